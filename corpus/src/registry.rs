@@ -6,7 +6,7 @@
 //! versions), and if the file is in none of them we run `cargo fetch` once for
 //! the workspace and look again.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -54,10 +54,18 @@ fn search(
     file: &'static CorpusFile,
     looked: &mut Vec<(&'static Source, PathBuf)>,
 ) -> Result<Option<Found>, CorpusError> {
+    search_in(file, &registry_src_dirs(), looked)
+}
+
+/// [`search`] over the given `registry/src/<index-dir>` directories.
+fn search_in(
+    file: &'static CorpusFile,
+    dirs: &[PathBuf],
+    looked: &mut Vec<(&'static Source, PathBuf)>,
+) -> Result<Option<Found>, CorpusError> {
     looked.clear();
-    let dirs = registry_src_dirs();
     for source in file.sources {
-        for dir in &dirs {
+        for dir in dirs {
             let path = dir
                 .join(format!("{}-{}", source.package, source.version))
                 .join(source.path);
@@ -80,9 +88,9 @@ fn search(
 /// Runs `cargo fetch` for this workspace and describes the outcome.
 fn cargo_fetch() -> String {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .join("Cargo.toml");
+    // The workspace root is the parent of this crate's directory.
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = crate_dir.parent().unwrap_or(crate_dir).join("Cargo.toml");
     eprintln!(
         "corpus: shared corpus file missing, running `cargo fetch --manifest-path {}`",
         manifest.display()
@@ -118,4 +126,73 @@ pub(crate) fn read(file: &'static CorpusFile) -> Result<Found, CorpusError> {
         looked,
         fetch,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Compression, SHARED};
+
+    /// A scratch `registry/src` with one index directory, removed on drop.
+    struct Scratch(PathBuf);
+
+    impl Scratch {
+        fn new(tag: &str) -> Self {
+            let root = std::env::temp_dir()
+                .join(format!("corpus-registry-test-{}-{tag}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&root);
+            std::fs::create_dir_all(root.join("index.example-0000")).unwrap();
+            Scratch(root)
+        }
+
+        fn dirs(&self) -> Vec<PathBuf> {
+            vec![self.0.join("index.example-0000")]
+        }
+
+        fn put(&self, source: &Source, bytes: &[u8]) {
+            let path = self.dirs()[0]
+                .join(format!("{}-{}", source.package, source.version))
+                .join(source.path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, bytes).unwrap();
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    #[test]
+    fn falls_back_to_later_sources_in_order() {
+        let file = &SHARED[1]; // bigtest.nbt: azalea, hematite (big1.nbt), quartz, simdnbt
+        assert_eq!(file.compressed, Compression::Gzip);
+        let scratch = Scratch::new("fallback");
+        let mut looked = Vec::new();
+
+        assert!(search_in(file, &scratch.dirs(), &mut looked)
+            .unwrap()
+            .is_none());
+        assert_eq!(looked.len(), file.sources.len());
+
+        scratch.put(&file.sources[3], b"from simdnbt");
+        scratch.put(&file.sources[1], b"from hematite");
+        let (source, path, bytes) = search_in(file, &scratch.dirs(), &mut looked)
+            .unwrap()
+            .unwrap();
+        assert_eq!(source.package, "hematite-nbt");
+        assert!(path.ends_with("hematite-nbt-0.5.2/tests/big1.nbt"));
+        assert_eq!(bytes, b"from hematite");
+        assert_eq!(looked.len(), 1, "only azalea was looked at before");
+
+        scratch.put(&file.sources[0], b"from azalea");
+        let (source, _, _) = search_in(file, &scratch.dirs(), &mut looked)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            source.package, "azalea-nbt",
+            "the first listed package wins"
+        );
+    }
 }
