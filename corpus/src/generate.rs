@@ -2,7 +2,7 @@
 //!
 //! Nothing here may depend on the platform: integer PRNG only, floats made
 //! from integers with exact arithmetic, no hash-map iteration. The pinned
-//! SHA-256s in `tests/generated.rs` hold us to that.
+//! SHA-256s in `tests/corpus.rs` hold us to that.
 
 const MIB: usize = 1 << 20;
 
