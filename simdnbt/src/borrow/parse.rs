@@ -289,11 +289,7 @@ pub(crate) fn parse<'a>(
                 let id = unsafe { *data.get_unchecked(pos) };
                 if id == END {
                     pos += 1;
-                    let count = if bits == 0 {
-                        count
-                    } else {
-                        count.min(COUNT_MASK as u32)
-                    };
+                    let count = count.min(COUNT_MASK as u32);
                     set!(patch, bits | (count as u64) << 32 | wlen as u64);
                     match stack.pop() {
                         Some(parent) => {

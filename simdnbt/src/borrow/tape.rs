@@ -112,6 +112,14 @@ impl<'a> Tape<'a> {
         &self.data[off + 2..off + 2 + len]
     }
 
+    /// The child count recorded for the compound whose children start at tape
+    /// index `start` (saturating at `COUNT_MASK`). Both compound header forms
+    /// keep it in bits 32..56 of the word just before the first child.
+    #[inline]
+    pub fn child_count_hint(&self, start: u32) -> u32 {
+        ((self.words[start as usize - 1] >> 32) & COUNT_MASK) as u32
+    }
+
     /// Reads the named child whose first word is at tape index `i`.
     /// Returns its name's offset, its value and the index of the next sibling.
     #[inline(always)]

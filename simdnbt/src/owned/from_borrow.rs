@@ -93,9 +93,10 @@ fn is_leaf(tape: &Tape<'_>, v: Value) -> bool {
 fn open_container(tape: &Tape<'_>, v: Value, name: Option<Mutf8String>) -> Building {
     let (next, end) = (v.start, v.end);
     if v.id == COMPOUND {
+        // `aux` counts the children (saturating; only a capacity hint).
         return Building::Compound {
             name,
-            values: Vec::new(),
+            values: Vec::with_capacity(v.aux as usize),
             next,
             end,
         };
@@ -199,7 +200,7 @@ pub(crate) fn compound(tape: &Tape<'_>, start: u32, end: u32) -> NbtCompound {
         payload: 0,
         start,
         end,
-        aux: 0,
+        aux: tape.child_count_hint(start),
     };
     match build(tape, v) {
         NbtTag::Compound(c) => c,
