@@ -352,4 +352,4 @@ pub mod kernels {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
