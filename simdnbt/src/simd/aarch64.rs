@@ -53,5 +53,5 @@ pub(super) unsafe fn is_ascii_neon(bytes: &[u8]) -> bool {
             return false;
         }
     }
-    scalar::is_ascii(blocks.remainder())
+    blocks.remainder().is_ascii()
 }

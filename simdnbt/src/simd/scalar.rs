@@ -32,29 +32,3 @@ pub(super) unsafe fn swap<const N: usize>(src: &[u8], dst: *mut u8) {
         }
     }
 }
-
-const WORD: usize = std::mem::size_of::<usize>();
-const HIGH_BITS: usize = usize::MAX / 0xFF * 0x80;
-
-/// Word-at-a-time ASCII check: ORs four machine words per step and tests the
-/// high bit of every byte at once.
-#[inline]
-pub(super) fn is_ascii(bytes: &[u8]) -> bool {
-    let mut blocks = bytes.chunks_exact(4 * WORD);
-    for block in &mut blocks {
-        let mut acc = 0usize;
-        for w in block.chunks_exact(WORD) {
-            acc |= usize::from_ne_bytes(w.try_into().unwrap());
-        }
-        if acc & HIGH_BITS != 0 {
-            return false;
-        }
-    }
-    tail_is_ascii(blocks.remainder())
-}
-
-/// Byte-wise ASCII check for short tails.
-#[inline]
-pub(super) fn tail_is_ascii(bytes: &[u8]) -> bool {
-    bytes.iter().fold(0u8, |acc, &b| acc | b) < 0x80
-}

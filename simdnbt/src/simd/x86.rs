@@ -1,5 +1,5 @@
 //! x86 / x86_64 kernels: SSSE3 (`pshufb`) and AVX2 (`vpshufb`) lane swaps,
-//! SSE2 and AVX2 ASCII checks. Callers must have detected the feature.
+//! and an AVX2 ASCII check. Callers must have detected the feature.
 
 #[cfg(target_arch = "x86")]
 use std::arch::x86::*;
@@ -103,38 +103,6 @@ pub(super) unsafe fn swap_avx2<const N: usize>(src: &[u8], dst: *mut u8) {
     unsafe { scalar::swap::<N>(&src[i..], dst.add(i)) }
 }
 
-/// SSE2 ASCII check, 64 bytes per step.
-///
-/// # Safety
-/// The CPU must support SSE2.
-#[target_feature(enable = "sse2")]
-pub(super) unsafe fn is_ascii_sse2(bytes: &[u8]) -> bool {
-    let mut blocks = bytes.chunks_exact(64);
-    for block in &mut blocks {
-        let p = block.as_ptr();
-        // SAFETY: `block` has exactly 64 readable bytes; loads are unaligned.
-        let m = unsafe {
-            let a = _mm_loadu_si128(p.cast());
-            let b = _mm_loadu_si128(p.add(16).cast());
-            let c = _mm_loadu_si128(p.add(32).cast());
-            let d = _mm_loadu_si128(p.add(48).cast());
-            _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d)))
-        };
-        if m != 0 {
-            return false;
-        }
-    }
-    let rest = blocks.remainder();
-    let mut chunks = rest.chunks_exact(16);
-    for c in &mut chunks {
-        // SAFETY: `c` has exactly 16 readable bytes.
-        if unsafe { _mm_movemask_epi8(_mm_loadu_si128(c.as_ptr().cast())) } != 0 {
-            return false;
-        }
-    }
-    scalar::tail_is_ascii(chunks.remainder())
-}
-
 /// AVX2 ASCII check, 128 bytes per step.
 ///
 /// # Safety
@@ -167,5 +135,5 @@ pub(super) unsafe fn is_ascii_avx2(bytes: &[u8]) -> bool {
             return false;
         }
     }
-    scalar::tail_is_ascii(chunks.remainder())
+    chunks.remainder().is_ascii()
 }
