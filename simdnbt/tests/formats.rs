@@ -25,8 +25,12 @@ fn named(id: u8, name: &str, payload: &[u8]) -> Vec<u8> {
 
 /// Reads with both readers, checks they agree and that both writers give the input back.
 fn both(bytes: &[u8]) -> owned::BaseNbt {
-    let b = borrow::read(&mut Cursor::new(bytes)).expect("borrow reads").unwrap();
-    let o = owned::read(&mut Cursor::new(bytes)).expect("owned reads").unwrap();
+    let b = borrow::read(&mut Cursor::new(bytes))
+        .expect("borrow reads")
+        .unwrap();
+    let o = owned::read(&mut Cursor::new(bytes))
+        .expect("owned reads")
+        .unwrap();
     assert_eq!(b.to_owned(), o, "borrow and owned agree");
     let mut bw = Vec::new();
     b.as_compound().write(&mut bw);
@@ -52,8 +56,16 @@ fn every_scalar_type() {
     assert_eq!(o.short("s"), Some(-32767));
     assert_eq!(o.int("i"), Some(-5));
     assert_eq!(o.long("l"), Some(i64::MIN));
-    assert_eq!(o.float("f").unwrap().to_bits(), 0x7fc0_1234, "NaN payload kept");
-    assert_eq!(o.double("d").unwrap().to_bits(), (-0.0f64).to_bits(), "-0.0 kept");
+    assert_eq!(
+        o.float("f").unwrap().to_bits(),
+        0x7fc0_1234,
+        "NaN payload kept"
+    );
+    assert_eq!(
+        o.double("d").unwrap().to_bits(),
+        (-0.0f64).to_bits(),
+        "-0.0 kept"
+    );
 
     let b = borrow::read(&mut Cursor::new(&bytes[..])).unwrap().unwrap();
     assert_eq!(b.byte("b"), Some(-128));
@@ -111,9 +123,17 @@ fn lists_of_every_type_including_empty_ones() {
     body.extend(named(9, "shorts", &[2, 0, 0, 0, 1, 0x12, 0x34]));
     body.extend(named(9, "strings", &[8, 0, 0, 0, 2, 0, 1, b'x', 0, 0]));
     body.extend(named(9, "ints", &[3, 0, 0, 0, 1, 0, 0, 1, 0]));
-    body.extend(named(9, "iarrs", &[11, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 9, 0, 0, 0, 0]));
+    body.extend(named(
+        9,
+        "iarrs",
+        &[11, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 9, 0, 0, 0, 0],
+    ));
     // A list of two lists: [[1b], []] and a list of compounds [{}, {"a": 1b}].
-    body.extend(named(9, "lists", &[9, 0, 0, 0, 2, 1, 0, 0, 0, 1, 7, 0, 0, 0, 0, 0]));
+    body.extend(named(
+        9,
+        "lists",
+        &[9, 0, 0, 0, 2, 1, 0, 0, 0, 1, 7, 0, 0, 0, 0, 0],
+    ));
     body.extend(named(10, "c", &[0]));
     let mut comps = vec![10, 0, 0, 0, 2, 0];
     comps.extend(named(1, "a", &[1]));
@@ -123,12 +143,19 @@ fn lists_of_every_type_including_empty_ones() {
     let o = both(&bytes);
     assert_eq!(o.list("empty0"), Some(&NbtList::Empty));
     assert_eq!(o.list("empty3"), Some(&NbtList::Int(vec![])));
-    assert_ne!(o.list("empty3"), Some(&NbtList::Empty), "element type counts");
+    assert_ne!(
+        o.list("empty3"),
+        Some(&NbtList::Empty),
+        "element type counts"
+    );
     assert_eq!(o.list("empty10"), Some(&NbtList::Compound(vec![])));
     assert_eq!(o.list("bytes").unwrap().bytes(), Some(&[5i8, -5][..]));
     assert_eq!(o.list("shorts").unwrap().shorts(), Some(vec![0x1234]));
     assert_eq!(o.list("ints").unwrap().ints(), Some(vec![256]));
-    assert_eq!(o.list("iarrs").unwrap().int_arrays().unwrap(), &[vec![9], vec![]]);
+    assert_eq!(
+        o.list("iarrs").unwrap().int_arrays().unwrap(),
+        &[vec![9], vec![]]
+    );
 
     let b = borrow::read(&mut Cursor::new(&bytes[..])).unwrap().unwrap();
     for id in 0u8..=12 {
@@ -136,7 +163,11 @@ fn lists_of_every_type_including_empty_ones() {
         assert_eq!((l.id(), l.len(), l.empty()), (id, 0, id == 0));
     }
     assert_eq!(b.list("bytes").unwrap().bytes(), Some(&[5i8, -5][..]));
-    assert_eq!(b.list("bytes").unwrap().ints(), None, "typed views check the type");
+    assert_eq!(
+        b.list("bytes").unwrap().ints(),
+        None,
+        "typed views check the type"
+    );
     let strings = b.list("strings").unwrap();
     let strings = strings.strings().unwrap();
     assert_eq!(strings.len(), 2);
@@ -177,7 +208,9 @@ fn network_forms() {
     let mut bytes = vec![0x0a];
     bytes.extend(named(1, "x", &[3]));
     bytes.push(0);
-    let b = borrow::read_unnamed(&mut Cursor::new(&bytes[..])).unwrap().unwrap();
+    let b = borrow::read_unnamed(&mut Cursor::new(&bytes[..]))
+        .unwrap()
+        .unwrap();
     assert_eq!(b.byte("x"), Some(3));
     assert!(b.name().is_empty());
     let mut out = Vec::new();
@@ -192,26 +225,49 @@ fn network_forms() {
     let s = [8, 0, 2, b'h', b'i'];
     let t = borrow::read_tag(&mut Cursor::new(&s[..])).unwrap();
     assert_eq!(t.as_tag().string().unwrap().to_str(), "hi");
-    assert_eq!(owned::read_tag(&mut Cursor::new(&s[..])).unwrap(), NbtTag::String("hi".into()));
+    assert_eq!(
+        owned::read_tag(&mut Cursor::new(&s[..])).unwrap(),
+        NbtTag::String("hi".into())
+    );
     let i = [3, 0, 0, 0, 42];
-    assert_eq!(borrow::read_tag(&mut Cursor::new(&i[..])).unwrap().as_tag().int(), Some(42));
+    assert_eq!(
+        borrow::read_tag(&mut Cursor::new(&i[..]))
+            .unwrap()
+            .as_tag()
+            .int(),
+        Some(42)
+    );
     let l = [9, 1, 0, 0, 0, 2, 1, 2];
     let t = borrow::read_tag(&mut Cursor::new(&l[..])).unwrap();
     assert_eq!(t.as_tag().list().unwrap().bytes(), Some(&[1i8, 2][..]));
 
     // End root: no value.
-    assert!(borrow::read_optional_tag(&mut Cursor::new(&[0u8][..])).unwrap().is_none());
-    assert!(owned::read_optional_tag(&mut Cursor::new(&[0u8][..])).unwrap().is_none());
+    assert!(borrow::read_optional_tag(&mut Cursor::new(&[0u8][..]))
+        .unwrap()
+        .is_none());
+    assert!(owned::read_optional_tag(&mut Cursor::new(&[0u8][..]))
+        .unwrap()
+        .is_none());
     let err = borrow::read_tag(&mut Cursor::new(&[0u8][..])).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::InvalidRootType(0));
-    assert!(borrow::read(&mut Cursor::new(&[0u8][..])).unwrap().is_none());
-    assert_eq!(owned::read(&mut Cursor::new(&[0u8][..])).unwrap(), Nbt::None);
+    assert!(borrow::read(&mut Cursor::new(&[0u8][..]))
+        .unwrap()
+        .is_none());
+    assert_eq!(
+        owned::read(&mut Cursor::new(&[0u8][..])).unwrap(),
+        Nbt::None
+    );
 
     // read_compound: payload only.
     let p = [1, 0, 1, b'z', 9, 0];
     let c = borrow::read_compound(&mut Cursor::new(&p[..])).unwrap();
     assert_eq!(c.as_compound().byte("z"), Some(9));
-    assert_eq!(owned::read_compound(&mut Cursor::new(&p[..])).unwrap().byte("z"), Some(9));
+    assert_eq!(
+        owned::read_compound(&mut Cursor::new(&p[..]))
+            .unwrap()
+            .byte("z"),
+        Some(9)
+    );
 }
 
 #[test]
@@ -286,10 +342,19 @@ fn strings_are_encoded_as_mutf8_when_written() {
     let mut out = Vec::new();
     BaseNbt::new("", c).write(&mut out).unwrap();
     let b = borrow::read(&mut Cursor::new(&out[..])).unwrap().unwrap();
-    assert_eq!(b.string("nul").unwrap().as_bytes(), [0x61, 0xc0, 0x80, 0x62]);
-    assert_eq!(b.string("emoji").unwrap().as_bytes(), [0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80]);
+    assert_eq!(
+        b.string("nul").unwrap().as_bytes(),
+        [0x61, 0xc0, 0x80, 0x62]
+    );
+    assert_eq!(
+        b.string("emoji").unwrap().as_bytes(),
+        [0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80]
+    );
     assert_eq!(b.string("ascii").unwrap(), &*Mutf8String::from("plain"));
-    assert_eq!(Mutf8Str::from_str("😀").as_bytes(), [0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80]);
+    assert_eq!(
+        Mutf8Str::from_str("😀").as_bytes(),
+        [0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80]
+    );
 }
 
 #[test]
@@ -301,7 +366,10 @@ fn over_long_values_are_write_errors_not_corrupt_files() {
     assert_eq!(err, simdnbt::WriteError::StringTooLong { len: 70_000 });
     let mut c = NbtCompound::new();
     c.insert("x".repeat(65_536), 1i8);
-    assert!(BaseNbt::new("", c).write(&mut Vec::new()).is_err(), "keys too");
+    assert!(
+        BaseNbt::new("", c).write(&mut Vec::new()).is_err(),
+        "keys too"
+    );
     // The longest legal string round-trips.
     let mut c = NbtCompound::new();
     c.insert("s", "y".repeat(65_535));
@@ -326,7 +394,11 @@ fn bigtest_matches_the_spec() {
     let bytes = corpus::load("bigtest.nbt").unwrap();
     let b = borrow::read(&mut Cursor::new(bytes)).unwrap().unwrap();
     assert_eq!(b.name().to_str(), "Level");
-    let keys: Vec<String> = b.as_compound().keys().map(|k| k.to_str().into_owned()).collect();
+    let keys: Vec<String> = b
+        .as_compound()
+        .keys()
+        .map(|k| k.to_str().into_owned())
+        .collect();
     let mut sorted = keys.clone();
     sorted.sort();
     assert_eq!(
@@ -351,7 +423,10 @@ fn bigtest_matches_the_spec() {
     assert_eq!(b.long("longTest"), Some(9223372036854775807));
     assert_eq!(b.float("floatTest"), Some(0.498_231_47));
     assert_eq!(b.double("doubleTest"), Some(0.493_128_713_218_231_5));
-    assert_eq!(b.string("stringTest").unwrap().to_str(), "HELLO WORLD THIS IS A TEST STRING ÅÄÖ!");
+    assert_eq!(
+        b.string("stringTest").unwrap().to_str(),
+        "HELLO WORLD THIS IS A TEST STRING ÅÄÖ!"
+    );
     let nested = b.compound("nested compound test").unwrap();
     let egg = nested.compound("egg").unwrap();
     assert_eq!(egg.string("name").unwrap().to_str(), "Eggbert");
@@ -359,11 +434,17 @@ fn bigtest_matches_the_spec() {
     let ham = nested.compound("ham").unwrap();
     assert_eq!(ham.string("name").unwrap().to_str(), "Hampus");
     assert_eq!(ham.float("value"), Some(0.75));
-    assert_eq!(b.list("listTest (long)").unwrap().longs(), Some(vec![11, 12, 13, 14, 15]));
+    assert_eq!(
+        b.list("listTest (long)").unwrap().longs(),
+        Some(vec![11, 12, 13, 14, 15])
+    );
     let comps = b.list("listTest (compound)").unwrap().compounds().unwrap();
     assert_eq!(comps.len(), 2);
     for (i, c) in comps.iter().enumerate() {
-        assert_eq!(c.string("name").unwrap().to_str(), format!("Compound tag #{i}"));
+        assert_eq!(
+            c.string("name").unwrap().to_str(),
+            format!("Compound tag #{i}")
+        );
         assert_eq!(c.long("created-on"), Some(1264099775885));
     }
     let key = "byteArrayTest (the first 1000 values of (n*n*255+n*7)%100, starting with n=0 (0, 62, 34, 16, 8, ...))";
@@ -385,7 +466,12 @@ fn owned_building_api() {
     *c.int_mut("a").unwrap() = 5;
     assert_eq!(c.int("a"), Some(5));
     assert_eq!(c.remove("a"), Some(NbtTag::Int(5)));
-    assert_eq!(c.keys().map(|k| k.to_str().into_owned()).collect::<Vec<_>>(), ["b", "c"]);
+    assert_eq!(
+        c.keys()
+            .map(|k| k.to_str().into_owned())
+            .collect::<Vec<_>>(),
+        ["b", "c"]
+    );
     // Mixed tags become a 1.21.5 heterogeneous list of {"": value} compounds.
     let mixed = NbtList::from(vec![NbtTag::Int(1), NbtTag::String("s".into())]);
     let comps = mixed.compounds().unwrap();

@@ -809,3 +809,396 @@ fn unknown_tag_ids_are_errors_where_they_stand() {
         assert_eq!((e.kind(), e.offset()), (ErrorKind::UnknownTagId(id), 0));
     }
 }
+
+// ---------------------------------------------------------------------------
+// Truncation at every offset of every corpus file.
+// ---------------------------------------------------------------------------
+
+/// Files up to this size are truncated at every offset; larger (generated)
+/// ones at every offset of their first `HEAD` and last `TAIL` bytes plus
+/// `SAMPLES` evenly spread offsets (every offset of a 1 MB file would be
+/// ~5·10^11 bytes parsed; the debug build parses a few tens of MB/s).
+const EXHAUSTIVE_UP_TO: usize = 64 * 1024;
+const HEAD: usize = 4096;
+const TAIL: usize = 64;
+const SAMPLES: usize = 64;
+
+/// The document as the read form that accepts it: `read` for a compound root,
+/// `read_tag` (after dropping the name) for stringtest.nbt's List root.
+fn corpus_doc(name: &str) -> (Vec<u8>, bool) {
+    let bytes = corpus::load(name).unwrap_or_else(|e| panic!("{e}"));
+    if bytes[0] == 0x0a {
+        (bytes.to_vec(), false)
+    } else {
+        let name_len = u16::from_be_bytes([bytes[1], bytes[2]]) as usize;
+        (cat(&[&bytes[..1], &bytes[3 + name_len..]]), true)
+    }
+}
+
+fn truncation_offsets(len: usize, samples: usize) -> Vec<usize> {
+    if len <= EXHAUSTIVE_UP_TO {
+        return (0..len).collect();
+    }
+    let mut v: Vec<usize> = (0..HEAD).chain(len - TAIL..len).collect();
+    v.extend((1..=samples).map(|i| HEAD + i * (len - HEAD - TAIL) / (samples + 1)));
+    v
+}
+
+fn check_truncations(name: &str, samples: usize) {
+    let (doc, as_tag) = corpus_doc(name);
+    // The whole file reads, to the end.
+    let pos = if as_tag {
+        read_tag_both(&doc).1
+    } else {
+        let (o, pos) = read_both(&doc);
+        assert!(o.unwrap().is_some(), "{name}");
+        pos
+    };
+    assert_eq!(pos as usize, doc.len(), "{name}");
+    for k in truncation_offsets(doc.len(), samples) {
+        let cut = &doc[..k];
+        // read_both / read_tag_both assert the two readers agree exactly.
+        let e = if as_tag {
+            err(&read_tag_both(cut).0)
+        } else {
+            err(&read_both_with(cut, &ReadOptions::default()).0)
+        };
+        assert!(
+            matches!(
+                e.kind(),
+                ErrorKind::UnexpectedEof | ErrorKind::LengthExceedsInput
+            ),
+            "{name} cut at {k}: {e}"
+        );
+        assert!(e.offset() <= k, "{name} cut at {k}: {e}");
+    }
+}
+
+#[test]
+fn truncation_at_every_offset_of_every_shared_corpus_file() {
+    for file in corpus::SHARED {
+        check_truncations(file.name, 0);
+    }
+}
+
+#[test]
+fn truncation_of_the_generated_files_sampled() {
+    for name in corpus::GENERATED {
+        // The 12 MB file costs ~12× per sample: fewer samples.
+        let samples = if *name == "generated_chunks_12m" {
+            6
+        } else {
+            SAMPLES
+        };
+        check_truncations(name, samples);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Compressed input given to the raw reader says so.
+// ---------------------------------------------------------------------------
+
+#[test]
+fn gzip_and_zlib_input_is_reported_as_such() {
+    let gz = corpus::load_as_shipped("complex_player.dat").unwrap();
+    assert_eq!(&gz[..2], &[0x1f, 0x8b]);
+    // A zlib stream of an empty root compound (78 9c = default compression),
+    // and the other common zlib headers.
+    let zlibs: [&[u8]; 4] = [
+        &[
+            0x78, 0x9c, 0xe3, 0x62, 0x60, 0x60, 0x00, 0x00, 0x00, 0x20, 0x00, 0x0b,
+        ],
+        &[0x78, 0x01, 0x01, 0x04, 0x00],
+        &[0x78, 0x5e, 0x00],
+        &[0x78, 0xda, 0x63],
+    ];
+    let mut cases: Vec<(&[u8], ErrorKind)> = vec![(gz, ErrorKind::GzipCompressed)];
+    cases.extend(zlibs.iter().map(|z| (*z, ErrorKind::ZlibCompressed)));
+    for (bytes, kind) in cases {
+        for e in [
+            err(&read_both(bytes).0),
+            err(&read_unnamed_both(bytes).0),
+            err(&read_tag_both(bytes).0),
+            err(&read_optional_tag_both(bytes).0),
+        ] {
+            assert_eq!((e.kind(), e.offset()), (kind, 0));
+        }
+        // Offsets count from the slice start when the cursor does not.
+        let shifted = cat(&[&[0xaa, 0xbb], bytes]);
+        let mut c = Cursor::new(&shifted[..]);
+        c.set_position(2);
+        let e = borrow::read(&mut c).unwrap_err();
+        assert_eq!((e.kind(), e.offset()), (kind, 2));
+        let mut c = Cursor::new(&shifted[..]);
+        c.set_position(2);
+        let e = owned::read(&mut c).unwrap_err();
+        assert_eq!((e.kind(), e.offset()), (kind, 2));
+    }
+    // Just the magic and nothing else is still recognised.
+    assert_eq!(
+        err(&read_both(&[0x1f, 0x8b]).0).kind(),
+        ErrorKind::GzipCompressed
+    );
+    // 0x1f alone is an unknown tag id, not gzip.
+    let e = err(&read_both(&[0x1f]).0);
+    assert_eq!((e.kind(), e.offset()), (ErrorKind::UnknownTagId(0x1f), 0));
+    // 78 with another second byte is not called zlib.
+    let e = err(&read_both(&[0x78, 0x00]).0);
+    assert_eq!((e.kind(), e.offset()), (ErrorKind::UnknownTagId(0x78), 0));
+}
+
+// ---------------------------------------------------------------------------
+// Trailing bytes and the cursor.
+// ---------------------------------------------------------------------------
+
+#[test]
+fn trailing_bytes_are_not_an_error_and_the_cursor_says_how_far_the_reader_read() {
+    let doc = r(&named(3, b"x", &[0, 0, 0, 42]));
+    for trailer in [&[][..], &[0], &[0x0a, 0, 0], &[0xff; 100], &[0x1f, 0x8b]] {
+        let bytes = cat(&[&doc, trailer]);
+        let (o, pos) = read_both(&bytes);
+        assert_eq!(o.unwrap().unwrap().int("x"), Some(42));
+        assert_eq!(pos as usize, doc.len(), "trailer {trailer:02x?}");
+        let (o, pos) = read_unnamed_both(&cat(&[&unnamed(&doc), trailer]));
+        assert_eq!(o.unwrap().unwrap().int("x"), Some(42));
+        assert_eq!(pos as usize, doc.len() - 2);
+        let (o, pos) = read_compound_both(&cat(&[&doc[3..], trailer]));
+        assert_eq!(o.unwrap().int("x"), Some(42));
+        assert_eq!(pos as usize, doc.len() - 3);
+        let (o, pos) = read_tag_both(&cat(&[&[3, 0, 0, 0, 7], trailer]));
+        assert!(o.unwrap() == NbtTag::Int(7));
+        assert_eq!(pos, 5);
+    }
+    // A stream of documents reads one after another from one cursor; every
+    // offset (including errors') is counted from the start of the slice.
+    let stream = cat(&[&doc, &[0], &doc, &r(&[0x09, 0, 1, b'l', 0, 0, 0, 0, 9])]);
+    for owned_reader in [false, true] {
+        let mut c = Cursor::new(&stream[..]);
+        let mut seen = Vec::new();
+        loop {
+            let before = c.position();
+            let res = if owned_reader {
+                owned::read(&mut c).map(|n| n.is_some())
+            } else {
+                borrow::read(&mut c).map(|n| n.is_some())
+            };
+            match res {
+                Ok(some) => seen.push((some, c.position() - before)),
+                Err(e) => {
+                    assert_eq!(e.kind(), ErrorKind::ListOfEndNotEmpty);
+                    assert_eq!(e.offset(), 2 * doc.len() + 1 + 8);
+                    break;
+                }
+            }
+        }
+        let l = doc.len() as u64;
+        assert_eq!(seen, [(true, l), (false, 1), (true, l)]);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Writers never emit bytes our reader rejects.
+// ---------------------------------------------------------------------------
+
+/// Hand-built trees with the edge cases a writer can get wrong.
+fn edge_case_trees() -> Vec<(&'static str, NbtCompound)> {
+    let mut trees = Vec::new();
+
+    let mut every = NbtCompound::new();
+    every.insert("byte", i8::MIN);
+    every.insert("short", i16::MIN);
+    every.insert("int", i32::MIN);
+    every.insert("long", i64::MIN);
+    every.insert("float", f32::from_bits(0x7fc0_0001)); // NaN with a payload
+    every.insert("double", -0.0f64);
+    every.insert("bytes", vec![0u8, 255]);
+    every.insert("string", "text");
+    every.insert("ints", vec![i32::MIN, -1, 0, i32::MAX]);
+    every.insert("longs", vec![i64::MIN, i64::MAX]);
+    every.insert("compound", NbtCompound::new());
+    every.insert("list", NbtList::Int(vec![1, 2, 3]));
+    trees.push(("every tag type", every));
+
+    let mut names = NbtCompound::new();
+    names.insert("", 1i8);
+    names.insert("", NbtCompound::new());
+    names.insert("k".repeat(65_535).as_str(), "v".repeat(65_535).as_str());
+    names.insert("dup", 1i32);
+    names.insert("dup", 2i32);
+    trees.push(("empty, maximal and duplicate names", names));
+
+    let mut empties = NbtCompound::new();
+    let empty_lists = [
+        NbtList::Empty,
+        NbtList::Byte(vec![]),
+        NbtList::Short(vec![]),
+        NbtList::Int(vec![]),
+        NbtList::Long(vec![]),
+        NbtList::Float(vec![]),
+        NbtList::Double(vec![]),
+        NbtList::ByteArray(vec![]),
+        NbtList::String(vec![]),
+        NbtList::List(vec![]),
+        NbtList::Compound(vec![]),
+        NbtList::IntArray(vec![]),
+        NbtList::LongArray(vec![]),
+    ];
+    for (i, l) in empty_lists.iter().enumerate() {
+        empties.insert(format!("empty{i}").as_str(), l.clone());
+    }
+    empties.insert("empty arrays", NbtList::ByteArray(vec![vec![], vec![]]));
+    empties.insert("empty int arrays", NbtList::IntArray(vec![vec![]]));
+    empties.insert(
+        "empty long arrays",
+        NbtList::LongArray(vec![vec![], vec![1]]),
+    );
+    empties.insert("empty strings", NbtList::String(vec!["".into(), "".into()]));
+    empties.insert(
+        "empty compounds",
+        NbtList::Compound(vec![NbtCompound::new(); 3]),
+    );
+    empties.insert("empty arrays as tags", NbtTag::IntArray(vec![]));
+    empties.insert("empty long array", NbtTag::LongArray(vec![]));
+    empties.insert("empty byte array", NbtTag::ByteArray(vec![]));
+    empties.insert("empty string", "");
+    trees.push(("empty values of every type", empties));
+
+    let mut nested = NbtCompound::new();
+    nested.insert("lists of empty lists", NbtList::List(empty_lists.to_vec()));
+    nested.insert(
+        "nested empties",
+        NbtList::List(vec![
+            NbtList::List(vec![NbtList::Empty, NbtList::List(vec![])]),
+            NbtList::List(vec![]),
+        ]),
+    );
+    let mut inner = NbtCompound::new();
+    inner.insert(
+        "l",
+        NbtList::List(vec![NbtList::Compound(vec![NbtCompound::new()])]),
+    );
+    nested.insert(
+        "compounds in lists in compounds",
+        NbtList::Compound(vec![inner]),
+    );
+    nested.insert(
+        "heterogeneous",
+        NbtList::from(vec![NbtTag::Int(1), NbtTag::String("a".into())]),
+    );
+    nested.insert(
+        "floats",
+        NbtList::Float(vec![f32::NAN, -0.0, f32::INFINITY]),
+    );
+    nested.insert(
+        "doubles",
+        NbtList::Double(vec![
+            f64::from_bits(0x7ff0_0000_0000_0001),
+            f64::MIN_POSITIVE,
+        ]),
+    );
+    nested.insert(
+        "max string element",
+        NbtList::String(vec!["z".repeat(65_535).into()]),
+    );
+    trees.push(("nested and special", nested));
+
+    trees.push(("512 levels", deep_owned_compound(512)));
+    let mut deep_list = NbtCompound::new();
+    deep_list.insert("l", deep_owned_list(511));
+    trees.push(("512 levels ending in lists", deep_list));
+    trees
+}
+
+#[test]
+fn owned_writer_output_is_accepted_by_both_readers_and_equal() {
+    for (what, tree) in edge_case_trees() {
+        for root_name in ["", "root", &"n".repeat(65_535)] {
+            let nbt = owned::Nbt::new(root_name, tree.clone());
+            // Disk form.
+            let mut bytes = Vec::new();
+            nbt.write(&mut bytes)
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+            let (o, pos) = read_both(&bytes);
+            let o = o.unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert_eq!(pos as usize, bytes.len(), "{what}");
+            assert!(o == nbt, "{what}: read back differs");
+            // The borrow writer reproduces the bytes, both ways it can.
+            let doc = borrow::read(&mut Cursor::new(&bytes[..])).unwrap().unwrap();
+            let mut again = Vec::new();
+            doc.write(&mut again);
+            assert!(again == bytes, "{what}: borrow write");
+            let mut payload = Vec::new();
+            doc.as_compound().write(&mut payload);
+            assert!(
+                payload == bytes[3 + root_name.len()..],
+                "{what}: borrow re-encode"
+            );
+            // Network form.
+            let mut net = Vec::new();
+            nbt.write_unnamed(&mut net).unwrap();
+            let (u, _) = read_unnamed_both(&net);
+            assert!(u.unwrap().unwrap().as_compound() == tree, "{what}: unnamed");
+        }
+        // Every value alone as a network tag.
+        for (key, tag) in tree.iter() {
+            let mut bytes = vec![tag.id()];
+            tag.write(&mut bytes).unwrap();
+            let (t, pos) = read_tag_both(&bytes);
+            let w = format!("{what}: {:?}", key.to_str());
+            assert!(t.unwrap_or_else(|e| panic!("{w}: {e}")) == *tag, "{w}");
+            assert_eq!(pos as usize, bytes.len(), "{w}");
+            let doc = borrow::read_tag(&mut Cursor::new(&bytes[..])).unwrap();
+            let mut again = vec![tag.id()];
+            doc.as_tag().write(&mut again);
+            assert!(again == bytes, "{w}: borrow write");
+        }
+    }
+}
+
+#[test]
+fn owned_writer_rejects_what_it_cannot_encode() {
+    // A 65536-byte key, root name, string value and list element.
+    let long = "q".repeat(65_536);
+    let err_long = Err(WriteError::StringTooLong { len: 65_536 });
+    let mut c = NbtCompound::new();
+    c.insert(long.as_str(), 0i8);
+    assert_eq!(c.write(&mut Vec::new()), err_long);
+    assert_eq!(
+        owned::BaseNbt::new(long.as_str(), NbtCompound::new()).write(&mut Vec::new()),
+        err_long
+    );
+    let l = NbtList::String(vec!["ok".into(), long.as_str().into()]);
+    assert_eq!(l.write(&mut Vec::new()), err_long);
+    // Deep inside a list of compounds.
+    let mut inner = NbtCompound::new();
+    inner.insert("s", long.as_str());
+    let l = NbtList::Compound(vec![NbtCompound::new(), inner]);
+    assert_eq!(l.write(&mut Vec::new()), err_long);
+}
+
+/// An array of more than i32::MAX elements is a write error, checked before
+/// anything is copied. The 2 GiB zeroed vector is only reserved address
+/// space (calloc), never touched.
+#[test]
+#[cfg(all(target_pointer_width = "64", not(miri)))]
+fn owned_writer_rejects_arrays_longer_than_i32_max() {
+    let n = i32::MAX as usize + 1;
+    let Ok(huge) = std::panic::catch_unwind(|| vec![0u8; n]) else {
+        return; // no address space for it here; nothing to test
+    };
+    let tag = NbtTag::ByteArray(huge);
+    let mut out = Vec::new();
+    assert_eq!(
+        tag.write(&mut out),
+        Err(WriteError::LengthTooLarge { len: n })
+    );
+    assert!(out.len() < 16, "nothing was copied");
+    let mut c = NbtCompound::new();
+    c.insert("a", tag);
+    let mut out = Vec::new();
+    assert_eq!(
+        c.write(&mut out),
+        Err(WriteError::LengthTooLarge { len: n })
+    );
+    assert!(out.len() < 16);
+}
