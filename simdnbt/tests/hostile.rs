@@ -1202,3 +1202,34 @@ fn owned_writer_rejects_arrays_longer_than_i32_max() {
     );
     assert!(out.len() < 16);
 }
+
+/// Regression: below the recursive-drop limit (64 levels), dropping a list of
+/// empty compounds or empty lists re-entered `flatten` forever (stack overflow).
+#[test]
+fn dropping_lists_of_empty_containers_deep_in_a_tree() {
+    on_small_stack(|| {
+        for depth in [63, 64, 65, 66, 100, 510] {
+            for leaf in [
+                NbtList::Compound(vec![NbtCompound::new(); 3]),
+                NbtList::Compound(vec![]),
+                NbtList::List(vec![NbtList::Empty, NbtList::List(vec![])]),
+                NbtList::List(vec![]),
+            ] {
+                let mut c = NbtCompound::new();
+                c.insert("l", leaf);
+                for _ in 1..depth {
+                    let mut parent = NbtCompound::new();
+                    parent.insert("c", c);
+                    c = parent;
+                }
+                let nbt = owned::BaseNbt::new("", c);
+                let mut bytes = Vec::new();
+                nbt.write(&mut bytes).unwrap();
+                drop(nbt);
+                // And the same tree as read from bytes.
+                let read = read_both(&bytes).0.unwrap();
+                drop(read);
+            }
+        }
+    });
+}
