@@ -80,7 +80,7 @@ fn draw(table: &Table, svg: &mut String) -> Result<(), Box<dyn std::error::Error
     let root = SVGBackend::with_string(svg, (WIDTH, height)).into_drawing_area();
     root.fill(&WHITE)?;
     let title = format!(
-        "{}: {} ({better})",
+        "{}: {} ({better}; orange = this simdnbt)",
         table.file,
         table.workload.title().to_lowercase()
     );
@@ -89,7 +89,10 @@ fn draw(table: &Table, svg: &mut String) -> Result<(), Box<dyn std::error::Error
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(150)
-        .build_cartesian_2d(0.0..x_max, (0..n).into_segmented())?;
+        // plotters' segmented i32 coordinates include the range's end, so
+        // `0..n - 1` gives exactly `n` bar slots; a single bar gets two
+        // slots since an empty range cannot be mapped.
+        .build_cartesian_2d(0.0..x_max, (0..(n - 1).max(1)).into_segmented())?;
 
     // Row 0 is drawn at the bottom: put the fastest (first) row on top.
     let slot = |i: usize| n - 1 - i as i32;
@@ -110,6 +113,7 @@ fn draw(table: &Table, svg: &mut String) -> Result<(), Box<dyn std::error::Error
         .y_label_style(("sans-serif", 15))
         .x_desc(x_desc)
         .x_label_formatter(&|x| format!("{x:.0}"))
+        .x_label_style(("sans-serif", 13))
         .axis_desc_style(("sans-serif", 15))
         .draw()?;
 

@@ -16,17 +16,26 @@ pub fn throughput(bytes_per_sec: f64) -> String {
     }
 }
 
-/// Formats nanoseconds with a unit that keeps 3–4 significant digits.
+/// Formats nanoseconds in ns, µs, ms or s with four significant digits
+/// (`381.0 ns`, `1.133 µs`, `500.0 µs`).
 pub fn time_ns(ns: f64) -> String {
-    if ns < 1e3 {
-        format!("{ns:.1} ns")
+    let (v, unit) = if ns < 1e3 {
+        (ns, "ns")
     } else if ns < 1e6 {
-        format!("{:.3} µs", ns / 1e3)
+        (ns / 1e3, "µs")
     } else if ns < 1e9 {
-        format!("{:.3} ms", ns / 1e6)
+        (ns / 1e6, "ms")
     } else {
-        format!("{:.3} s", ns / 1e9)
-    }
+        (ns / 1e9, "s")
+    };
+    let decimals = if v < 10.0 {
+        3
+    } else if v < 100.0 {
+        2
+    } else {
+        1
+    };
+    format!("{v:.decimals$} {unit}")
 }
 
 /// Formats a ratio as `0.50×`.
@@ -46,6 +55,9 @@ mod tests {
         assert_eq!(time_ns(381.01), "381.0 ns");
         assert_eq!(time_ns(1132.5), "1.133 µs");
         assert_eq!(time_ns(2_500_000.0), "2.500 ms");
+        assert_eq!(time_ns(500_000.0), "500.0 µs");
+        assert_eq!(time_ns(12_345.0), "12.35 µs");
+        assert_eq!(time_ns(5.0), "5.000 ns");
         assert_eq!(ratio(0.5), "0.50×");
     }
 }

@@ -283,10 +283,10 @@ fn malformed(msg: impl Into<String>) -> ParseError {
 }
 
 fn read_json(path: &Path) -> Result<Value, ParseError> {
-    let text = fs::read_to_string(path)
-        .map_err(|e| malformed(format!("cannot read {}: {e}", path.display())))?;
-    serde_json::from_str(&text)
-        .map_err(|e| malformed(format!("invalid JSON in {}: {e}", path.display())))
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let text =
+        fs::read_to_string(path).map_err(|e| malformed(format!("cannot read {name}: {e}")))?;
+    serde_json::from_str(&text).map_err(|e| malformed(format!("invalid JSON in {name}: {e}")))
 }
 
 fn parse_benchmark(path: &Path) -> Result<Parsed, ParseError> {
@@ -339,10 +339,10 @@ fn parse_benchmark(path: &Path) -> Result<Parsed, ParseError> {
 
     let estimates_path = path.with_file_name("estimates.json");
     let estimates = read_json(&estimates_path)?;
-    let median = estimate(&estimates, "median")
-        .map_err(|(k, m)| (k, format!("{}: {m}", estimates_path.display())))?;
-    let mean = estimate(&estimates, "mean")
-        .map_err(|(k, m)| (k, format!("{}: {m}", estimates_path.display())))?;
+    let median =
+        estimate(&estimates, "median").map_err(|(k, m)| (k, format!("estimates.json: {m}")))?;
+    let mean =
+        estimate(&estimates, "mean").map_err(|(k, m)| (k, format!("estimates.json: {m}")))?;
 
     Ok(Parsed::Measurement(Measurement {
         group_id: group_id.to_owned(),
