@@ -404,3 +404,11 @@ fn check_text(text: &str) -> Result<(), String> {
     }
     Ok(())
 }
+#[test]
+fn bundled_notes_cover_every_known_peer() {
+    for peer in report::peers::KNOWN {
+        let note = report::notes::NOTES.iter().find(|(n, _)| *n == peer.name);
+        let (_, text) = note.unwrap_or_else(|| panic!("no notes for {}", peer.name));
+        assert!(!text.trim().is_empty(), "empty notes for {}", peer.name);
+    }
+}

@@ -63,7 +63,7 @@ impl Environment {
             cores,
             os: os_description(),
             rustc: rustc_version(),
-            profile: describe_profile(&manifest, &lock_packages),
+            profile: describe_profile(&manifest, &lock_packages, &bench_sources(workspace_root)),
             lock_packages,
         }
     }
@@ -81,6 +81,22 @@ impl Environment {
             })
             .map(|p| p.version.as_str())
     }
+}
+
+/// All `compare/benches/*.rs` sources, concatenated (empty if none).
+fn bench_sources(workspace_root: &Path) -> String {
+    let mut paths: Vec<_> = fs::read_dir(workspace_root.join("compare/benches"))
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .filter_map(|p| fs::read_to_string(p).ok())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn os_description() -> String {
@@ -109,10 +125,12 @@ fn rustc_version() -> String {
     }
 }
 
-/// Reads `lto` and `codegen-units` from the manifest's `[profile.release]`
-/// (which `[profile.bench]` inherits here) and whether mimalloc is in the
-/// lock file, into one sentence. Only what is found is claimed.
-pub fn describe_profile(manifest: &str, lock: &[LockPackage]) -> String {
+/// Reads `lto` and `codegen-units` from the workspace manifest's
+/// `[profile.release]` (which `[profile.bench]` inherits here), and whether
+/// the bench sources declare a mimalloc `#[global_allocator]` (with its
+/// version from the lock file), into one sentence. Only what is found is
+/// claimed.
+pub fn describe_profile(manifest: &str, lock: &[LockPackage], bench_sources: &str) -> String {
     let mut section = "";
     let (mut lto, mut cgu, mut bench_inherits) = (None, None, None);
     for line in manifest.lines() {
@@ -146,13 +164,27 @@ pub fn describe_profile(manifest: &str, lock: &[LockPackage]) -> String {
         Some("release") => "`bench` inherits `release`",
         _ => "`bench` profile as configured",
     };
-    let alloc = match lock.iter().find(|p| p.name == "mimalloc") {
-        Some(p) => format!(
-            "mimalloc {} as the global allocator, as upstream simdnbt's benchmark harness uses",
+    let mimalloc = lock.iter().find(|p| p.name == "mimalloc");
+    let declared = bench_sources.contains("#[global_allocator]")
+        && bench_sources.to_ascii_lowercase().contains("mimalloc");
+    let alloc = match (declared, mimalloc) {
+        (true, Some(p)) => format!(
+            "mimalloc {} as the global allocator (`#[global_allocator]` in `compare/benches`), \
+             as upstream simdnbt's benchmark harness uses",
             p.version
         ),
-        None => {
-            "mimalloc not in Cargo.lock, so the system allocator (upstream's harness uses mimalloc)"
+        (true, None) => {
+            "mimalloc as the global allocator (`#[global_allocator]` in `compare/benches`), \
+             as upstream simdnbt's benchmark harness uses"
+                .to_owned()
+        }
+        (false, Some(p)) => format!(
+            "mimalloc {} is in Cargo.lock but no mimalloc `#[global_allocator]` was found in \
+             `compare/benches`, so the allocator is unverified",
+            p.version
+        ),
+        (false, None) => {
+            "the system allocator (no mimalloc in Cargo.lock; upstream's harness uses mimalloc)"
                 .to_owned()
         }
     };
@@ -264,11 +296,27 @@ mod tests {
     #[test]
     fn profile_sentence() {
         let manifest = "[profile.release]\nlto = \"fat\"\ncodegen-units = 1\n\n[profile.bench]\ninherits = \"release\"\n";
-        let s = describe_profile(manifest, &[]);
+        let s = describe_profile(manifest, &[], "");
         assert!(
             s.starts_with("fat LTO, codegen-units = 1 (`bench` inherits `release`)"),
             "{s}"
         );
-        assert!(s.contains("mimalloc not in Cargo.lock"), "{s}");
+        assert!(s.ends_with("the system allocator (no mimalloc in Cargo.lock; upstream's harness uses mimalloc)"), "{s}");
+        let lock = [LockPackage {
+            name: "mimalloc".into(),
+            version: "0.1.48".into(),
+            source: Some("registry+x".into()),
+        }];
+        let s = describe_profile(manifest, &lock, "");
+        assert!(
+            s.contains("mimalloc 0.1.48 is in Cargo.lock but no mimalloc `#[global_allocator]`"),
+            "{s}"
+        );
+        let bench = "#[global_allocator]\nstatic GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;";
+        let s = describe_profile(manifest, &lock, bench);
+        assert!(
+            s.contains("; mimalloc 0.1.48 as the global allocator"),
+            "{s}"
+        );
     }
 }
