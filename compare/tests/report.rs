@@ -319,6 +319,20 @@ fn charts_are_well_formed_svg() {
 }
 
 #[test]
+fn stale_charts_are_removed_others_kept() {
+    let out = temp_dir("stale");
+    fs::create_dir_all(out.join("charts")).unwrap();
+    let stale = out.join("charts/gone.nbt-read.svg");
+    let keep = out.join("charts/logo.svg");
+    fs::write(&stale, "<svg/>").unwrap();
+    fs::write(&keep, "<svg/>").unwrap();
+    let outcome = report::generate(&Config::new(fixture(), &out), &test_env(), NOTES).unwrap();
+    assert_eq!(outcome.removed_charts, std::slice::from_ref(&stale));
+    assert!(!stale.exists());
+    assert!(keep.exists());
+}
+
+#[test]
 fn cli_writes_the_report() {
     let out = temp_dir("cli");
     let status = Command::new(env!("CARGO_BIN_EXE_report"))

@@ -56,6 +56,9 @@ fn main() -> ExitCode {
             for p in &outcome.problems {
                 eprintln!("warning: {p}");
             }
+            for p in &outcome.removed_charts {
+                println!("removed stale chart {}", p.display());
+            }
             println!(
                 "wrote {} ({} results, {} charts) and {}",
                 outcome.markdown.display(),

@@ -69,6 +69,8 @@ pub struct Outcome {
     pub headline: PathBuf,
     /// Paths of the SVG charts written.
     pub charts: Vec<PathBuf>,
+    /// Charts from an earlier run that no longer have a table, removed.
+    pub removed_charts: Vec<PathBuf>,
     /// Number of benchmark results used.
     pub measurements: usize,
     /// Inputs skipped or flagged (also listed at the end of `compare.md`).
@@ -124,6 +126,10 @@ pub fn generate(
 
     let charts_dir = config.out_dir.join("charts");
     fs::create_dir_all(&charts_dir).map_err(|e| Error::Write(charts_dir.clone(), e))?;
+    let stale = stale_charts(&charts_dir, &tables);
+    for path in &stale {
+        fs::remove_file(path).map_err(|e| Error::Write(path.clone(), e))?;
+    }
     let mut chart_names = Vec::with_capacity(tables.len());
     let mut chart_paths = Vec::with_capacity(tables.len());
     for table in &tables {
@@ -160,6 +166,7 @@ pub fn generate(
         markdown: markdown_path,
         headline: headline_path,
         charts: chart_paths,
+        removed_charts: stale,
         measurements: loaded.measurements.len(),
         problems: loaded.problems,
     })
@@ -169,6 +176,29 @@ pub fn generate(
 pub fn load(criterion_dir: &Path) -> Result<Loaded, Error> {
     results::load(criterion_dir, &|p| peers::find(p).is_some())
         .map_err(|e| Error::CriterionDir(criterion_dir.to_owned(), e))
+}
+
+/// Chart files in `charts_dir` named like ours (`*-read.svg`, `*-write.svg`,
+/// `*-decode_all.svg`) that this run will not write: left over from files
+/// or peers that are gone. Anything else in the directory is left alone.
+fn stale_charts(charts_dir: &Path, tables: &[tables::Table]) -> Vec<PathBuf> {
+    let current: Vec<String> = tables.iter().map(chart::file_name).collect();
+    let Ok(entries) = fs::read_dir(charts_dir) else {
+        return Vec::new();
+    };
+    let mut stale: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok())
+        .filter(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let ours = results::Workload::ALL
+                .iter()
+                .any(|w| name.ends_with(&format!("-{}.svg", w.as_str())));
+            ours && !current.contains(&name) && e.file_type().is_ok_and(|t| t.is_file())
+        })
+        .map(|e| e.path())
+        .collect();
+    stale.sort();
+    stale
 }
 
 fn write(path: &Path, contents: &str) -> Result<(), Error> {

@@ -1,6 +1,7 @@
 //! Reading criterion's on-disk output.
 //!
-//! criterion 0.5 writes, for every benchmark, a directory
+//! criterion 0.5 (and 0.7, which the `compare` benches use: checked, the
+//! files are identical in shape) writes, for every benchmark, a directory
 //! `<criterion dir>/<group dir>/<function dir>/new/` holding (among others)
 //!
 //! * `benchmark.json`: `{"group_id": "compare/complex_player.dat",

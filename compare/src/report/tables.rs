@@ -121,3 +121,79 @@ pub fn build(measurements: &[Measurement]) -> Vec<Table> {
     }
     tables
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn m(file: &str, peer: &str, workload: Workload, ns: f64) -> Measurement {
+        let e = Estimate {
+            point: ns,
+            lower: ns,
+            upper: ns,
+            confidence_level: 0.95,
+        };
+        Measurement {
+            group_id: format!("compare/{file}"),
+            file: file.into(),
+            peer: peer.into(),
+            workload,
+            bytes: Some(1000),
+            median: e,
+            mean: e,
+            source: PathBuf::new(),
+        }
+    }
+
+    #[test]
+    fn decode_all_uses_simdnbt_borrow_and_tables_are_ordered() {
+        let ms = [
+            m("b.nbt", "fastnbt", Workload::DecodeAll, 400.0),
+            m("b.nbt", "simdnbt_borrow", Workload::DecodeAll, 200.0),
+            m("b.nbt", "simdnbt_owned", Workload::DecodeAll, 100.0),
+            m("a.nbt", "fastnbt", Workload::Read, 10.0),
+        ];
+        let t = build(&ms);
+        assert_eq!(t.len(), 2);
+        assert_eq!(
+            (t[0].file.as_str(), t[0].workload),
+            ("a.nbt", Workload::Read)
+        );
+        let d = &t[1];
+        assert_eq!(d.workload, Workload::DecodeAll);
+        assert_eq!(d.baseline.as_deref(), Some("simdnbt_borrow"));
+        let got: Vec<(&str, Option<f64>)> =
+            d.rows.iter().map(|r| (r.peer.as_str(), r.ratio)).collect();
+        assert_eq!(
+            got,
+            [
+                ("simdnbt_owned", Some(2.0)),
+                ("simdnbt_borrow", Some(1.0)),
+                ("fastnbt", Some(0.5))
+            ]
+        );
+        // a.nbt read has no simdnbt_borrow: no ratios, and the label says so.
+        assert_eq!(t[0].baseline, None);
+        assert!(t[0].rows.iter().all(|r| r.ratio.is_none()));
+        assert!(t[0].baseline_label.contains("did not run"));
+    }
+
+    #[test]
+    fn write_without_ours_has_no_ratios() {
+        let t = build(&[m("a.nbt", "fastnbt", Workload::Write, 10.0)]);
+        assert_eq!(t[0].baseline, None);
+        assert!(t[0].baseline_label.contains("none ran"));
+        assert_eq!(t[0].rows[0].ratio, None);
+    }
+
+    #[test]
+    fn ties_sort_by_name() {
+        let t = build(&[
+            m("a.nbt", "zeta", Workload::Read, 10.0),
+            m("a.nbt", "alpha", Workload::Read, 10.0),
+        ]);
+        let names: Vec<&str> = t[0].rows.iter().map(|r| r.peer.as_str()).collect();
+        assert_eq!(names, ["alpha", "zeta"]);
+    }
+}
