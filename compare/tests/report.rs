@@ -67,7 +67,8 @@ struct Run {
 
 fn run() -> Run {
     let out = temp_dir("out");
-    let config = Config::new(fixture(), &out);
+    let mut config = Config::new(fixture(), &out);
+    config.shown_relative_to = Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")));
     let outcome = report::generate(&config, &test_env(), NOTES).expect("generate");
     let md = fs::read_to_string(out.join("compare.md")).unwrap();
     Run { out, outcome, md }
@@ -195,6 +196,7 @@ fn header_notes_and_headline() {
         "rustc 1.95.0 (test)",
         "fat LTO, codegen-units = 1",
         "cargo bench -p compare",
+        "from the criterion results in `tests/fixtures/criterion`.",
         "cargo run -p compare --release --bin report",
         "one `cargo bench` run",
         // versions from the lock file, ours vs upstream told apart

@@ -20,6 +20,7 @@ usage: report [--criterion-dir DIR] [--out DIR] [--headline-file FILE]
 fn main() -> ExitCode {
     let root = workspace_root();
     let mut config = Config::new(root.join("target/criterion"), root.join("reports"));
+    config.shown_relative_to = Some(root.clone());
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let (flag, inline) = match arg.split_once('=') {

@@ -47,6 +47,10 @@ pub struct Config {
     pub out_dir: PathBuf,
     /// File the headline table is about (default [`HEADLINE_FILE`]).
     pub headline_file: String,
+    /// If set, paths under this directory (normally the workspace root) are
+    /// shown relative to it in the report, keeping machine-specific paths
+    /// out of committed files.
+    pub shown_relative_to: Option<PathBuf>,
 }
 
 impl Config {
@@ -56,6 +60,7 @@ impl Config {
             criterion_dir: criterion_dir.into(),
             out_dir: out_dir.into(),
             headline_file: HEADLINE_FILE.to_owned(),
+            shown_relative_to: None,
         }
     }
 }
@@ -141,13 +146,22 @@ pub fn generate(
         chart_paths.push(path);
     }
 
-    let criterion_dir = config.criterion_dir.display().to_string();
+    let criterion_label = match &config.shown_relative_to {
+        Some(base) => config
+            .criterion_dir
+            .strip_prefix(base)
+            .unwrap_or(&config.criterion_dir),
+        None => &config.criterion_dir,
+    }
+    .display()
+    .to_string();
     let md = markdown::report(&markdown::Inputs {
         env,
         loaded: &loaded,
         tables: &tables,
         notes,
-        criterion_dir: &criterion_dir,
+        criterion_dir: &config.criterion_dir,
+        criterion_label: &criterion_label,
         headline_file: &config.headline_file,
         charts: &chart_names,
     });
