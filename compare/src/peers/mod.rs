@@ -23,6 +23,12 @@ mod azalea;
 /// already-parsed tree to write) lives inside the closure and is not timed.
 pub type Bench<'a> = Box<dyn FnMut() + 'a>;
 
+/// Prepares a write [`Bench`]: parses once, or says why the library cannot.
+pub type PrepareWrite = for<'a> fn(&'a [u8]) -> Result<Bench<'a>, String>;
+
+/// Parses and writes back with the library's own writer.
+pub type WriteBytes = fn(&[u8]) -> Result<Vec<u8>, String>;
+
 /// One library (or one mode of a library) as the benches and tests see it.
 pub struct Peer {
     /// Benchmark id prefix, as in the upstream simdnbt benchmark table (`na_nbt_borrow`, `valence`, …).
@@ -44,14 +50,14 @@ pub struct Peer {
     pub read: for<'a> fn(&'a [u8]) -> Bench<'a>,
     /// Parses once (untimed), then each call serializes that library's own tree into a new `Vec<u8>`.
     /// `None` if the library cannot write.
-    pub write: Option<for<'a> fn(&'a [u8]) -> Result<Bench<'a>, String>>,
+    pub write: Option<PrepareWrite>,
     /// Parse, then visit every tag, decoding every string to UTF-8 and every array to native
     /// integers. `None` if the library's public API cannot visit every tag.
     pub decode_all: Option<for<'a> fn(&'a [u8]) -> Bench<'a>>,
     /// Parse and convert to the canonical value (untimed).
     pub to_canonical: fn(&[u8]) -> Result<Doc, String>,
     /// Parse and write back with the library's own writer (untimed; used by the tests).
-    pub write_bytes: Option<fn(&[u8]) -> Result<Vec<u8>, String>>,
+    pub write_bytes: Option<WriteBytes>,
 }
 
 impl Peer {
