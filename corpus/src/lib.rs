@@ -1,1 +1,604 @@
-//! placeholder
+//! Test inputs for the simdnbt workspace.
+//!
+//! Two kinds of file, both reached through [`load`]:
+//!
+//! * **Shared files** ([`SHARED`], NBT.md §5): third-party NBT files that ship
+//!   inside crates.io packages. They are never committed to this repository;
+//!   they are read from the cargo registry sources (`$CARGO_HOME/registry/src`),
+//!   checked against a pinned SHA-256 *as shipped*, and inflated if gzip/zlib.
+//!   The packages are listed in `corpus/Cargo.toml` under a never-true target so
+//!   that they sit in `Cargo.lock` (and `cargo fetch` downloads them) but are
+//!   never compiled.
+//! * **Generated files** ([`GENERATED`]): realistic, deterministic inputs built
+//!   from a seeded PRNG with this crate's own minimal NBT encoder. They do not
+//!   depend on the `simdnbt` crate, so they are an independent check of it.
+//!
+//! Every loaded file is cached for the life of the process, so calling [`load`]
+//! repeatedly is cheap.
+//!
+//! ```no_run
+//! let bytes = corpus::load("complex_player.dat").unwrap();
+//! assert_eq!(bytes.len(), 3380);
+//! for name in corpus::bench_names() {
+//!     let _input: &'static [u8] = corpus::load(name).unwrap();
+//! }
+//! ```
+#![deny(missing_docs)]
+
+mod generate;
+mod registry;
+
+use std::fmt;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+
+use sha2::{Digest, Sha256};
+
+/// How a shared file is stored inside its package (before [`load`] inflates it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Compression {
+    /// gzip stream (starts `1f 8b`), the usual form of `.dat` files.
+    Gzip,
+    /// zlib stream (starts `78 ..`), the form of region-file chunks.
+    Zlib,
+    /// Uncompressed NBT; [`load`] returns the bytes untouched.
+    None,
+}
+
+/// One place a shared file can be found: a path inside a crates.io package.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Source {
+    /// crates.io package name, e.g. `"azalea-nbt"`.
+    pub package: &'static str,
+    /// Exact package version, e.g. `"0.8.0"` (pinned in `corpus/Cargo.toml`).
+    pub version: &'static str,
+    /// Path of the file inside the package, e.g. `"tests/bigtest.nbt"`.
+    pub path: &'static str,
+}
+
+/// A third-party corpus file (NBT.md §5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CorpusFile {
+    /// File name used with [`load`], e.g. `"bigtest.nbt"`.
+    pub name: &'static str,
+    /// Lower-case hex SHA-256 of the file as shipped (before inflation).
+    pub sha256: &'static str,
+    /// Packages that ship the identical file, preferred first.
+    pub sources: &'static [Source],
+    /// How the file is stored in the package.
+    pub compressed: Compression,
+    /// What the file is good for testing.
+    pub note: &'static str,
+}
+
+const fn src(package: &'static str, version: &'static str, path: &'static str) -> Source {
+    Source {
+        package,
+        version,
+        path,
+    }
+}
+
+const AZALEA: &str = "azalea-nbt";
+const AZALEA_V: &str = "0.8.0";
+const HEMATITE: &str = "hematite-nbt";
+const HEMATITE_V: &str = "0.5.2";
+const QUARTZ: &str = "quartz_nbt";
+const QUARTZ_V: &str = "0.2.9";
+const SIMDNBT: &str = "simdnbt";
+const SIMDNBT_V: &str = "0.10.0";
+const FASTNBT: &str = "fastnbt";
+const FASTNBT_V: &str = "2.6.3";
+
+/// The nine shared corpus files of NBT.md §5, in the order of that table.
+pub const SHARED: &[CorpusFile] = &[
+    CorpusFile {
+        name: "complex_player.dat",
+        sha256: "f2a8694e44de6398d8c2e63b41c165d48c9f85d9fe377a874b4d26e08338a694",
+        sources: &[
+            src(AZALEA, AZALEA_V, "tests/complex_player.dat"),
+            src(HEMATITE, HEMATITE_V, "tests/complex_player.dat"),
+            src(QUARTZ, QUARTZ_V, "benches/assets/complex_player.dat"),
+            src(SIMDNBT, SIMDNBT_V, "tests/complex_player.dat"),
+        ],
+        compressed: Compression::Gzip,
+        note: "player data: inventory, attributes, mixed scalar tags",
+    },
+    CorpusFile {
+        name: "bigtest.nbt",
+        sha256: "43629bb139ff0ed46e8dd24f7abbcacf0bc9deededb055d8105b3056ca3fc8df",
+        sources: &[
+            src(AZALEA, AZALEA_V, "tests/bigtest.nbt"),
+            src(HEMATITE, HEMATITE_V, "tests/big1.nbt"),
+            src(QUARTZ, QUARTZ_V, "tests/assets/bigtest.nbt"),
+            src(SIMDNBT, SIMDNBT_V, "tests/bigtest.nbt"),
+        ],
+        compressed: Compression::Gzip,
+        note: "the classic Notch test file: every tag type, non-ASCII key",
+    },
+    CorpusFile {
+        name: "hello_world.nbt",
+        sha256: "7f27e590592aaaefd0ca0882caae7cdf42421b157325623cc11b22ea1bfbb4c5",
+        sources: &[
+            src(AZALEA, AZALEA_V, "tests/hello_world.nbt"),
+            src(HEMATITE, HEMATITE_V, "tests/small1.nbt"),
+            src(SIMDNBT, SIMDNBT_V, "tests/hello_world.nbt"),
+        ],
+        compressed: Compression::None,
+        note: "smallest file: one named compound with one string",
+    },
+    CorpusFile {
+        name: "level.dat",
+        sha256: "2d6f0c3b60437329b18699a5d16b6a466b5fe13e7f754187db849a72885eb013",
+        sources: &[
+            src(AZALEA, AZALEA_V, "tests/level.dat"),
+            src(HEMATITE, HEMATITE_V, "tests/level.dat"),
+            src(QUARTZ, QUARTZ_V, "benches/assets/level.dat"),
+            src(SIMDNBT, SIMDNBT_V, "tests/level.dat"),
+        ],
+        compressed: Compression::Gzip,
+        note: "world level.dat: nested compounds, game rules as strings",
+    },
+    CorpusFile {
+        name: "simple_player.dat",
+        sha256: "7632963ce6891c95e36f59284b15c1a8f50cefe2b0606c4f4fbcab59f985a8f9",
+        sources: &[
+            src(AZALEA, AZALEA_V, "tests/simple_player.dat"),
+            src(HEMATITE, HEMATITE_V, "tests/simple_player.dat"),
+            src(QUARTZ, QUARTZ_V, "benches/assets/simple_player.dat"),
+            src(SIMDNBT, SIMDNBT_V, "tests/simple_player.dat"),
+        ],
+        compressed: Compression::Gzip,
+        note: "small player file",
+    },
+    CorpusFile {
+        name: "inttest1023.nbt",
+        sha256: "b2a91718c84a32dfec78f82e54da677c298b8af321fe677bc8a3c51d8b40e794",
+        sources: &[src(SIMDNBT, SIMDNBT_V, "tests/inttest1023.nbt")],
+        compressed: Compression::None,
+        note: "a list of 1023 ints (azalea-nbt's copy of this name differs)",
+    },
+    CorpusFile {
+        name: "hypixel.nbt",
+        sha256: "4921665c039768fd11703120d1a9ed33cc4789812a56839e6da65558cc2bf149",
+        sources: &[src(SIMDNBT, SIMDNBT_V, "tests/hypixel.nbt")],
+        compressed: Compression::None,
+        note: "string-heavy item data from a server API",
+    },
+    CorpusFile {
+        name: "stringtest.nbt",
+        sha256: "d406dc790e9e20558b2d74a97e809d7d2e1fe24b1581039e85ea8f575d00ae25",
+        sources: &[src(AZALEA, AZALEA_V, "tests/stringtest.nbt")],
+        // NBT.md §5 says "raw", but the file as shipped is gzip (1f 8b).
+        compressed: Compression::Gzip,
+        note: "root is a List of strings; its name is 4-byte UTF-8 (not MUTF-8)",
+    },
+    CorpusFile {
+        name: "chunk1.14.nbt",
+        sha256: "9d4567957fec1d37b977bd4ee57e02cfee29f14073315dcc314a6863d065fa6b",
+        sources: &[src(FASTNBT, FASTNBT_V, "src/test/resources/chunk1.14.nbt")],
+        compressed: Compression::None,
+        note: "a real 1.14 chunk: long arrays dominate",
+    },
+];
+
+/// The seven files of the upstream simdnbt benchmark.
+pub const UPSTREAM_BENCH: [&str; 7] = [
+    "complex_player.dat",
+    "bigtest.nbt",
+    "hello_world.nbt",
+    "hypixel.nbt",
+    "inttest1023.nbt",
+    "level.dat",
+    "simple_player.dat",
+];
+
+/// Names of the deterministic generated files (uncompressed, named root compound).
+///
+/// * `generated_chunks_1m` / `generated_chunks_12m`: a region-like list of
+///   1.18+ chunk compounds (~1 MiB / ~12 MiB), long arrays and byte arrays dominate.
+/// * `generated_inventory_1m`: player-like compounds full of item stacks (~1 MiB).
+/// * `generated_unicode_1m`: non-ASCII strings and keys: accents, CJK, emoji
+///   (6-byte MUTF-8), embedded U+0000 (`C0 80`) (~1 MiB).
+pub const GENERATED: &[&str] = &[
+    "generated_chunks_1m",
+    "generated_chunks_12m",
+    "generated_inventory_1m",
+    "generated_unicode_1m",
+];
+
+/// Everything that can go wrong while loading a corpus file.
+#[derive(Debug)]
+pub enum CorpusError {
+    /// The name is neither in [`SHARED`] nor in [`GENERATED`].
+    UnknownName(String),
+    /// [`load_as_shipped`] was asked for a generated file, which has no shipped form.
+    NotShared(String),
+    /// The file was not found in any package source in the cargo registry,
+    /// even after running `cargo fetch`.
+    Missing {
+        /// Corpus file name.
+        file: &'static str,
+        /// Every `package@version` and path that was looked at.
+        looked: Vec<(&'static Source, PathBuf)>,
+        /// What happened when `cargo fetch` was tried (`None` if it was not run).
+        fetch: Option<String>,
+    },
+    /// The file was found but its SHA-256 is not the pinned one.
+    Mismatch {
+        /// Corpus file name.
+        file: &'static str,
+        /// Package the file was read from.
+        source: &'static Source,
+        /// Path that was read.
+        path: PathBuf,
+        /// Pinned SHA-256 (hex).
+        expected: &'static str,
+        /// SHA-256 of the bytes read (hex).
+        actual: String,
+    },
+    /// Reading a file failed for another reason than "not found".
+    Io {
+        /// Corpus file name.
+        file: &'static str,
+        /// Path that was read.
+        path: PathBuf,
+        /// The underlying error.
+        error: std::io::Error,
+    },
+    /// The (hash-checked) file did not inflate.
+    Inflate {
+        /// Corpus file name.
+        file: &'static str,
+        /// How the file claims to be compressed.
+        compression: Compression,
+        /// The underlying error.
+        error: std::io::Error,
+    },
+}
+
+impl fmt::Display for CorpusError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CorpusError::UnknownName(name) => write!(
+                f,
+                "unknown corpus file `{name}`; known names: {}",
+                all_names().collect::<Vec<_>>().join(", ")
+            ),
+            CorpusError::NotShared(name) => write!(
+                f,
+                "`{name}` is a generated corpus file and has no shipped form; use corpus::load"
+            ),
+            CorpusError::Missing {
+                file,
+                looked,
+                fetch,
+            } => {
+                write!(
+                    f,
+                    "corpus file `{file}` not found in the cargo registry; looked at:"
+                )?;
+                for (source, path) in looked {
+                    write!(
+                        f,
+                        "\n  {}@{} -> {}",
+                        source.package,
+                        source.version,
+                        path.display()
+                    )?;
+                }
+                if let Some(fetch) = fetch {
+                    write!(f, "\n`cargo fetch` was tried: {fetch}")?;
+                }
+                write!(
+                    f,
+                    "\nfix: run `cargo fetch` in the workspace root (the packages are listed in \
+                     corpus/Cargo.toml and Cargo.lock); if CARGO_HOME is not ~/.cargo, set it"
+                )
+            }
+            CorpusError::Mismatch {
+                file,
+                source,
+                path,
+                expected,
+                actual,
+            } => write!(
+                f,
+                "corpus file `{file}` from {}@{} at {} has SHA-256 {actual}, expected {expected}; \
+                 the registry copy is corrupt or the wrong version: delete that package's \
+                 directory under registry/src and run `cargo fetch`",
+                source.package,
+                source.version,
+                path.display()
+            ),
+            CorpusError::Io { file, path, error } => write!(
+                f,
+                "corpus file `{file}`: cannot read {}: {error}; fix the permissions or run \
+                 `cargo fetch`",
+                path.display()
+            ),
+            CorpusError::Inflate {
+                file,
+                compression,
+                error,
+            } => write!(
+                f,
+                "corpus file `{file}` passed its SHA-256 check but does not inflate as \
+                 {compression:?}: {error} (the table in corpus/src/lib.rs is wrong)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CorpusError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CorpusError::Io { error, .. } | CorpusError::Inflate { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
+
+/// Looks a shared file up by name.
+pub fn shared(name: &str) -> Option<&'static CorpusFile> {
+    SHARED.iter().find(|f| f.name == name)
+}
+
+/// All corpus names: the shared files (in [`SHARED`] order), then the generated ones.
+pub fn all_names() -> impl Iterator<Item = &'static str> {
+    SHARED
+        .iter()
+        .map(|f| f.name)
+        .chain(GENERATED.iter().copied())
+}
+
+/// Benchmark inputs: the seven [`UPSTREAM_BENCH`] files, `chunk1.14.nbt`, then
+/// every [`GENERATED`] file.
+pub fn bench_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = UPSTREAM_BENCH.to_vec();
+    names.push("chunk1.14.nbt");
+    names.extend_from_slice(GENERATED);
+    names
+}
+
+/// Lower-case hex SHA-256 of `bytes`.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    let digest = Sha256::digest(bytes);
+    let mut hex = String::with_capacity(64);
+    for b in digest.iter() {
+        hex.push_str(&format!("{b:02x}"));
+    }
+    hex
+}
+
+/// Checks bytes read from `path` (a copy of `file` from `source`) against the pinned hash.
+fn check_sha256(
+    file: &'static CorpusFile,
+    source: &'static Source,
+    path: &Path,
+    bytes: &[u8],
+) -> Result<(), CorpusError> {
+    let actual = sha256_hex(bytes);
+    if actual.eq_ignore_ascii_case(file.sha256) {
+        Ok(())
+    } else {
+        Err(CorpusError::Mismatch {
+            file: file.name,
+            source,
+            path: path.to_path_buf(),
+            expected: file.sha256,
+            actual,
+        })
+    }
+}
+
+/// A shared file as read from the registry, hash-checked.
+struct Shipped {
+    source: &'static Source,
+    path: PathBuf,
+    bytes: Vec<u8>,
+}
+
+const N_SHARED: usize = 9;
+const N_GENERATED: usize = 4;
+
+static SHIPPED: [OnceLock<Shipped>; N_SHARED] = [const { OnceLock::new() }; N_SHARED];
+static INFLATED: [OnceLock<Vec<u8>>; N_SHARED] = [const { OnceLock::new() }; N_SHARED];
+static GENERATED_CACHE: [OnceLock<Vec<u8>>; N_GENERATED] = [const { OnceLock::new() }; N_GENERATED];
+/// Serialises registry look-ups so that `cargo fetch` runs at most once at a time.
+static REGISTRY_LOCK: Mutex<()> = Mutex::new(());
+
+fn shared_index(name: &str) -> Option<usize> {
+    SHARED.iter().position(|f| f.name == name)
+}
+
+fn shipped(index: usize) -> Result<&'static Shipped, CorpusError> {
+    if let Some(s) = SHIPPED[index].get() {
+        return Ok(s);
+    }
+    // A poisoned lock only means another loader panicked; the data is `()`.
+    let _guard = REGISTRY_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(s) = SHIPPED[index].get() {
+        return Ok(s);
+    }
+    let file = &SHARED[index];
+    let (source, path, bytes) = registry::read(file)?;
+    check_sha256(file, source, &path, &bytes)?;
+    Ok(SHIPPED[index].get_or_init(|| Shipped {
+        source,
+        path,
+        bytes,
+    }))
+}
+
+fn inflate(file: &'static CorpusFile, bytes: &[u8]) -> Result<Vec<u8>, CorpusError> {
+    let mut out = Vec::new();
+    let result = match file.compressed {
+        Compression::None => return Ok(bytes.to_vec()),
+        Compression::Gzip => flate2::read::GzDecoder::new(bytes).read_to_end(&mut out),
+        Compression::Zlib => flate2::read::ZlibDecoder::new(bytes).read_to_end(&mut out),
+    };
+    match result {
+        Ok(_) => Ok(out),
+        Err(error) => Err(CorpusError::Inflate {
+            file: file.name,
+            compression: file.compressed,
+            error,
+        }),
+    }
+}
+
+/// The bytes of a corpus file, ready for an NBT reader: shared files are
+/// hash-checked and inflated, generated files are built on first use.
+///
+/// The result is cached for the life of the process.
+pub fn load(name: &str) -> Result<&'static [u8], CorpusError> {
+    if let Some(index) = shared_index(name) {
+        if let Some(bytes) = INFLATED[index].get() {
+            return Ok(bytes);
+        }
+        let shipped = shipped(index)?;
+        let file = &SHARED[index];
+        if file.compressed == Compression::None {
+            return Ok(&shipped.bytes);
+        }
+        let inflated = inflate(file, &shipped.bytes)?;
+        return Ok(INFLATED[index].get_or_init(|| inflated));
+    }
+    if let Some(index) = GENERATED.iter().position(|g| *g == name) {
+        return Ok(GENERATED_CACHE[index].get_or_init(|| generate::generate(GENERATED[index])));
+    }
+    Err(CorpusError::UnknownName(name.to_owned()))
+}
+
+/// The bytes of a shared file exactly as shipped in its package (gzip files
+/// stay gzip), after the SHA-256 check. Generated names give
+/// [`CorpusError::NotShared`].
+pub fn load_as_shipped(name: &str) -> Result<&'static [u8], CorpusError> {
+    match shared_index(name) {
+        Some(index) => Ok(&shipped(index)?.bytes),
+        None if GENERATED.contains(&name) => Err(CorpusError::NotShared(name.to_owned())),
+        None => Err(CorpusError::UnknownName(name.to_owned())),
+    }
+}
+
+/// Where a shared file was read from: the package and the full path in the
+/// cargo registry. Loads (and checks) the file if it was not loaded yet.
+pub fn shipped_from(name: &str) -> Result<(&'static Source, &'static Path), CorpusError> {
+    match shared_index(name) {
+        Some(index) => {
+            let s = shipped(index)?;
+            Ok((s.source, &s.path))
+        }
+        None if GENERATED.contains(&name) => Err(CorpusError::NotShared(name.to_owned())),
+        None => Err(CorpusError::UnknownName(name.to_owned())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sha256_known_vector() {
+        assert_eq!(
+            sha256_hex(b"abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+
+    #[test]
+    fn check_accepts_right_hash_and_rejects_wrong_one() {
+        static FAKE: CorpusFile = CorpusFile {
+            name: "fake.nbt",
+            // sha256("abc")
+            sha256: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+            sources: &[src("fake-pkg", "1.2.3", "tests/fake.nbt")],
+            compressed: Compression::None,
+            note: "",
+        };
+        let path = Path::new("/nowhere/fake-pkg-1.2.3/tests/fake.nbt");
+        assert!(check_sha256(&FAKE, &FAKE.sources[0], path, b"abc").is_ok());
+        let err = check_sha256(&FAKE, &FAKE.sources[0], path, b"abd").unwrap_err();
+        match &err {
+            CorpusError::Mismatch {
+                expected, actual, ..
+            } => {
+                assert_eq!(*expected, FAKE.sha256);
+                assert_eq!(actual, &sha256_hex(b"abd"));
+            }
+            other => panic!("expected Mismatch, got {other:?}"),
+        }
+        let msg = err.to_string();
+        for needle in [
+            "fake.nbt",
+            "fake-pkg@1.2.3",
+            "/nowhere/fake-pkg-1.2.3/tests/fake.nbt",
+        ] {
+            assert!(msg.contains(needle), "{needle} not in {msg}");
+        }
+        assert!(msg.contains("cargo fetch"), "{msg}");
+    }
+
+    #[test]
+    fn shared_table_matches_constants() {
+        assert_eq!(SHARED.len(), N_SHARED);
+        assert_eq!(GENERATED.len(), N_GENERATED);
+        for f in SHARED {
+            assert_eq!(f.sha256.len(), 64, "{}", f.name);
+            assert!(f
+                .sha256
+                .bytes()
+                .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()));
+            assert!(!f.sources.is_empty());
+        }
+        for name in UPSTREAM_BENCH {
+            assert!(shared(name).is_some(), "{name}");
+        }
+    }
+
+    #[test]
+    fn inflate_reports_bad_gzip() {
+        let err = inflate(&SHARED[0], b"not gzip at all").unwrap_err();
+        assert!(matches!(err, CorpusError::Inflate { .. }));
+    }
+
+    #[test]
+    fn missing_error_names_everything() {
+        let file = &SHARED[1];
+        let err = CorpusError::Missing {
+            file: file.name,
+            looked: file
+                .sources
+                .iter()
+                .map(|s| {
+                    (
+                        s,
+                        PathBuf::from(format!("/reg/{}-{}/{}", s.package, s.version, s.path)),
+                    )
+                })
+                .collect(),
+            fetch: Some("exit status: 101".into()),
+        };
+        let msg = err.to_string();
+        for needle in [
+            "bigtest.nbt",
+            "azalea-nbt@0.8.0",
+            "/reg/azalea-nbt-0.8.0/tests/bigtest.nbt",
+            "hematite-nbt@0.5.2",
+            "run `cargo fetch`",
+        ] {
+            assert!(msg.contains(needle), "{needle} not in {msg}");
+        }
+    }
+
+    #[test]
+    fn unknown_and_generated_names() {
+        assert!(matches!(load("nope.nbt"), Err(CorpusError::UnknownName(_))));
+        assert!(matches!(
+            load_as_shipped("generated_unicode_1m"),
+            Err(CorpusError::NotShared(_))
+        ));
+    }
+}

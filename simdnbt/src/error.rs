@@ -124,10 +124,16 @@ impl fmt::Display for WriteError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             WriteError::StringTooLong { len } => {
-                write!(f, "string of {len} encoded bytes exceeds the NBT limit of 65535")
+                write!(
+                    f,
+                    "string of {len} encoded bytes exceeds the NBT limit of 65535"
+                )
             }
             WriteError::LengthTooLarge { len } => {
-                write!(f, "list or array of {len} elements exceeds the NBT limit of i32::MAX")
+                write!(
+                    f,
+                    "list or array of {len} elements exceeds the NBT limit of i32::MAX"
+                )
             }
             WriteError::MaxDepthExceeded => {
                 f.write_str("document is nested deeper than 512 levels")

@@ -9,3 +9,10 @@ pub mod simd;
 
 pub use error::{Error, ErrorKind, WriteError};
 pub use mutf8::{Mutf8Error, Mutf8Str, Mutf8String};
+mod options;
+pub mod tag_id;
+
+pub mod borrow;
+pub mod owned;
+
+pub use options::{ReadOptions, DEFAULT_MAX_DEPTH};

@@ -61,7 +61,9 @@ impl Mutf8Str {
     pub fn try_to_str(&self) -> Result<Cow<'_, str>, Mutf8Error> {
         std::str::from_utf8(&self.bytes)
             .map(Cow::Borrowed)
-            .map_err(|e| Mutf8Error { valid_up_to: e.valid_up_to() })
+            .map_err(|e| Mutf8Error {
+                valid_up_to: e.valid_up_to(),
+            })
     }
 }
 impl fmt::Debug for Mutf8Str {
@@ -72,7 +74,9 @@ impl fmt::Debug for Mutf8Str {
 impl ToOwned for Mutf8Str {
     type Owned = Mutf8String;
     fn to_owned(&self) -> Mutf8String {
-        Mutf8String { vec: self.bytes.to_vec() }
+        Mutf8String {
+            vec: self.bytes.to_vec(),
+        }
     }
 }
 
@@ -109,12 +113,16 @@ impl Borrow<Mutf8Str> for Mutf8String {
 }
 impl From<&str> for Mutf8String {
     fn from(s: &str) -> Self {
-        Self { vec: s.as_bytes().to_vec() }
+        Self {
+            vec: s.as_bytes().to_vec(),
+        }
     }
 }
 impl From<String> for Mutf8String {
     fn from(s: String) -> Self {
-        Self { vec: s.into_bytes() }
+        Self {
+            vec: s.into_bytes(),
+        }
     }
 }
 impl From<&Mutf8Str> for Mutf8String {

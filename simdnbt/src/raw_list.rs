@@ -15,7 +15,10 @@ impl<'a, T: BeNumber> RawList<'a, T> {
     /// Wraps big-endian bytes; `data.len()` must be a multiple of `T::SIZE`.
     pub fn new(data: &'a [u8]) -> Self {
         assert!(data.len() % T::SIZE == 0);
-        Self { data, _marker: PhantomData }
+        Self {
+            data,
+            _marker: PhantomData,
+        }
     }
     /// Number of elements.
     pub fn len(&self) -> usize {

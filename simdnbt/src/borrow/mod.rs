@@ -1,0 +1,417 @@
+//! Zero-copy reading: a document that borrows the input.
+//!
+//! [`read`] makes one validating pass over the input and records every tag on a
+//! flat *tape* (see the crate docs); strings and arrays are neither decoded nor
+//! copied until you ask for them. This is the fastest way to read NBT when you
+//! can keep the input alive while you use the document.
+//!
+//! ```
+//! use std::io::Cursor;
+//! // 0a 00 00 | 03 00 01 'x' 00 00 00 2a | 00   =>   {"x": 42}
+//! let bytes = [0x0a, 0, 0, 3, 0, 1, b'x', 0, 0, 0, 42, 0];
+//! let nbt = simdnbt::borrow::read(&mut Cursor::new(&bytes[..])).unwrap().unwrap();
+//! assert_eq!(nbt.int("x"), Some(42));
+//! ```
+
+mod compound;
+mod list;
+mod tag;
+pub(crate) mod tape;
+mod write;
+
+use std::fmt;
+use std::io::Cursor;
+
+pub use compound::{NbtCompound, NbtCompoundIter};
+pub use list::{NbtCompoundList, NbtCompoundListIter, NbtList, NbtListList, NbtListListIter};
+pub use tag::NbtTag;
+
+use crate::error::{Error, ErrorKind};
+use crate::mutf8::Mutf8Str;
+use crate::options::ReadOptions;
+use crate::raw_list::RawList;
+use crate::tag_id::*;
+use tape::Tape;
+
+/// Reads a named root compound, the form of NBT files on disk: tag id, name, payload.
+///
+/// Returns `Ok(Nbt::None)` when the root tag is End (`00`). On success the cursor is
+/// left just after the document; bytes after it are not an error.
+pub fn read<'a>(data: &mut Cursor<&'a [u8]>) -> Result<Nbt<'a>, Error> {
+    read_with(data, &ReadOptions::default())
+}
+
+/// [`read`] with explicit limits.
+pub fn read_with<'a>(data: &mut Cursor<&'a [u8]>, opts: &ReadOptions) -> Result<Nbt<'a>, Error> {
+    read_root(data, opts, true)
+}
+
+/// Reads an unnamed root compound, the network form since Minecraft 1.20.2:
+/// tag id and payload, no name. Returns `Ok(Nbt::None)` for an End root.
+pub fn read_unnamed<'a>(data: &mut Cursor<&'a [u8]>) -> Result<Nbt<'a>, Error> {
+    read_unnamed_with(data, &ReadOptions::default())
+}
+
+/// [`read_unnamed`] with explicit limits.
+pub fn read_unnamed_with<'a>(
+    data: &mut Cursor<&'a [u8]>,
+    opts: &ReadOptions,
+) -> Result<Nbt<'a>, Error> {
+    read_root(data, opts, false)
+}
+
+/// Reads a compound's payload (its named tags up to and including End), with no
+/// tag id or name before it.
+pub fn read_compound<'a>(data: &mut Cursor<&'a [u8]>) -> Result<BaseNbtCompound<'a>, Error> {
+    let (bytes, pos) = cursor_parts(data);
+    let (tape, end) = tape::parse_root(bytes, pos, COMPOUND, &ReadOptions::default())?;
+    data.set_position(end as u64);
+    Ok(BaseNbtCompound { tape })
+}
+
+/// Reads an unnamed tag of any type but End: tag id, then payload. This is how
+/// Minecraft 1.20.3+ sends text components and other network NBT.
+/// An End tag is [`ErrorKind::InvalidRootType`]`(0)`; use [`read_optional_tag`] to accept it.
+pub fn read_tag<'a>(data: &mut Cursor<&'a [u8]>) -> Result<BaseNbtTag<'a>, Error> {
+    let start = data.position();
+    match read_optional_tag(data)? {
+        Some(tag) => Ok(tag),
+        None => Err(Error::new(ErrorKind::InvalidRootType(END), start as usize)),
+    }
+}
+
+/// Reads an unnamed tag of any type, where an End tag means "no value" (`Ok(None)`).
+pub fn read_optional_tag<'a>(data: &mut Cursor<&'a [u8]>) -> Result<Option<BaseNbtTag<'a>>, Error> {
+    read_optional_tag_with(data, &ReadOptions::default())
+}
+
+/// [`read_optional_tag`] with explicit limits.
+pub fn read_optional_tag_with<'a>(
+    data: &mut Cursor<&'a [u8]>,
+    opts: &ReadOptions,
+) -> Result<Option<BaseNbtTag<'a>>, Error> {
+    let (bytes, pos) = cursor_parts(data);
+    let id = *bytes
+        .get(pos)
+        .ok_or(Error::new(ErrorKind::UnexpectedEof, pos))?;
+    if id == END {
+        data.set_position(pos as u64 + 1);
+        return Ok(None);
+    }
+    if id > LONG_ARRAY {
+        return Err(root_type_error(bytes, pos));
+    }
+    let (tape, end) = tape::parse_root(bytes, pos + 1, id, opts)?;
+    data.set_position(end as u64);
+    Ok(Some(BaseNbtTag { tape }))
+}
+
+/// The whole input and the cursor's position in it (clamped to its length).
+fn cursor_parts<'a>(data: &Cursor<&'a [u8]>) -> (&'a [u8], usize) {
+    let bytes: &'a [u8] = data.get_ref();
+    let pos = usize::try_from(data.position())
+        .unwrap_or(usize::MAX)
+        .min(bytes.len());
+    (bytes, pos)
+}
+
+/// The error for a root byte that is not the expected tag; says so when the
+/// input is really compressed.
+#[cold]
+pub(crate) fn root_type_error(bytes: &[u8], pos: usize) -> Error {
+    let kind = match bytes[pos..] {
+        [0x1f, 0x8b, ..] => ErrorKind::GzipCompressed,
+        [0x78, 0x01 | 0x5e | 0x9c | 0xda, ..] => ErrorKind::ZlibCompressed,
+        [id, ..] if id > LONG_ARRAY => ErrorKind::UnknownTagId(id),
+        [id, ..] => ErrorKind::InvalidRootType(id),
+        [] => ErrorKind::UnexpectedEof,
+    };
+    Error::new(kind, pos)
+}
+
+fn read_root<'a>(
+    data: &mut Cursor<&'a [u8]>,
+    opts: &ReadOptions,
+    named: bool,
+) -> Result<Nbt<'a>, Error> {
+    let (bytes, start) = cursor_parts(data);
+    match bytes.get(start) {
+        None => return Err(Error::new(ErrorKind::UnexpectedEof, start)),
+        Some(&END) => {
+            data.set_position(start as u64 + 1);
+            return Ok(Nbt::None);
+        }
+        Some(&COMPOUND) => {}
+        Some(_) => return Err(root_type_error(bytes, start)),
+    }
+    let mut pos = start + 1;
+    let name_off = pos;
+    if named {
+        let len = match bytes.get(pos..pos + 2) {
+            Some(b) => u16::from_be_bytes([b[0], b[1]]) as usize,
+            None => return Err(Error::new(ErrorKind::UnexpectedEof, bytes.len())),
+        };
+        pos += 2 + len;
+        if pos > bytes.len() {
+            return Err(Error::new(ErrorKind::UnexpectedEof, bytes.len()));
+        }
+    }
+    let (tape, end) = tape::parse_root(bytes, pos, COMPOUND, opts)?;
+    data.set_position(end as u64);
+    Ok(Nbt::Some(BaseNbt {
+        tape,
+        name_off: named.then_some(name_off),
+        start,
+        end,
+    }))
+}
+
+/// A document read by [`read`]: a named root compound.
+///
+/// It derefs to nothing, but has the compound accessors of [`NbtCompound`]
+/// (`get`, `int`, `list`, …) directly, as upstream simdnbt does.
+pub struct BaseNbt<'a> {
+    tape: Tape<'a>,
+    /// Offset of the root name's u16 length; `None` for the unnamed network form.
+    name_off: Option<usize>,
+    /// The document's span in the input, copied as-is by [`BaseNbt::write`].
+    start: usize,
+    end: usize,
+}
+
+macro_rules! delegate_getters {
+    ($( $(#[$doc:meta])* $name:ident -> $ret:ty; )*) => {$(
+        $(#[$doc])*
+        #[inline]
+        pub fn $name(&self, name: &str) -> Option<$ret> {
+            self.as_compound().$name(name)
+        }
+    )*};
+}
+
+impl<'a> BaseNbt<'a> {
+    /// The root compound.
+    #[inline]
+    pub fn as_compound(&self) -> NbtCompound<'a, '_> {
+        NbtCompound::root(&self.tape)
+    }
+
+    /// The root's name (empty for the unnamed network form). Often empty in files too.
+    pub fn name(&self) -> &'a Mutf8Str {
+        match self.name_off {
+            Some(off) => Mutf8Str::from_slice(self.tape.str_at(off)),
+            None => Mutf8Str::from_slice(&[]),
+        }
+    }
+
+    /// The first tag called `name` in the root compound.
+    pub fn get(&self, name: &str) -> Option<NbtTag<'a, '_>> {
+        self.as_compound().get(name)
+    }
+
+    /// Whether the root compound has a tag called `name`.
+    pub fn contains(&self, name: &str) -> bool {
+        self.as_compound().contains(name)
+    }
+
+    delegate_getters! {
+        /// The Byte called `name`.
+        byte -> i8;
+        /// The Short called `name`.
+        short -> i16;
+        /// The Int called `name`.
+        int -> i32;
+        /// The Long called `name`.
+        long -> i64;
+        /// The Float called `name`.
+        float -> f32;
+        /// The Double called `name`.
+        double -> f64;
+        /// The ByteArray called `name`, borrowed from the input.
+        byte_array -> &'a [u8];
+        /// The String called `name`, borrowed from the input (not yet decoded).
+        string -> &'a Mutf8Str;
+        /// The IntArray called `name`, converted to native order.
+        int_array -> Vec<i32>;
+        /// The LongArray called `name`, converted to native order.
+        long_array -> Vec<i64>;
+        /// The IntArray called `name` as a zero-copy big-endian view.
+        int_array_raw -> RawList<'a, i32>;
+        /// The LongArray called `name` as a zero-copy big-endian view.
+        long_array_raw -> RawList<'a, i64>;
+    }
+
+    /// The List called `name`.
+    pub fn list(&self, name: &str) -> Option<NbtList<'a, '_>> {
+        self.as_compound().list(name)
+    }
+
+    /// The Compound called `name`.
+    pub fn compound(&self, name: &str) -> Option<NbtCompound<'a, '_>> {
+        self.as_compound().compound(name)
+    }
+
+    /// Converts to the owned model.
+    pub fn to_owned(&self) -> crate::owned::BaseNbt {
+        crate::owned::BaseNbt::new(self.name().to_owned(), self.as_compound().to_owned())
+    }
+
+    /// Appends the document in disk form (named root). The document is immutable
+    /// and was validated, so this copies its bytes from the input unchanged. A
+    /// document read unnamed is written with an empty name.
+    pub fn write(&self, data: &mut Vec<u8>) {
+        if self.name_off.is_some() {
+            data.extend_from_slice(self.as_bytes());
+        } else {
+            data.extend_from_slice(&[COMPOUND, 0, 0]);
+            data.extend_from_slice(&self.tape.data[self.start + 1..self.end]);
+        }
+    }
+
+    /// Appends the document in network form (tag id and payload, no name).
+    pub fn write_unnamed(&self, data: &mut Vec<u8>) {
+        let payload_start = match self.name_off {
+            Some(off) => off + 2 + self.tape.u16_at(off) as usize,
+            None => self.start + 1,
+        };
+        data.push(COMPOUND);
+        data.extend_from_slice(&self.tape.data[payload_start..self.end]);
+    }
+
+    /// The bytes of the input this document was read from (tag id to final End).
+    pub fn as_bytes(&self) -> &'a [u8] {
+        &self.tape.data[self.start..self.end]
+    }
+}
+
+impl fmt::Debug for BaseNbt<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("BaseNbt")
+            .field("name", &self.name())
+            .field("tag", &self.as_compound())
+            .finish()
+    }
+}
+
+impl PartialEq for BaseNbt<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.name() == other.name() && self.as_compound() == other.as_compound()
+    }
+}
+
+/// A root compound read by [`read_compound`].
+pub struct BaseNbtCompound<'a> {
+    tape: Tape<'a>,
+}
+
+impl<'a> BaseNbtCompound<'a> {
+    /// The compound.
+    pub fn as_compound(&self) -> NbtCompound<'a, '_> {
+        NbtCompound::root(&self.tape)
+    }
+}
+
+impl<'a, 'tape> From<&'tape BaseNbtCompound<'a>> for NbtCompound<'a, 'tape> {
+    fn from(compound: &'tape BaseNbtCompound<'a>) -> Self {
+        compound.as_compound()
+    }
+}
+
+/// An unnamed root tag read by [`read_tag`] or [`read_optional_tag`].
+pub struct BaseNbtTag<'a> {
+    tape: Tape<'a>,
+}
+
+impl<'a> BaseNbtTag<'a> {
+    /// The tag.
+    pub fn as_tag(&self) -> NbtTag<'a, '_> {
+        let (value, _) = self.tape.unnamed(0);
+        NbtTag::new(&self.tape, value)
+    }
+}
+
+impl<'a, 'tape> From<&'tape BaseNbtTag<'a>> for NbtTag<'a, 'tape> {
+    fn from(tag: &'tape BaseNbtTag<'a>) -> Self {
+        tag.as_tag()
+    }
+}
+
+impl fmt::Debug for BaseNbtTag<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.as_tag(), f)
+    }
+}
+
+/// The result of [`read`]: a document, or nothing (an End root).
+#[derive(Default)]
+pub enum Nbt<'a> {
+    /// A document.
+    Some(BaseNbt<'a>),
+    /// The input held an End tag: no document.
+    #[default]
+    None,
+}
+
+impl<'a> Nbt<'a> {
+    /// Appends the document (or a single End byte for `None`) in disk form.
+    pub fn write(&self, data: &mut Vec<u8>) {
+        match self {
+            Nbt::Some(nbt) => nbt.write(data),
+            Nbt::None => data.push(END),
+        }
+    }
+
+    /// Appends the document (or a single End byte for `None`) in network form.
+    pub fn write_unnamed(&self, data: &mut Vec<u8>) {
+        match self {
+            Nbt::Some(nbt) => nbt.write_unnamed(data),
+            Nbt::None => data.push(END),
+        }
+    }
+
+    /// The document; panics on `None`.
+    #[track_caller]
+    pub fn unwrap(self) -> BaseNbt<'a> {
+        match self {
+            Nbt::Some(nbt) => nbt,
+            Nbt::None => panic!("called `Nbt::unwrap()` on `Nbt::None`"),
+        }
+    }
+
+    /// Whether there is a document.
+    pub fn is_some(&self) -> bool {
+        matches!(self, Nbt::Some(_))
+    }
+
+    /// Whether the root was End.
+    pub fn is_none(&self) -> bool {
+        matches!(self, Nbt::None)
+    }
+
+    /// Converts to the owned model.
+    pub fn to_owned(&self) -> crate::owned::Nbt {
+        match self {
+            Nbt::Some(nbt) => crate::owned::Nbt::Some(nbt.to_owned()),
+            Nbt::None => crate::owned::Nbt::None,
+        }
+    }
+}
+
+impl fmt::Debug for Nbt<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Nbt::Some(nbt) => f.debug_tuple("Some").field(nbt).finish(),
+            Nbt::None => f.write_str("None"),
+        }
+    }
+}
+
+impl PartialEq for Nbt<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Nbt::Some(a), Nbt::Some(b)) => a == b,
+            (Nbt::None, Nbt::None) => true,
+            _ => false,
+        }
+    }
+}

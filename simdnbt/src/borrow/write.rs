@@ -1,0 +1,107 @@
+//! Writing from a borrowed document.
+//!
+//! Everything on a tape was validated when it was read, so writing never fails
+//! and is mostly copying: every string, array and list of non-containers is one
+//! contiguous span of the input. Only compounds and lists of compounds/lists are
+//! walked, with an explicit stack so input cannot drive recursion.
+
+use super::tape::{Tape, Value};
+use crate::tag_id::*;
+
+enum Frame {
+    /// Named children in `next..end`, then an End byte.
+    Compound { next: u32, end: u32 },
+    /// Unnamed elements (compounds or lists) in `next..end`.
+    Elements { next: u32, end: u32 },
+}
+
+/// Offset of the input byte just past a value that contains no compounds or
+/// lists of containers, i.e. one that is a single span of the input.
+fn span_end(tape: &Tape<'_>, value: Value) -> usize {
+    let p = value.payload;
+    match value.id {
+        BYTE..=DOUBLE => p + FIXED_SIZE[value.id as usize] as usize,
+        STRING => p + 2 + tape.u16_at(p) as usize,
+        BYTE_ARRAY => p + 4 + tape.u32_at(p) as usize,
+        INT_ARRAY => p + 4 + tape.u32_at(p) as usize * 4,
+        LONG_ARRAY => p + 4 + tape.u32_at(p) as usize * 8,
+        LIST => {
+            let elem = tape.data[p];
+            let len = tape.u32_at(p + 1) as usize;
+            match elem {
+                STRING | BYTE_ARRAY | INT_ARRAY | LONG_ARRAY if len > 0 => {
+                    let last = tape.side[value.side as usize + len - 1];
+                    // The side slices point into `data`, so this is their offset.
+                    last.as_ptr() as usize - tape.data.as_ptr() as usize + last.len()
+                }
+                _ => p + 5 + len * FIXED_SIZE[elem as usize] as usize,
+            }
+        }
+        _ => unreachable!("containers are walked, not copied"),
+    }
+}
+
+/// Writes one value's payload, pushing a frame for containers.
+#[inline]
+fn value(tape: &Tape<'_>, v: Value, out: &mut Vec<u8>, stack: &mut Vec<Frame>) {
+    match v.id {
+        COMPOUND => stack.push(Frame::Compound {
+            next: v.start,
+            end: v.end,
+        }),
+        LIST if matches!(tape.data[v.payload], COMPOUND | LIST) => {
+            out.extend_from_slice(&tape.data[v.payload..v.payload + 5]);
+            stack.push(Frame::Elements {
+                next: v.start,
+                end: v.end,
+            });
+        }
+        _ => out.extend_from_slice(&tape.data[v.payload..span_end(tape, v)]),
+    }
+}
+
+fn drain(tape: &Tape<'_>, out: &mut Vec<u8>, stack: &mut Vec<Frame>) {
+    while let Some(frame) = stack.last_mut() {
+        match frame {
+            Frame::Compound { next, end } => {
+                if *next >= *end {
+                    out.push(END);
+                    stack.pop();
+                    continue;
+                }
+                let (name_off, v, following) = tape.named(*next);
+                *next = following;
+                out.push(v.id);
+                out.extend_from_slice(&tape.data[name_off..v.payload]);
+                value(tape, v, out, stack);
+            }
+            Frame::Elements { next, end } => {
+                if *next >= *end {
+                    stack.pop();
+                    continue;
+                }
+                let (v, following) = tape.unnamed(*next);
+                *next = following;
+                value(tape, v, out, stack);
+            }
+        }
+    }
+}
+
+/// Appends a compound's named tags and closing End.
+pub(crate) fn compound_payload(tape: &Tape<'_>, start: u32, end: u32, out: &mut Vec<u8>) {
+    let mut stack = vec![Frame::Compound { next: start, end }];
+    drain(tape, out, &mut stack);
+}
+
+/// Appends a list's payload.
+pub(crate) fn list_payload(tape: &Tape<'_>, v: Value, out: &mut Vec<u8>) {
+    value_payload(tape, v, out);
+}
+
+/// Appends any value's payload.
+pub(crate) fn value_payload(tape: &Tape<'_>, v: Value, out: &mut Vec<u8>) {
+    let mut stack = Vec::new();
+    value(tape, v, out, &mut stack);
+    drain(tape, out, &mut stack);
+}

@@ -1,0 +1,51 @@
+//! Read limits for servers that read NBT from strangers.
+
+/// The nesting limit vanilla Minecraft enforces (NbtAccounter): at most 512
+/// compound/list levels, counting the root.
+pub const DEFAULT_MAX_DEPTH: u32 = 512;
+
+/// Limits a reader applies. Both readers ([`crate::borrow`] and [`crate::owned`])
+/// take the same options and enforce them identically.
+///
+/// The defaults match vanilla Minecraft's disk reader: depth 512 and no byte quota.
+/// A network server should also set a quota, as vanilla does (2 MiB for most packets):
+///
+/// ```
+/// use simdnbt::ReadOptions;
+/// let opts = ReadOptions::default().max_bytes(2 * 1024 * 1024);
+/// let bytes = [0x0a, 0x00, 0x00, 0x00];
+/// let nbt = simdnbt::borrow::read_with(&mut std::io::Cursor::new(&bytes[..]), &opts).unwrap();
+/// assert!(nbt.is_some());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadOptions {
+    pub(crate) max_depth: u32,
+    pub(crate) max_bytes: Option<usize>,
+}
+
+impl Default for ReadOptions {
+    fn default() -> Self {
+        Self {
+            max_depth: DEFAULT_MAX_DEPTH,
+            max_bytes: None,
+        }
+    }
+}
+
+impl ReadOptions {
+    /// Sets the deepest nesting of compounds and lists accepted, counting the root
+    /// (default 512). A deeper input is [`crate::ErrorKind::MaxDepthExceeded`].
+    pub fn max_depth(mut self, depth: u32) -> Self {
+        self.max_depth = depth;
+        self
+    }
+
+    /// Sets a budget of input bytes a read may consume, like vanilla's NbtAccounter
+    /// quota (default: unlimited). Reading past it is [`crate::ErrorKind::BudgetExceeded`].
+    /// Since every reader's memory use is bounded by a small multiple of the bytes
+    /// it consumes, this also bounds memory.
+    pub fn max_bytes(mut self, bytes: usize) -> Self {
+        self.max_bytes = Some(bytes);
+        self
+    }
+}

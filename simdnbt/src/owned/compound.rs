@@ -1,0 +1,199 @@
+//! Owned compounds.
+
+use super::{write, NbtList, NbtTag};
+use crate::mutf8::{Mutf8Str, Mutf8String};
+use crate::WriteError;
+
+/// A compound: named tags in insertion order.
+///
+/// Lookup is a linear scan and returns the first match; duplicate keys (which
+/// only crafted input has) are kept, in order, so a round trip is exact.
+/// [`insert`](Self::insert) appends without replacing, as upstream simdnbt does;
+/// use [`get_mut`](Self::get_mut) or [`remove`](Self::remove) first to replace.
+#[derive(Debug, Clone, Default)]
+pub struct NbtCompound {
+    pub(crate) values: Vec<(Mutf8String, NbtTag)>,
+}
+
+macro_rules! typed_getters {
+    ($( $name:ident, $name_mut:ident, $variant:ident, $t:ty, $tm:ty; )*) => {$(
+        #[doc = concat!("The ", stringify!($variant), " called `name`.")]
+        #[inline]
+        pub fn $name(&self, name: &str) -> Option<$t> {
+            self.get(name).and_then(|tag| tag.$name())
+        }
+        #[doc = concat!("The ", stringify!($variant), " called `name`, mutably.")]
+        #[inline]
+        pub fn $name_mut(&mut self, name: &str) -> Option<$tm> {
+            self.get_mut(name).and_then(|tag| tag.$name_mut())
+        }
+    )*};
+}
+
+impl NbtCompound {
+    /// An empty compound.
+    pub fn new() -> Self {
+        Self { values: Vec::new() }
+    }
+
+    /// An empty compound with room for `capacity` tags.
+    pub fn with_capacity(capacity: usize) -> Self {
+        Self {
+            values: Vec::with_capacity(capacity),
+        }
+    }
+
+    /// A compound of these tags, in this order.
+    pub fn from_values(values: Vec<(Mutf8String, NbtTag)>) -> Self {
+        Self { values }
+    }
+
+    fn position(&self, name: &str) -> Option<usize> {
+        let key = Mutf8Str::from_str(name);
+        let key = key.as_bytes();
+        self.values.iter().position(|(k, _)| k.as_bytes() == key)
+    }
+
+    /// The first tag called `name`.
+    pub fn get(&self, name: &str) -> Option<&NbtTag> {
+        self.position(name).map(|i| &self.values[i].1)
+    }
+
+    /// The first tag called `name`, mutably.
+    pub fn get_mut(&mut self, name: &str) -> Option<&mut NbtTag> {
+        self.position(name).map(|i| &mut self.values[i].1)
+    }
+
+    /// Whether there is a tag called `name`.
+    pub fn contains(&self, name: &str) -> bool {
+        self.position(name).is_some()
+    }
+
+    /// Removes and returns the first tag called `name`, keeping the others' order.
+    pub fn remove(&mut self, name: &str) -> Option<NbtTag> {
+        self.position(name).map(|i| self.values.remove(i).1)
+    }
+
+    /// Same as [`remove`](Self::remove) (upstream's name).
+    pub fn take(&mut self, name: &str) -> Option<NbtTag> {
+        self.remove(name)
+    }
+
+    /// Appends a tag (a duplicate key is kept; see the type docs).
+    pub fn insert(&mut self, name: impl Into<Mutf8String>, tag: impl Into<NbtTag>) {
+        self.values.push((name.into(), tag.into()));
+    }
+
+    /// Appends several tags.
+    pub fn extend(
+        &mut self,
+        other: impl IntoIterator<Item = (impl Into<Mutf8String>, impl Into<NbtTag>)>,
+    ) {
+        self.values
+            .extend(other.into_iter().map(|(k, v)| (k.into(), v.into())));
+    }
+
+    typed_getters! {
+        byte, byte_mut, Byte, i8, &mut i8;
+        short, short_mut, Short, i16, &mut i16;
+        int, int_mut, Int, i32, &mut i32;
+        long, long_mut, Long, i64, &mut i64;
+        float, float_mut, Float, f32, &mut f32;
+        double, double_mut, Double, f64, &mut f64;
+        byte_array, byte_array_mut, ByteArray, &[u8], &mut Vec<u8>;
+        string, string_mut, String, &Mutf8Str, &mut Mutf8String;
+        list, list_mut, List, &NbtList, &mut NbtList;
+        compound, compound_mut, Compound, &NbtCompound, &mut NbtCompound;
+        int_array, int_array_mut, IntArray, &[i32], &mut Vec<i32>;
+        long_array, long_array_mut, LongArray, &[i64], &mut Vec<i64>;
+    }
+
+    /// The tags in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&Mutf8Str, &NbtTag)> {
+        self.values.iter().map(|(k, v)| (k.as_str(), v))
+    }
+
+    /// The tags in order, values mutable.
+    pub fn iter_mut(&mut self) -> impl ExactSizeIterator<Item = (&Mutf8Str, &mut NbtTag)> {
+        self.values.iter_mut().map(|(k, v)| (k.as_str(), v))
+    }
+
+    /// The number of tags.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether there are no tags.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The keys in order.
+    pub fn keys(&self) -> impl ExactSizeIterator<Item = &Mutf8Str> {
+        self.values.iter().map(|(k, _)| k.as_str())
+    }
+
+    /// The keys in order, mutably.
+    pub fn keys_mut(&mut self) -> impl ExactSizeIterator<Item = &mut Mutf8String> {
+        self.values.iter_mut().map(|(k, _)| k)
+    }
+
+    /// The values in order.
+    pub fn values(&self) -> impl ExactSizeIterator<Item = &NbtTag> {
+        self.values.iter().map(|(_, v)| v)
+    }
+
+    /// The values in order, mutably.
+    pub fn values_mut(&mut self) -> impl ExactSizeIterator<Item = &mut NbtTag> {
+        self.values.iter_mut().map(|(_, v)| v)
+    }
+
+    /// Removes every tag.
+    pub fn clear(&mut self) {
+        self.values.clear();
+    }
+
+    /// Appends this compound's payload: its named tags and the closing End.
+    /// See [`super::BaseNbt::write`] for the errors.
+    pub fn write(&self, data: &mut Vec<u8>) -> Result<(), WriteError> {
+        write::compound_payload(self, data)
+    }
+}
+
+impl IntoIterator for NbtCompound {
+    type Item = (Mutf8String, NbtTag);
+    type IntoIter = std::vec::IntoIter<(Mutf8String, NbtTag)>;
+    fn into_iter(mut self) -> Self::IntoIter {
+        std::mem::take(&mut self.values).into_iter()
+    }
+}
+
+impl<K: Into<Mutf8String>, V: Into<NbtTag>> FromIterator<(K, V)> for NbtCompound {
+    fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> Self {
+        Self {
+            values: iter
+                .into_iter()
+                .map(|(k, v)| (k.into(), v.into()))
+                .collect(),
+        }
+    }
+}
+
+impl<const N: usize, K: Into<Mutf8String>> From<[(K, NbtTag); N]> for NbtCompound {
+    fn from(a: [(K, NbtTag); N]) -> Self {
+        a.into_iter().collect()
+    }
+}
+
+/// Wraps a non-compound tag as `{"": tag}`, the form Minecraft 1.21.5 uses for
+/// the elements of a list whose elements differ in type; a compound stays as is.
+impl From<NbtTag> for NbtCompound {
+    fn from(tag: NbtTag) -> Self {
+        match tag {
+            NbtTag::Compound(c) => c,
+            other => Self {
+                values: vec![(Mutf8String::default(), other)],
+            },
+        }
+    }
+}

@@ -1,0 +1,210 @@
+//! `PartialEq` and `Drop` for the owned tree, without recursion.
+//!
+//! Derived impls recurse once per nesting level; a hand-built tree can be nested
+//! far deeper than any reader accepts, and even 512 levels overflow a small
+//! thread stack in a debug build. These walk with a heap stack instead.
+
+use std::mem;
+
+use super::{BaseNbt, NbtCompound, NbtList, NbtTag};
+
+/// Floats compare by bits so that a document always equals itself and equal
+/// documents write equal bytes.
+fn bits_eq32(a: &[f32], b: &[f32]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits())
+}
+
+fn bits_eq64(a: &[f64], b: &[f64]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits())
+}
+
+enum Pair<'d> {
+    Compounds(&'d NbtCompound, &'d NbtCompound),
+    Lists(&'d NbtList, &'d NbtList),
+}
+
+/// Compares the non-container parts of `a` and `b` and queues their containers.
+fn shallow_eq<'d>(pair: Pair<'d>, todo: &mut Vec<Pair<'d>>) -> bool {
+    match pair {
+        Pair::Compounds(a, b) => {
+            a.values.len() == b.values.len()
+                && a.values
+                    .iter()
+                    .zip(&b.values)
+                    .all(|((ka, va), (kb, vb))| ka == kb && tag_shallow_eq(va, vb, todo))
+        }
+        Pair::Lists(a, b) => match (a, b) {
+            (NbtList::Empty, NbtList::Empty) => true,
+            (NbtList::Byte(x), NbtList::Byte(y)) => x == y,
+            (NbtList::Short(x), NbtList::Short(y)) => x == y,
+            (NbtList::Int(x), NbtList::Int(y)) => x == y,
+            (NbtList::Long(x), NbtList::Long(y)) => x == y,
+            (NbtList::Float(x), NbtList::Float(y)) => bits_eq32(x, y),
+            (NbtList::Double(x), NbtList::Double(y)) => bits_eq64(x, y),
+            (NbtList::ByteArray(x), NbtList::ByteArray(y)) => x == y,
+            (NbtList::String(x), NbtList::String(y)) => x == y,
+            (NbtList::IntArray(x), NbtList::IntArray(y)) => x == y,
+            (NbtList::LongArray(x), NbtList::LongArray(y)) => x == y,
+            (NbtList::Compound(x), NbtList::Compound(y)) => {
+                x.len() == y.len() && {
+                    todo.extend(x.iter().zip(y).map(|(a, b)| Pair::Compounds(a, b)));
+                    true
+                }
+            }
+            (NbtList::List(x), NbtList::List(y)) => {
+                x.len() == y.len() && {
+                    todo.extend(x.iter().zip(y).map(|(a, b)| Pair::Lists(a, b)));
+                    true
+                }
+            }
+            _ => false,
+        },
+    }
+}
+
+fn tag_shallow_eq<'d>(a: &'d NbtTag, b: &'d NbtTag, todo: &mut Vec<Pair<'d>>) -> bool {
+    match (a, b) {
+        (NbtTag::Byte(x), NbtTag::Byte(y)) => x == y,
+        (NbtTag::Short(x), NbtTag::Short(y)) => x == y,
+        (NbtTag::Int(x), NbtTag::Int(y)) => x == y,
+        (NbtTag::Long(x), NbtTag::Long(y)) => x == y,
+        (NbtTag::Float(x), NbtTag::Float(y)) => x.to_bits() == y.to_bits(),
+        (NbtTag::Double(x), NbtTag::Double(y)) => x.to_bits() == y.to_bits(),
+        (NbtTag::ByteArray(x), NbtTag::ByteArray(y)) => x == y,
+        (NbtTag::String(x), NbtTag::String(y)) => x == y,
+        (NbtTag::IntArray(x), NbtTag::IntArray(y)) => x == y,
+        (NbtTag::LongArray(x), NbtTag::LongArray(y)) => x == y,
+        (NbtTag::Compound(x), NbtTag::Compound(y)) => {
+            todo.push(Pair::Compounds(x, y));
+            true
+        }
+        (NbtTag::List(x), NbtTag::List(y)) => {
+            todo.push(Pair::Lists(x, y));
+            true
+        }
+        _ => false,
+    }
+}
+
+fn deep_eq(first: Pair<'_>) -> bool {
+    let mut todo = vec![first];
+    while let Some(pair) = todo.pop() {
+        if !shallow_eq(pair, &mut todo) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Key order and duplicates count; floats compare by bits.
+impl PartialEq for NbtCompound {
+    fn eq(&self, other: &Self) -> bool {
+        deep_eq(Pair::Compounds(self, other))
+    }
+}
+
+/// Element type counts (`Int(vec![]) != Empty`); floats compare by bits.
+impl PartialEq for NbtList {
+    fn eq(&self, other: &Self) -> bool {
+        deep_eq(Pair::Lists(self, other))
+    }
+}
+
+/// Same type and value; floats compare by bits.
+impl PartialEq for NbtTag {
+    fn eq(&self, other: &Self) -> bool {
+        let mut todo = Vec::new();
+        tag_shallow_eq(self, other, &mut todo) && todo.into_iter().all(deep_eq)
+    }
+}
+
+impl PartialEq<NbtCompound> for BaseNbt {
+    fn eq(&self, other: &NbtCompound) -> bool {
+        **self == *other
+    }
+}
+
+/// A container whose children were moved out for dropping.
+enum Detached {
+    Compound(NbtCompound),
+    List(NbtList),
+}
+
+/// Whether dropping `l` as a child could recurse: it is a non-empty list of
+/// compounds or lists. Detaching leaves `Empty` behind, which is not.
+fn list_is_nested(l: &NbtList) -> bool {
+    match l {
+        NbtList::Compound(v) => !v.is_empty(),
+        NbtList::List(v) => !v.is_empty(),
+        _ => false,
+    }
+}
+
+fn compound_has_containers(c: &NbtCompound) -> bool {
+    c.values.iter().any(|(_, v)| match v {
+        NbtTag::Compound(c) => !c.values.is_empty(),
+        NbtTag::List(l) => list_is_nested(l),
+        _ => false,
+    })
+}
+
+fn list_has_containers(l: &NbtList) -> bool {
+    match l {
+        NbtList::Compound(v) => v.iter().any(|c| !c.values.is_empty()),
+        NbtList::List(v) => v.iter().any(list_is_nested),
+        _ => false,
+    }
+}
+
+/// Moves the non-empty containers directly inside `node` onto `out`.
+fn detach_children(node: &mut Detached, out: &mut Vec<Detached>) {
+    match node {
+        Detached::Compound(c) => {
+            for (_, v) in c.values.iter_mut() {
+                match v {
+                    NbtTag::Compound(c) if !c.values.is_empty() => {
+                        out.push(Detached::Compound(mem::take(c)))
+                    }
+                    NbtTag::List(l) if list_is_nested(l) => out.push(Detached::List(mem::take(l))),
+                    _ => {}
+                }
+            }
+        }
+        Detached::List(NbtList::Compound(v)) => out.extend(
+            v.iter_mut()
+                .filter(|c| !c.values.is_empty())
+                .map(|c| Detached::Compound(mem::take(c))),
+        ),
+        Detached::List(NbtList::List(v)) => out.extend(
+            v.iter_mut()
+                .filter(|l| list_is_nested(l))
+                .map(|l| Detached::List(mem::take(l))),
+        ),
+        Detached::List(_) => {}
+    }
+}
+
+/// Drops `first`'s descendants one container at a time, so each drop is shallow.
+fn flatten(first: Detached) {
+    let mut todo = vec![first];
+    while let Some(mut node) = todo.pop() {
+        detach_children(&mut node, &mut todo);
+        // `node` now holds no non-empty containers: its drop does not recurse.
+    }
+}
+
+impl Drop for NbtCompound {
+    fn drop(&mut self) {
+        if compound_has_containers(self) {
+            flatten(Detached::Compound(mem::take(self)));
+        }
+    }
+}
+
+impl Drop for NbtList {
+    fn drop(&mut self) {
+        if list_has_containers(self) {
+            flatten(Detached::List(mem::take(self)));
+        }
+    }
+}

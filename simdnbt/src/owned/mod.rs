@@ -1,0 +1,209 @@
+//! The owned model: a tree you can build, change and write.
+//!
+//! Reading is the borrowed reader's validating pass followed by one walk that
+//! builds the tree, so both readers accept exactly the same inputs.
+//!
+//! ```
+//! use simdnbt::owned::{BaseNbt, Nbt, NbtCompound, NbtList, NbtTag};
+//!
+//! let mut root = NbtCompound::new();
+//! root.insert("name", "Steve");
+//! root.insert("pos", NbtList::Double(vec![1.0, 64.0, -3.5]));
+//! let nbt = Nbt::Some(BaseNbt::new("", root));
+//!
+//! let mut bytes = Vec::new();
+//! nbt.write(&mut bytes).unwrap();
+//! let back = simdnbt::owned::read(&mut std::io::Cursor::new(&bytes[..])).unwrap();
+//! assert_eq!(back, nbt);
+//! assert_eq!(back.unwrap().string("name").unwrap().to_str(), "Steve");
+//! ```
+
+mod compound;
+mod eq_drop;
+pub(crate) mod from_borrow;
+mod list;
+mod tag;
+mod write;
+
+use std::io::Cursor;
+use std::ops::{Deref, DerefMut};
+
+pub use compound::NbtCompound;
+pub use list::NbtList;
+pub use tag::NbtTag;
+
+use crate::borrow;
+use crate::error::Error;
+use crate::mutf8::{Mutf8Str, Mutf8String};
+use crate::options::ReadOptions;
+use crate::WriteError;
+
+/// Reads a named root compound (disk form). `Ok(Nbt::None)` for an End root.
+/// Accepts and rejects exactly what [`borrow::read`] does.
+pub fn read(data: &mut Cursor<&[u8]>) -> Result<Nbt, Error> {
+    read_with(data, &ReadOptions::default())
+}
+
+/// [`read`] with explicit limits.
+pub fn read_with(data: &mut Cursor<&[u8]>, opts: &ReadOptions) -> Result<Nbt, Error> {
+    Ok(borrow::read_with(data, opts)?.to_owned())
+}
+
+/// Reads an unnamed root compound (network form since 1.20.2).
+pub fn read_unnamed(data: &mut Cursor<&[u8]>) -> Result<Nbt, Error> {
+    Ok(borrow::read_unnamed(data)?.to_owned())
+}
+
+/// Reads a compound's payload (named tags up to End), with no id or name before it.
+pub fn read_compound(data: &mut Cursor<&[u8]>) -> Result<NbtCompound, Error> {
+    Ok(borrow::read_compound(data)?.as_compound().to_owned())
+}
+
+/// Reads an unnamed tag of any type but End (network form since 1.20.3).
+pub fn read_tag(data: &mut Cursor<&[u8]>) -> Result<NbtTag, Error> {
+    Ok(borrow::read_tag(data)?.as_tag().to_owned())
+}
+
+/// Reads an unnamed tag of any type; End means "no value" (`Ok(None)`).
+pub fn read_optional_tag(data: &mut Cursor<&[u8]>) -> Result<Option<NbtTag>, Error> {
+    Ok(borrow::read_optional_tag(data)?.map(|t| t.as_tag().to_owned()))
+}
+
+/// A named root compound: what an NBT file holds.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct BaseNbt {
+    name: Mutf8String,
+    tag: NbtCompound,
+}
+
+impl BaseNbt {
+    /// Makes a document from a root name (usually `""`) and compound.
+    pub fn new(name: impl Into<Mutf8String>, tag: NbtCompound) -> Self {
+        Self {
+            name: name.into(),
+            tag,
+        }
+    }
+
+    /// The root name.
+    pub fn name(&self) -> &Mutf8Str {
+        &self.name
+    }
+
+    /// The root compound.
+    pub fn as_compound(self) -> NbtCompound {
+        self.tag
+    }
+
+    /// Appends the document in disk form: `0a`, name, payload.
+    ///
+    /// Unlike upstream simdnbt this returns a `Result`: a string over 65535
+    /// encoded bytes, a list or array over `i32::MAX` elements, or nesting deeper
+    /// than 512 is an error instead of a corrupt file. On error `data` may hold a
+    /// partial document; discard it.
+    pub fn write(&self, data: &mut Vec<u8>) -> Result<(), WriteError> {
+        data.push(crate::tag_id::COMPOUND);
+        write::string(&self.name, data)?;
+        self.tag.write(data)
+    }
+
+    /// Appends the document in network form: `0a`, payload (no name).
+    pub fn write_unnamed(&self, data: &mut Vec<u8>) -> Result<(), WriteError> {
+        data.push(crate::tag_id::COMPOUND);
+        self.tag.write(data)
+    }
+}
+
+impl Deref for BaseNbt {
+    type Target = NbtCompound;
+    fn deref(&self) -> &NbtCompound {
+        &self.tag
+    }
+}
+
+impl DerefMut for BaseNbt {
+    fn deref_mut(&mut self) -> &mut NbtCompound {
+        &mut self.tag
+    }
+}
+
+impl From<NbtCompound> for BaseNbt {
+    fn from(tag: NbtCompound) -> Self {
+        Self::new("", tag)
+    }
+}
+
+impl IntoIterator for BaseNbt {
+    type Item = (Mutf8String, NbtTag);
+    type IntoIter = std::vec::IntoIter<(Mutf8String, NbtTag)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.tag.into_iter()
+    }
+}
+
+/// A document, or nothing (an End root).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum Nbt {
+    /// A document.
+    Some(BaseNbt),
+    /// No document (the input was a single End byte).
+    #[default]
+    None,
+}
+
+impl Nbt {
+    /// A document with this root name and compound.
+    pub fn new(name: impl Into<Mutf8String>, tag: NbtCompound) -> Self {
+        Nbt::Some(BaseNbt::new(name, tag))
+    }
+
+    /// Appends the document in disk form, or a single End byte for `None`.
+    /// See [`BaseNbt::write`] for the errors.
+    pub fn write(&self, data: &mut Vec<u8>) -> Result<(), WriteError> {
+        match self {
+            Nbt::Some(nbt) => nbt.write(data),
+            Nbt::None => {
+                data.push(crate::tag_id::END);
+                Ok(())
+            }
+        }
+    }
+
+    /// Appends the document in network form, or a single End byte for `None`.
+    pub fn write_unnamed(&self, data: &mut Vec<u8>) -> Result<(), WriteError> {
+        match self {
+            Nbt::Some(nbt) => nbt.write_unnamed(data),
+            Nbt::None => {
+                data.push(crate::tag_id::END);
+                Ok(())
+            }
+        }
+    }
+
+    /// The document; panics on `None`.
+    #[track_caller]
+    pub fn unwrap(self) -> BaseNbt {
+        match self {
+            Nbt::Some(nbt) => nbt,
+            Nbt::None => panic!("called `Nbt::unwrap()` on `Nbt::None`"),
+        }
+    }
+
+    /// The document, or `default` for `None`.
+    pub fn unwrap_or<'a>(&'a self, default: &'a BaseNbt) -> &'a BaseNbt {
+        match self {
+            Nbt::Some(nbt) => nbt,
+            Nbt::None => default,
+        }
+    }
+
+    /// Whether there is a document.
+    pub fn is_some(&self) -> bool {
+        matches!(self, Nbt::Some(_))
+    }
+
+    /// Whether the root was End.
+    pub fn is_none(&self) -> bool {
+        matches!(self, Nbt::None)
+    }
+}

@@ -1,0 +1,141 @@
+//! Owned tags.
+
+use super::{NbtCompound, NbtList};
+use crate::mutf8::{Mutf8Str, Mutf8String};
+use crate::tag_id;
+use crate::WriteError;
+
+/// One tag of any type (End excepted: it only closes compounds).
+///
+/// `PartialEq` compares floats by bits, so a document always equals itself
+/// (even with NaN) and `-0.0 != 0.0`: equal documents write equal bytes.
+#[derive(Debug, Clone)]
+pub enum NbtTag {
+    /// i8.
+    Byte(i8),
+    /// i16.
+    Short(i16),
+    /// i32.
+    Int(i32),
+    /// i64.
+    Long(i64),
+    /// f32.
+    Float(f32),
+    /// f64.
+    Double(f64),
+    /// Bytes.
+    ByteArray(Vec<u8>),
+    /// A MUTF-8 string (raw bytes kept).
+    String(Mutf8String),
+    /// A list.
+    List(NbtList),
+    /// A compound.
+    Compound(NbtCompound),
+    /// i32s.
+    IntArray(Vec<i32>),
+    /// i64s.
+    LongArray(Vec<i64>),
+}
+
+macro_rules! accessors {
+    ($( $variant:ident, $get:ident, $get_mut:ident, $into:ident, $t:ty, $tm:ty, $owned:ty, $conv:expr; )*) => {$(
+        #[doc = concat!("The value if this is a ", stringify!($variant), ".")]
+        #[inline]
+        pub fn $get(&self) -> Option<$t> {
+            match self {
+                NbtTag::$variant(v) => {
+                    let conv: fn(&$owned) -> $t = $conv;
+                    Some(conv(v))
+                }
+                _ => None,
+            }
+        }
+        #[doc = concat!("The value if this is a ", stringify!($variant), ", mutably.")]
+        #[inline]
+        pub fn $get_mut(&mut self) -> Option<$tm> {
+            match self {
+                NbtTag::$variant(v) => Some(v),
+                _ => None,
+            }
+        }
+        #[doc = concat!("The value if this is a ", stringify!($variant), ", by value.")]
+        #[inline]
+        pub fn $into(self) -> Option<$owned> {
+            match self {
+                NbtTag::$variant(v) => Some(v),
+                _ => None,
+            }
+        }
+    )*};
+}
+
+impl NbtTag {
+    /// The tag id (see [`crate::tag_id`]).
+    pub fn id(&self) -> u8 {
+        match self {
+            NbtTag::Byte(_) => tag_id::BYTE,
+            NbtTag::Short(_) => tag_id::SHORT,
+            NbtTag::Int(_) => tag_id::INT,
+            NbtTag::Long(_) => tag_id::LONG,
+            NbtTag::Float(_) => tag_id::FLOAT,
+            NbtTag::Double(_) => tag_id::DOUBLE,
+            NbtTag::ByteArray(_) => tag_id::BYTE_ARRAY,
+            NbtTag::String(_) => tag_id::STRING,
+            NbtTag::List(_) => tag_id::LIST,
+            NbtTag::Compound(_) => tag_id::COMPOUND,
+            NbtTag::IntArray(_) => tag_id::INT_ARRAY,
+            NbtTag::LongArray(_) => tag_id::LONG_ARRAY,
+        }
+    }
+
+    accessors! {
+        Byte, byte, byte_mut, into_byte, i8, &mut i8, i8, |v| *v;
+        Short, short, short_mut, into_short, i16, &mut i16, i16, |v| *v;
+        Int, int, int_mut, into_int, i32, &mut i32, i32, |v| *v;
+        Long, long, long_mut, into_long, i64, &mut i64, i64, |v| *v;
+        Float, float, float_mut, into_float, f32, &mut f32, f32, |v| *v;
+        Double, double, double_mut, into_double, f64, &mut f64, f64, |v| *v;
+        ByteArray, byte_array, byte_array_mut, into_byte_array, &[u8], &mut Vec<u8>, Vec<u8>, |v| v.as_slice();
+        String, string, string_mut, into_string, &Mutf8Str, &mut Mutf8String, Mutf8String, |v| v.as_str();
+        List, list, list_mut, into_list, &NbtList, &mut NbtList, NbtList, |v| v;
+        Compound, compound, compound_mut, into_compound, &NbtCompound, &mut NbtCompound, NbtCompound, |v| v;
+        IntArray, int_array, int_array_mut, into_int_array, &[i32], &mut Vec<i32>, Vec<i32>, |v| v.as_slice();
+        LongArray, long_array, long_array_mut, into_long_array, &[i64], &mut Vec<i64>, Vec<i64>, |v| v.as_slice();
+    }
+
+    /// Appends this tag's payload (no id, no name).
+    /// See [`super::BaseNbt::write`] for the errors.
+    pub fn write(&self, data: &mut Vec<u8>) -> Result<(), WriteError> {
+        super::write::tag_payload(self, data)
+    }
+}
+
+macro_rules! from_impls {
+    ($( $t:ty => $variant:ident ),*) => {$(
+        impl From<$t> for NbtTag {
+            fn from(v: $t) -> Self {
+                NbtTag::$variant(v.into())
+            }
+        }
+    )*};
+}
+
+from_impls! {
+    i8 => Byte, i16 => Short, i32 => Int, i64 => Long, f32 => Float, f64 => Double,
+    Vec<u8> => ByteArray, Mutf8String => String, &str => String, String => String,
+    &Mutf8Str => String, NbtList => List, NbtCompound => Compound,
+    Vec<i32> => IntArray, Vec<i64> => LongArray
+}
+
+impl From<bool> for NbtTag {
+    /// Minecraft stores booleans as a Byte 0 or 1.
+    fn from(v: bool) -> Self {
+        NbtTag::Byte(v as i8)
+    }
+}
+
+impl<const N: usize, K: Into<Mutf8String>> From<[(K, NbtTag); N]> for NbtTag {
+    fn from(a: [(K, NbtTag); N]) -> Self {
+        NbtTag::Compound(a.into())
+    }
+}

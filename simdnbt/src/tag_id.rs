@@ -1,0 +1,47 @@
+//! Tag ids of the binary format (NBT.md §1).
+
+/// End: closes a compound; as a list element type, "no elements".
+pub const END: u8 = 0;
+/// Byte: i8.
+pub const BYTE: u8 = 1;
+/// Short: i16.
+pub const SHORT: u8 = 2;
+/// Int: i32.
+pub const INT: u8 = 3;
+/// Long: i64.
+pub const LONG: u8 = 4;
+/// Float: f32.
+pub const FLOAT: u8 = 5;
+/// Double: f64.
+pub const DOUBLE: u8 = 6;
+/// ByteArray: i32 length, then bytes.
+pub const BYTE_ARRAY: u8 = 7;
+/// String: u16 byte length, then MUTF-8 bytes.
+pub const STRING: u8 = 8;
+/// List: element id, i32 length, then payloads.
+pub const LIST: u8 = 9;
+/// Compound: named tags until End.
+pub const COMPOUND: u8 = 10;
+/// IntArray: i32 length, then i32s.
+pub const INT_ARRAY: u8 = 11;
+/// LongArray: i32 length, then i64s.
+pub const LONG_ARRAY: u8 = 12;
+
+/// Payload size of the fixed-size tags (Byte..=Double), indexed by id; 0 otherwise.
+pub(crate) const FIXED_SIZE: [u8; 16] = [0, 1, 2, 4, 8, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+/// Smallest number of input bytes one list element of type `id` can take.
+/// Used to reject a length prefix before anything is allocated for it.
+pub(crate) const fn min_element_size(id: u8) -> usize {
+    match id {
+        BYTE => 1,
+        SHORT => 2,
+        INT | FLOAT => 4,
+        LONG | DOUBLE => 8,
+        BYTE_ARRAY | INT_ARRAY | LONG_ARRAY => 4,
+        STRING => 2,
+        LIST => 5,
+        COMPOUND => 1,
+        _ => 0,
+    }
+}
