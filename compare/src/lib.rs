@@ -42,5 +42,5 @@ pub mod peers;
 pub mod reference;
 pub mod value;
 
-pub use peers::{peer, peers, Bench, Peer};
+pub use peers::{peer, peer_notes, peers, Bench, Peer};
 pub use value::{diff, Doc, List, Order, Value};

@@ -23,8 +23,9 @@ pub const PEER: Peer = Peer {
             inserting scans for an existing key (quadratic in compound size) and drops later \
             duplicates. Strings decoded from Java CESU-8 into `String`; arrays converted to \
             native Vecs (byte arrays copied into `Bytes`). Lists are `Vec<NbtTag>`: an empty \
-            list loses its element type. A tag that fails to parse silently ends its compound; \
-            `Buf` getters panic on truncated input. Writes into a fresh `Bytes`.",
+            list loses its element type. A tag that fails to parse silently ends its compound, and a \
+            compound cut short by the end of input is accepted as complete; `Buf` getters \
+            panic on some truncations. Writes into a fresh `Bytes`.",
     validate: |input| parse(input).map(drop),
     read: |input| parse_bench(input, |mut i| Nbt::read(&mut i)),
     write: Some(|input| Ok(write_bench(parse(input)?, write))),

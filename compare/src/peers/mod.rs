@@ -105,6 +105,11 @@ pub fn peers() -> &'static [Peer] {
     })
 }
 
+/// `(peer name, notes)` for every compiled-in adapter, the shape the report generator takes.
+pub fn peer_notes() -> Vec<(&'static str, &'static str)> {
+    peers().iter().map(|p| (p.name, p.notes)).collect()
+}
+
 /// Looks a peer up by name.
 pub fn peer(name: &str) -> Option<&'static Peer> {
     peers().iter().find(|p| p.name == name)
