@@ -28,7 +28,8 @@ pub const PEER: Peer = Peer {
             as plain UTF-8 into `CompactString`, falling back to lossy, NOT MUTF-8 (`C0 80` and \
             6-byte supplementary characters become U+FFFD). Arrays converted to native Vecs. \
             Lists are typed enums, but every empty list becomes `NbtList::Empty` (type lost). \
-            The root is returned as a one-entry compound {root name: root}.",
+            The root is returned as a one-entry compound {root name: root}. A missing tag id at the \
+            end of input reads as End, so truncated documents can parse as Ok.",
     validate: |input| parse(input).map(drop),
     read: |input| {
         Box::new(move || {
