@@ -148,13 +148,6 @@ fn compound_has_containers(c: &NbtCompound) -> bool {
     })
 }
 
-fn list_has_containers(l: &NbtList) -> bool {
-    match l {
-        NbtList::Compound(v) => v.iter().any(|c| !c.values.is_empty()),
-        NbtList::List(v) => v.iter().any(list_is_nested),
-        _ => false,
-    }
-}
 
 /// Moves the non-empty containers directly inside `node` onto `out`.
 fn detach_children(node: &mut Detached, out: &mut Vec<Detached>) {
@@ -193,9 +186,41 @@ fn flatten(first: Detached) {
     }
 }
 
+/// How deep the current thread is in nested drops of owned containers.
+/// Shallow trees (nearly all) drop recursively, which is fastest; past
+/// `RECURSIVE_DROP_LIMIT` levels the rest of the tree is flattened instead, so
+/// no tree, however deep, can overflow the stack while dropping.
+mod drop_depth {
+    use std::cell::Cell;
+
+    thread_local!(static DEPTH: Cell<u32> = const { Cell::new(0) });
+
+    pub(super) const RECURSIVE_DROP_LIMIT: u32 = 64;
+
+    /// Runs `f` one level deeper; returns `false` without running it when the
+    /// limit is reached.
+    #[inline]
+    pub(super) fn deeper(f: impl FnOnce()) -> bool {
+        DEPTH.with(|depth| {
+            let d = depth.get();
+            if d >= RECURSIVE_DROP_LIMIT {
+                return false;
+            }
+            depth.set(d + 1);
+            f();
+            depth.set(d);
+            true
+        })
+    }
+}
+
 impl Drop for NbtCompound {
     fn drop(&mut self) {
-        if compound_has_containers(self) {
+        if !compound_has_containers(self) {
+            return;
+        }
+        // Drop the children now, while the depth counter counts this level.
+        if !drop_depth::deeper(|| self.values.clear()) {
             flatten(Detached::Compound(mem::take(self)));
         }
     }
@@ -203,7 +228,12 @@ impl Drop for NbtCompound {
 
 impl Drop for NbtList {
     fn drop(&mut self) {
-        if list_has_containers(self) {
+        let deeper = match self {
+            NbtList::Compound(v) => drop_depth::deeper(|| v.clear()),
+            NbtList::List(v) => drop_depth::deeper(|| v.clear()),
+            _ => return,
+        };
+        if !deeper {
             flatten(Detached::List(mem::take(self)));
         }
     }
