@@ -16,23 +16,27 @@
 //!   skip exactly that while parsing;
 //! - `to_canonical`: convert the parse result into the shared [`Value`] (untimed).
 //!
-//! | peer | lazy strings | MUTF-8 | arrays converted at parse | order |
-//! |---|---|---|---|---|
-//! | simdnbt_borrow | yes (raw bytes) | on request | no (on request) | kept |
-//! | simdnbt_owned | yes (raw bytes) | on request | yes | kept |
-//! | na_nbt_borrow | yes | on request | no | kept |
-//! | na_nbt_owned | raw copy | on request | yes (native order) | kept |
-//! | ussr_borrow | yes | on request | no | kept |
-//! | ussr_owned | raw copy | on request | no (raw BE bytes) | kept |
-//! | shen | decoded | **plain UTF-8, lossy** | yes | kept |
-//! | graphite | decoded | CESU-8, strict | yes | sorted |
-//! | valence | decoded | CESU-8, strict | yes | sorted (BTreeMap) |
-//! | crab | decoded | CESU-8, strict | yes | kept (duplicates dropped) |
-//! | hematite | decoded | CESU-8, strict | yes | HashMap |
-//! | fastnbt | decoded | CESU-8, strict | yes | HashMap |
-//! | quartz | decoded | CESU-8, strict | yes | HashMap |
-//! | azalea (nightly) | decoded | **plain UTF-8, lossy** | yes | sorted when large |
-//! | upstream_* (nightly) | as simdnbt 0.10 | | | kept |
+//! | peer | strings while parsing | invalid MUTF-8 | arrays at parse | compound order | empty-list type |
+//! |---|---|---|---|---|---|
+//! | simdnbt_borrow | raw slice, decode on request | kept | BE slice, convert on request | kept, duplicates kept | kept |
+//! | simdnbt_owned | raw copy | kept | native Vec | kept, duplicates kept | kept |
+//! | na_nbt_borrow | raw slice (lazy, indexed) | kept | BE slice | kept | kept |
+//! | na_nbt_owned | raw copy | kept | native (`NativeEndian` store) | kept | kept |
+//! | ussr_borrow | raw slice | kept | BE slice | kept | lost (`Empty`) |
+//! | ussr_owned | raw copy | kept | raw BE bytes | kept | lost (`Empty`) |
+//! | shen | **plain UTF-8, lossy** | replaced | native Vec | kept | lost |
+//! | graphite | CESU-8 → `String` | **rejected** | native Vec | sorted | kept |
+//! | valence | CESU-8 → `String` | **rejected** | native Vec | sorted (BTreeMap) | kept |
+//! | crab | CESU-8 → `String` | **rejected** | native Vec | kept, later duplicates dropped | lost |
+//! | hematite | CESU-8 → `String` | **rejected** | native Vec | HashMap | lost |
+//! | fastnbt | CESU-8 → `String` | **rejected** | native Vec | HashMap | lost |
+//! | quartz | CESU-8 → `String` | **rejected** | native Vec | HashMap | lost |
+//! | azalea (nightly) | **plain UTF-8, lossy** | replaced | native Vec | sorted when large | lost (`Empty`) |
+//! | upstream_* (nightly) | as simdnbt 0.10: raw | kept | as above | kept | borrow kept; owned End-only `Empty` |
+//!
+//! The invalid-MUTF-8, truncation and order columns are pinned by tests in
+//! `tests/equivalence.rs`; every place a peer's result differs from simdnbt's on the
+//! corpus is listed there (`DIVERGENCES`) with its reason.
 //!
 //! Inputs come from [`inputs`] (the workspace `corpus` crate).
 

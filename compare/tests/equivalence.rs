@@ -469,3 +469,34 @@ fn every_bench_closure_runs_on_the_small_inputs() {
         "peers accepting a truncated file"
     );
 }
+
+/// NBT.md §4 "invalid MUTF-8": `ED A0 80` is a lone surrogate, which Java writes but no
+/// Rust `str` can hold. simdnbt (and every peer that keeps raw bytes) parses it; libraries
+/// that decode into `String` while parsing either reject the document or replace the text.
+/// The expected outcome of each peer is pinned here so the notes stay true.
+#[test]
+fn invalid_mutf8_outcomes() {
+    // R(08 00 01 's' 00 03 ED A0 80)
+    let doc = [0x0A, 0, 0, 0x08, 0, 1, b's', 0, 3, 0xED, 0xA0, 0x80, 0];
+    let mut rejects = Vec::new();
+    for p in peers() {
+        match guard(|| (p.to_canonical)(&doc)) {
+            Err(_) => rejects.push(p.name),
+            Ok(d) => {
+                let compare::Value::Compound(c) = &d.root else {
+                    panic!("{}: root", p.name)
+                };
+                assert_eq!(c.len(), 1, "{}", p.name);
+                let compare::Value::String(s) = &c[0].1 else {
+                    panic!("{}: not a string", p.name)
+                };
+                assert!(s.contains('\u{FFFD}'), "{}: {s:?}", p.name);
+            }
+        }
+    }
+    rejects.sort();
+    let expected = [
+        "crab", "fastnbt", "graphite", "hematite", "quartz", "valence",
+    ];
+    assert_eq!(rejects, expected, "peers rejecting a lone surrogate");
+}
