@@ -23,8 +23,14 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// Inputs at least this large get fewer samples, so a full run stays reasonable on 2 cores.
 const LARGE: usize = 1 << 20;
 
+/// Runs `f`, turning a panic into an error; the default hook's report (and backtrace) is
+/// silenced because the skip line printed by the caller says what happened.
 fn guarded<T>(f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
-    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|p| {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let r = catch_unwind(AssertUnwindSafe(f));
+    std::panic::set_hook(hook);
+    r.unwrap_or_else(|p| {
         let msg = p
             .downcast_ref::<String>()
             .cloned()

@@ -47,4 +47,4 @@ pub mod reference;
 pub mod value;
 
 pub use peers::{peer, peer_notes, peers, Bench, Peer};
-pub use value::{diff, Doc, List, Order, Value};
+pub use value::{diff, diff_all, Doc, List, Order, Value};

@@ -125,47 +125,71 @@ pub enum Order {
 ///   (libraries that model a list as `Vec<Tag>` cannot know the type of an empty list);
 /// - with [`Order::Unordered`], compound entries are compared after a stable sort by key.
 pub fn diff(a: &Doc, b: &Doc, order: Order) -> Result<(), String> {
+    match diff_all(a, b, order, 1).into_iter().next() {
+        None => Ok(()),
+        Some(e) => Err(e),
+    }
+}
+
+/// Like [`diff`], but lists up to `limit` differences (a container whose length or key set
+/// differs counts once and is not descended into).
+pub fn diff_all(a: &Doc, b: &Doc, order: Order, limit: usize) -> Vec<String> {
+    let mut out = Vec::new();
     if let (Some(x), Some(y)) = (&a.name, &b.name) {
         if x != y {
-            return Err(format!("root name: {x:?} != {y:?}"));
+            out.push(format!("root name: {x:?} != {y:?}"));
         }
     }
     let mut path = String::new();
-    diff_value(&a.root, &b.root, order, &mut path)
+    diff_value(&a.root, &b.root, order, &mut path, &mut out, limit);
+    out.truncate(limit);
+    out
 }
 
-fn diff_value(a: &Value, b: &Value, order: Order, path: &mut String) -> Result<(), String> {
+fn diff_value(
+    a: &Value,
+    b: &Value,
+    order: Order,
+    path: &mut String,
+    out: &mut Vec<String>,
+    limit: usize,
+) {
+    if out.len() >= limit {
+        return;
+    }
     match (a, b) {
         (Value::List(x), Value::List(y)) => {
             if let (Some(ex), Some(ey)) = (x.elem, y.elem) {
                 if ex != ey {
-                    return Err(format!("{path}: list element type {ex} != {ey}"));
+                    out.push(format!("{path}: list element type {ex} != {ey}"));
+                    return;
                 }
             }
             if x.items.len() != y.items.len() {
-                return Err(format!(
+                out.push(format!(
                     "{path}: list length {} != {}",
                     x.items.len(),
                     y.items.len()
                 ));
+                return;
             }
             for (i, (p, q)) in x.items.iter().zip(&y.items).enumerate() {
                 let len = path.len();
                 let _ = write!(path, "[{i}]");
-                diff_value(p, q, order, path)?;
+                diff_value(p, q, order, path, out, limit);
                 path.truncate(len);
             }
-            Ok(())
         }
         (Value::Compound(x), Value::Compound(y)) => {
             if x.len() != y.len() {
-                return Err(format!(
+                out.push(format!(
                     "{path}: compound has {} entries != {} (keys {:?} vs {:?})",
                     x.len(),
                     y.len(),
                     keys(x),
                     keys(y)
                 ));
+                return;
             }
             let (xs, ys): (Vec<_>, Vec<_>) = match order {
                 Order::Exact => (x.iter().collect(), y.iter().collect()),
@@ -173,20 +197,20 @@ fn diff_value(a: &Value, b: &Value, order: Order, path: &mut String) -> Result<(
             };
             for ((kx, vx), (ky, vy)) in xs.into_iter().zip(ys) {
                 if kx != ky {
-                    return Err(format!("{path}: key {kx:?} != {ky:?}"));
+                    out.push(format!("{path}: key {kx:?} != {ky:?}"));
+                    return;
                 }
                 let len = path.len();
                 let _ = write!(path, ".{kx}");
-                diff_value(vx, vy, order, path)?;
+                diff_value(vx, vy, order, path, out, limit);
                 path.truncate(len);
             }
-            Ok(())
         }
-        (x, y) if x == y => Ok(()),
+        (x, y) if x == y => {}
         (x, y) if x.tag_id() != y.tag_id() => {
-            Err(format!("{path}: tag type {} != {}", x.tag_id(), y.tag_id()))
+            out.push(format!("{path}: tag type {} != {}", x.tag_id(), y.tag_id()))
         }
-        (x, y) => Err(format!("{path}: {} != {}", short(x), short(y))),
+        (x, y) => out.push(format!("{path}: {} != {}", short(x), short(y))),
     }
 }
 
@@ -266,6 +290,16 @@ mod tests {
         let nested_diff2 = doc(Value::List(List::typed(3, vec![Value::Int(2)])));
         let e = diff(&nested_diff, &nested_diff2, Order::Exact).unwrap_err();
         assert!(e.contains("[0]"), "{e}");
+        let two = doc(Value::List(List::typed(
+            3,
+            vec![Value::Int(1), Value::Int(5)],
+        )));
+        let two2 = doc(Value::List(List::typed(
+            3,
+            vec![Value::Int(2), Value::Int(6)],
+        )));
+        assert_eq!(diff_all(&two, &two2, Order::Exact, 10).len(), 2);
+        assert_eq!(diff_all(&two, &two2, Order::Exact, 1).len(), 1);
     }
 
     #[test]

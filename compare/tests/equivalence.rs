@@ -13,7 +13,10 @@
 //! `signature` must occur in the failure message; and every row must still match at
 //! least one failure, so the table cannot go stale.
 
-use compare::{diff, peers, Doc, Order, Peer};
+use compare::{diff, diff_all, peers, Doc, Order, Peer};
+
+/// How many differences per (peer, file, check) are collected; each must be explained.
+const MAX_DIFFS: usize = 50;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Check {
@@ -234,7 +237,7 @@ fn check_file(peer: &Peer, file: &str, input: &[u8], ours_doc: &Doc) -> Vec<(Che
             return failures;
         }
     };
-    if let Err(e) = diff(&theirs, ours_doc, peer.order) {
+    for e in diff_all(&theirs, ours_doc, peer.order, MAX_DIFFS) {
         failures.push((Check::Canonical, e));
     }
     if let Some(w) = peer.write_bytes {
@@ -243,7 +246,7 @@ fn check_file(peer: &Peer, file: &str, input: &[u8], ours_doc: &Doc) -> Vec<(Che
         match r {
             // the peer wrote in its own order, so compare with its declared order
             Ok(back) => {
-                if let Err(e) = diff(&back, ours_doc, peer.order) {
+                for e in diff_all(&back, ours_doc, peer.order, MAX_DIFFS) {
                     failures.push((Check::PeerWrite, e));
                 }
             }
@@ -256,7 +259,7 @@ fn check_file(peer: &Peer, file: &str, input: &[u8], ours_doc: &Doc) -> Vec<(Che
         });
         match r {
             Ok(back) => {
-                if let Err(e) = diff(&back, &theirs, peer.order) {
+                for e in diff_all(&back, &theirs, peer.order, MAX_DIFFS) {
                     failures.push((Check::OurWrite, e));
                 }
             }
