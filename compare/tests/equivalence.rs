@@ -466,9 +466,14 @@ fn every_bench_closure_runs_on_the_small_inputs() {
     // so a truncated document parses as Ok with the tail missing (NBT.md §3 wants an error).
     accepted_truncated.sort();
     accepted_truncated.dedup();
+    // azalea (nightly) reads a missing tag id as End (`read_u8().unwrap_or(0)`), same effect.
+    let expected: &[&str] = if cfg!(feature = "nightly-peers") {
+        &["azalea", "crab"]
+    } else {
+        &["crab"]
+    };
     assert_eq!(
-        accepted_truncated,
-        ["crab"],
+        accepted_truncated, expected,
         "peers accepting a truncated file"
     );
 }
