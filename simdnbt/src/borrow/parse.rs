@@ -208,7 +208,7 @@ pub(crate) fn parse<'a>(
     macro_rules! reserve {
         ($n:expr) => {
             if wcap - wlen < $n {
-                (wptr, wcap) = grow(&mut words, wlen, $n, pos)?;
+                (wptr, wcap) = grow(&mut words, wlen, $n, pos, len)?;
             }
         };
     }
@@ -421,6 +421,13 @@ pub(crate) fn parse<'a>(
 
 /// Grows the tape for `n` more words; the tape's container words index it
 /// with 32 bits, so it may not pass `u32::MAX` words.
+///
+/// Every tape word stands for at least one input byte (a compound in a list
+/// is its End byte; every other word takes more), so from `pos` on the tape
+/// needs at most `len - pos` more words (+2 for the `reserve!` margin).
+/// Doubling is capped there: otherwise a crafted input whose tape needs just
+/// over a power of two words (one-byte compounds in a list) would leave twice
+/// the 8 bytes per input byte allocated, 16× the input.
 #[cold]
 #[inline(never)]
 fn grow(
@@ -428,13 +435,16 @@ fn grow(
     wlen: usize,
     n: usize,
     pos: usize,
+    len: usize,
 ) -> Result<(*mut u64, usize), Error> {
     if wlen + n > u32::MAX as usize {
         return Err(err(ErrorKind::InputTooLarge, pos));
     }
     // SAFETY: the first `wlen` words have been written.
     unsafe { words.set_len(wlen) };
-    words.reserve(n.max(wlen / 2));
+    let most = wlen + (len - pos) + 2;
+    let target = (wlen + n).max((words.capacity() * 2).min(most));
+    words.reserve_exact(target - wlen);
     Ok((words.as_mut_ptr(), words.capacity()))
 }
 

@@ -148,6 +148,13 @@ fn compound_has_containers(c: &NbtCompound) -> bool {
     })
 }
 
+fn list_has_containers(l: &NbtList) -> bool {
+    match l {
+        NbtList::Compound(v) => v.iter().any(|c| !c.values.is_empty()),
+        NbtList::List(v) => v.iter().any(list_is_nested),
+        _ => false,
+    }
+}
 
 /// Moves the non-empty containers directly inside `node` onto `out`.
 fn detach_children(node: &mut Detached, out: &mut Vec<Detached>) {
@@ -228,6 +235,13 @@ impl Drop for NbtCompound {
 
 impl Drop for NbtList {
     fn drop(&mut self) {
+        // As for compounds: a list whose elements hold no containers drops
+        // without recursing. Without this check, past the depth limit a list
+        // of empty compounds (or of empty lists) would be flattened, and
+        // flattening drops it again: unbounded recursion.
+        if !list_has_containers(self) {
+            return;
+        }
         let deeper = match self {
             NbtList::Compound(v) => drop_depth::deeper(|| v.clear()),
             NbtList::List(v) => drop_depth::deeper(|| v.clear()),
