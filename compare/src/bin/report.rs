@@ -52,7 +52,7 @@ fn main() -> ExitCode {
     }
 
     let env = Environment::detect(&root);
-    match report::generate(&config, &env, report::notes::NOTES) {
+    match report::generate(&config, &env, &compare::peer_notes()) {
         Ok(outcome) => {
             for p in &outcome.problems {
                 eprintln!("warning: {p}");

@@ -6,7 +6,6 @@ use std::path::Path;
 
 use super::env::Environment;
 use super::format;
-use super::notes;
 use super::peers::{self, PackageSource};
 use super::results::{Loaded, Measurement, Workload};
 use super::tables::Table;
@@ -173,7 +172,11 @@ pub fn report(inp: &Inputs<'_>) -> String {
         md.push_str("No library ran.\n");
     }
     for peer in noted {
-        let note = notes::lookup(inp.notes, peer).unwrap_or("(no notes recorded)");
+        let note = inp
+            .notes
+            .iter()
+            .find(|(n, _)| *n == peer)
+            .map_or("(no notes recorded)", |(_, t)| *t);
         let _ = writeln!(md, "- {}: {}", peer_cell(peer), note.trim());
     }
     md.push('\n');

@@ -7,22 +7,23 @@
 //! let root = std::path::Path::new(".");
 //! let config = Config::new(root.join("target/criterion"), root.join("reports"));
 //! let env = Environment::detect(root);
-//! let outcome = report::generate(&config, &env, report::notes::NOTES).unwrap();
+//! let outcome = report::generate(&config, &env, &compare::peer_notes()).unwrap();
 //! for problem in &outcome.problems {
 //!     eprintln!("warning: {problem}");
 //! }
 //! ```
 //!
-//! Per-peer notes come in as `(peer name, notes)` pairs so that any table
-//! (the one in [`notes`], or one built from the bench adapters) can feed
-//! the notes section.
+//! Per-peer notes come in as `(peer name, notes)` pairs; the bin passes the
+//! adapter table's own notes ([`crate::peer_notes`]), so each peer's
+//! description lives in one place, beside its adapter. Build the report with
+//! the same features as the bench run (`nightly-peers`) to get the nightly
+//! peers' notes too.
 #![deny(missing_docs)]
 
 pub mod chart;
 pub mod env;
 pub mod format;
 pub mod markdown;
-pub mod notes;
 pub mod peers;
 pub mod results;
 pub mod tables;
