@@ -1,1 +1,51 @@
-//! placeholder
+//! # compare: simdnbt against every other Rust NBT crate
+//!
+//! One adapter table ([`peers()`]) drives both the criterion benches
+//! (`cargo bench -p compare`, groups `compare/<file>`, functions `<peer>_read`,
+//! `<peer>_write`, `<peer>_decode_all`) and the cross-library equivalence tests
+//! (`tests/equivalence.rs`).
+//!
+//! Each [`Peer`] says what its library does and skips while parsing in
+//! [`Peer::notes`] (lazy strings? MUTF-8 validated? arrays converted? order kept?),
+//! whether it keeps compound order ([`Peer::order`]), and how to
+//! - `read`: parse only, the result `black_box`ed — libraries differ a lot in how much
+//!   work that includes (a borrowed index vs. a fully decoded tree);
+//! - `write`: serialize the library's own parsed tree;
+//! - `decode_all`: parse and then visit every tag, decoding every string to UTF-8 and
+//!   every array to native integers — the like-for-like workload, because lazy readers
+//!   skip exactly that while parsing;
+//! - `to_canonical`: convert the parse result into the shared [`Value`] (untimed).
+//!
+//! | peer | strings while parsing | invalid MUTF-8 | arrays at parse | compound order | empty-list type |
+//! |---|---|---|---|---|---|
+//! | simdnbt_borrow | raw slice, decode on request | kept | BE slice, convert on request | kept, duplicates kept | kept |
+//! | simdnbt_owned | raw copy | kept | native Vec | kept, duplicates kept | kept |
+//! | na_nbt_borrow | raw slice (lazy, indexed) | kept | BE slice | kept | kept |
+//! | na_nbt_owned | raw copy | kept | native (`NativeEndian` store) | kept | kept |
+//! | ussr_borrow | raw slice | kept | BE slice | kept | lost (`Empty`) |
+//! | ussr_owned | raw copy | kept | raw BE bytes | kept | lost (`Empty`) |
+//! | shen | **plain UTF-8, lossy** | replaced | native Vec | kept | lost |
+//! | graphite | CESU-8 → `String` | **rejected** | native Vec | sorted | kept |
+//! | valence | CESU-8 → `String` | **rejected** | native Vec | sorted (BTreeMap) | kept |
+//! | crab | CESU-8 → `String` | **rejected** | native Vec | kept, later duplicates dropped | lost |
+//! | hematite | CESU-8 → `String` | **rejected** | native Vec | HashMap | lost |
+//! | fastnbt | CESU-8 → `String` | **rejected** | native Vec | HashMap | lost |
+//! | quartz | CESU-8 → `String` | **rejected** | native Vec | HashMap | lost |
+//! | azalea (nightly) | **plain UTF-8, lossy** | replaced | native Vec | sorted when large | lost (`Empty`) |
+//! | upstream_* (nightly) | as simdnbt 0.10: raw | kept | as above | kept | borrow kept; owned End-only `Empty` |
+//!
+//! The invalid-MUTF-8, truncation and order columns are pinned by tests in
+//! `tests/equivalence.rs`; every place a peer's result differs from simdnbt's on the
+//! corpus is listed there (`DIVERGENCES`) with its reason.
+//!
+//! Inputs come from [`inputs`] (the workspace `corpus` crate).
+
+pub mod inputs;
+mod ours;
+pub mod peers;
+pub mod reference;
+pub mod report;
+pub mod value;
+
+pub use peers::{peer, peer_notes, peers, Bench, Peer};
+pub use value::{diff, diff_all, Doc, List, Order, Value};

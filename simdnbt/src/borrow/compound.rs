@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use super::tape::Tape;
+use super::tape::{Tape, COUNT_MASK};
 use super::{NbtList, NbtTag};
 use crate::mutf8::Mutf8Str;
 use crate::raw_list::RawList;
@@ -105,9 +105,12 @@ impl<'a: 'tape, 'tape> NbtCompound<'a, 'tape> {
         }
     }
 
-    /// The number of tags (a scan of this compound's tape range).
+    /// The number of tags (recorded while parsing; a scan past 2^24 − 1 tags).
     pub fn len(&self) -> usize {
-        self.iter().count()
+        match self.tape.child_count_hint(self.start) {
+            n if (n as u64) < COUNT_MASK => n as usize,
+            _ => self.iter().count(),
+        }
     }
 
     /// Whether the compound has no tags.

@@ -126,7 +126,7 @@ impl<'a: 'tape, 'tape> NbtList<'a, 'tape> {
         if self.id() != id {
             return None;
         }
-        let start = self.value.side as usize;
+        let start = self.value.aux as usize;
         Some(&self.tape.side[start..start + self.len()])
     }
 

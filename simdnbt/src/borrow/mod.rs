@@ -15,6 +15,7 @@
 
 mod compound;
 mod list;
+mod parse;
 mod tag;
 pub(crate) mod tape;
 mod write;

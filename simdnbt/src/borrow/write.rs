@@ -30,7 +30,7 @@ fn span_end(tape: &Tape<'_>, value: Value) -> usize {
             let len = tape.u32_at(p + 1) as usize;
             match elem {
                 STRING | BYTE_ARRAY | INT_ARRAY | LONG_ARRAY if len > 0 => {
-                    let last = tape.side[value.side as usize + len - 1];
+                    let last = tape.side[value.aux as usize + len - 1];
                     // The side slices point into `data`, so this is their offset.
                     last.as_ptr() as usize - tape.data.as_ptr() as usize + last.len()
                 }

@@ -193,9 +193,41 @@ fn flatten(first: Detached) {
     }
 }
 
+/// How deep the current thread is in nested drops of owned containers.
+/// Shallow trees (nearly all) drop recursively, which is fastest; past
+/// `RECURSIVE_DROP_LIMIT` levels the rest of the tree is flattened instead, so
+/// no tree, however deep, can overflow the stack while dropping.
+mod drop_depth {
+    use std::cell::Cell;
+
+    thread_local!(static DEPTH: Cell<u32> = const { Cell::new(0) });
+
+    pub(super) const RECURSIVE_DROP_LIMIT: u32 = 64;
+
+    /// Runs `f` one level deeper; returns `false` without running it when the
+    /// limit is reached.
+    #[inline]
+    pub(super) fn deeper(f: impl FnOnce()) -> bool {
+        DEPTH.with(|depth| {
+            let d = depth.get();
+            if d >= RECURSIVE_DROP_LIMIT {
+                return false;
+            }
+            depth.set(d + 1);
+            f();
+            depth.set(d);
+            true
+        })
+    }
+}
+
 impl Drop for NbtCompound {
     fn drop(&mut self) {
-        if compound_has_containers(self) {
+        if !compound_has_containers(self) {
+            return;
+        }
+        // Drop the children now, while the depth counter counts this level.
+        if !drop_depth::deeper(|| self.values.clear()) {
             flatten(Detached::Compound(mem::take(self)));
         }
     }
@@ -203,7 +235,19 @@ impl Drop for NbtCompound {
 
 impl Drop for NbtList {
     fn drop(&mut self) {
-        if list_has_containers(self) {
+        // As for compounds: a list whose elements hold no containers drops
+        // without recursing. Without this check, past the depth limit a list
+        // of empty compounds (or of empty lists) would be flattened, and
+        // flattening drops it again: unbounded recursion.
+        if !list_has_containers(self) {
+            return;
+        }
+        let deeper = match self {
+            NbtList::Compound(v) => drop_depth::deeper(|| v.clear()),
+            NbtList::List(v) => drop_depth::deeper(|| v.clear()),
+            _ => return,
+        };
+        if !deeper {
             flatten(Detached::List(mem::take(self)));
         }
     }

@@ -60,7 +60,7 @@ fn leaf_list(tape: &Tape<'_>, v: Value) -> NbtList {
     let elem = tape.data[p];
     let len = tape.u32_at(p + 1) as usize;
     let numbers = |size: usize| &tape.data[p + 5..p + 5 + len * size];
-    let side = || &tape.side[v.side as usize..v.side as usize + len];
+    let side = || &tape.side[v.aux as usize..v.aux as usize + len];
     match elem {
         END => NbtList::Empty,
         BYTE => NbtList::Byte(numbers(1).iter().map(|&b| b as i8).collect()),
@@ -78,42 +78,52 @@ fn leaf_list(tape: &Tape<'_>, v: Value) -> NbtList {
     }
 }
 
-/// Either a finished tag, or a container frame to push.
-fn open(tape: &Tape<'_>, v: Value, name: Option<Mutf8String>) -> Result<NbtTag, Building> {
+/// Whether `v` is built directly (no frame): anything but a compound or a
+/// non-empty list of compounds or lists.
+#[inline]
+fn is_leaf(tape: &Tape<'_>, v: Value) -> bool {
     match v.id {
-        COMPOUND => Err(Building::Compound {
+        COMPOUND => false,
+        LIST => v.start == v.end || !matches!(tape.data[v.payload], COMPOUND | LIST),
+        _ => true,
+    }
+}
+
+/// The frame that builds container `v`.
+fn open_container(tape: &Tape<'_>, v: Value, name: Option<Mutf8String>) -> Building {
+    let (next, end) = (v.start, v.end);
+    if v.id == COMPOUND {
+        // `aux` counts the children (saturating; only a capacity hint).
+        return Building::Compound {
             name,
-            values: Vec::new(),
-            next: v.start,
-            end: v.end,
-        }),
-        LIST if v.start < v.end => {
-            let len = tape.u32_at(v.payload + 1) as usize;
-            Err(match tape.data[v.payload] {
-                COMPOUND => Building::Compounds {
-                    name,
-                    items: Vec::with_capacity(len),
-                    next: v.start,
-                    end: v.end,
-                },
-                _ => Building::Lists {
-                    name,
-                    items: Vec::with_capacity(len),
-                    next: v.start,
-                    end: v.end,
-                },
-            })
-        }
-        _ => Ok(leaf(tape, v)),
+            values: Vec::with_capacity(v.aux as usize),
+            next,
+            end,
+        };
+    }
+    let len = tape.u32_at(v.payload + 1) as usize;
+    match tape.data[v.payload] {
+        COMPOUND => Building::Compounds {
+            name,
+            items: Vec::with_capacity(len),
+            next,
+            end,
+        },
+        _ => Building::Lists {
+            name,
+            items: Vec::with_capacity(len),
+            next,
+            end,
+        },
     }
 }
 
 /// Builds the tag for `v` (of any type) and everything inside it.
 fn build(tape: &Tape<'_>, v: Value) -> NbtTag {
-    let mut stack = match open(tape, v, None) {
-        Ok(tag) => return tag,
-        Err(frame) => vec![frame],
-    };
+    if is_leaf(tape, v) {
+        return leaf(tape, v);
+    }
+    let mut stack = vec![open_container(tape, v, None)];
     loop {
         let top = stack.last_mut().expect("stack is never empty here");
         let child = match top {
@@ -124,14 +134,11 @@ fn build(tape: &Tape<'_>, v: Value) -> NbtTag {
                     let (name_off, v, following) = tape.named(*next);
                     *next = following;
                     let name = string(tape.str_at(name_off));
-                    match open(tape, v, Some(name)) {
-                        Ok(tag) => {
-                            let name = string(tape.str_at(name_off));
-                            values.push((name, tag));
-                            continue;
-                        }
-                        Err(frame) => Some(frame),
+                    if is_leaf(tape, v) {
+                        values.push((name, leaf(tape, v)));
+                        continue;
                     }
+                    Some(open_container(tape, v, Some(name)))
                 } else {
                     None
                 }
@@ -140,16 +147,15 @@ fn build(tape: &Tape<'_>, v: Value) -> NbtTag {
                 if *next < *end {
                     let (v, following) = tape.unnamed(*next);
                     *next = following;
-                    match open(tape, v, None) {
-                        Ok(NbtTag::List(list)) => {
-                            if let Building::Lists { items, .. } = top {
-                                items.push(list);
-                            }
-                            continue;
+                    if is_leaf(tape, v) {
+                        if let (Building::Lists { items, .. }, NbtTag::List(list)) =
+                            (&mut *top, leaf(tape, v))
+                        {
+                            items.push(list);
                         }
-                        Ok(_) => unreachable!("list elements here are compounds or lists"),
-                        Err(frame) => Some(frame),
+                        continue;
                     }
+                    Some(open_container(tape, v, None))
                 } else {
                     None
                 }
@@ -194,7 +200,7 @@ pub(crate) fn compound(tape: &Tape<'_>, start: u32, end: u32) -> NbtCompound {
         payload: 0,
         start,
         end,
-        side: 0,
+        aux: tape.child_count_hint(start),
     };
     match build(tape, v) {
         NbtTag::Compound(c) => c,

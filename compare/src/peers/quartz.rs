@@ -1,0 +1,94 @@
+//! quartz_nbt 0.2: `io::read_nbt` into `NbtCompound` (HashMap without `preserve_order`).
+
+use ::quartz_nbt::io::{read_nbt, write_nbt, Flavor};
+use ::quartz_nbt::{NbtCompound, NbtTag};
+
+use super::{parse_bench, sink, write_bench, Peer};
+use crate::value::{Doc, List, Order, Value};
+
+type Parsed = (NbtCompound, String);
+
+fn parse(input: &[u8]) -> Result<Parsed, String> {
+    read_nbt(&mut &input[..], Flavor::Uncompressed).map_err(|e| e.to_string())
+}
+
+fn write(p: &Parsed) -> Vec<u8> {
+    let mut out = Vec::new();
+    let _ = write_nbt(&mut out, Some(&p.1), &p.0, Flavor::Uncompressed);
+    out
+}
+
+pub const PEER: Peer = Peer {
+    name: "quartz",
+    krate: "quartz_nbt",
+    version: "0.2.9",
+    nightly: false,
+    order: Order::Unordered,
+    notes: "Owned tree read through `io::Read`; compounds are `HashMap`s (default features: \
+            order lost, duplicates collapse, written in hash order). Every string is read into \
+            a fresh Vec then decoded from Java CESU-8 into `String`; arrays converted to native \
+            Vecs. Lists are `Vec<NbtTag>`: an empty list loses its element type.",
+    validate: |input| parse(input).map(drop),
+    read: |input| parse_bench(input, |mut i| read_nbt(&mut i, Flavor::Uncompressed)),
+    write: Some(|input| Ok(write_bench(parse(input)?, write))),
+    decode_all: Some(|input| {
+        Box::new(move || {
+            if let Ok((c, name)) = read_nbt(&mut std::hint::black_box(input), Flavor::Uncompressed)
+            {
+                sink(name.as_str());
+                visit_compound(&c);
+            }
+        })
+    }),
+    to_canonical: |input| {
+        let (c, name) = parse(input)?;
+        Ok(Doc {
+            name: Some(name),
+            root: Value::Compound(compound(&c)),
+        })
+    },
+    write_bytes: Some(|input| Ok(write(&parse(input)?))),
+};
+
+fn visit_compound(c: &NbtCompound) {
+    for (k, v) in c.inner() {
+        sink(k.as_str());
+        visit(v);
+    }
+}
+
+fn visit(v: &NbtTag) {
+    match v {
+        NbtTag::String(s) => sink(s.as_str()),
+        NbtTag::ByteArray(a) => sink(a.as_slice()),
+        NbtTag::IntArray(a) => sink(a.as_slice()),
+        NbtTag::LongArray(a) => sink(a.as_slice()),
+        NbtTag::List(l) => l.iter().for_each(visit),
+        NbtTag::Compound(c) => visit_compound(c),
+        other => sink(other),
+    }
+}
+
+fn compound(c: &NbtCompound) -> Vec<(String, Value)> {
+    c.inner()
+        .iter()
+        .map(|(k, v)| (k.clone(), value(v)))
+        .collect()
+}
+
+fn value(v: &NbtTag) -> Value {
+    match v {
+        NbtTag::Byte(x) => Value::Byte(*x),
+        NbtTag::Short(x) => Value::Short(*x),
+        NbtTag::Int(x) => Value::Int(*x),
+        NbtTag::Long(x) => Value::Long(*x),
+        NbtTag::Float(x) => Value::float(*x),
+        NbtTag::Double(x) => Value::double(*x),
+        NbtTag::ByteArray(a) => Value::byte_array_i8(a),
+        NbtTag::String(s) => Value::String(s.clone()),
+        NbtTag::List(l) => Value::List(List::untyped(l.iter().map(value).collect())),
+        NbtTag::Compound(c) => Value::Compound(compound(c)),
+        NbtTag::IntArray(a) => Value::IntArray(a.clone()),
+        NbtTag::LongArray(a) => Value::LongArray(a.clone()),
+    }
+}

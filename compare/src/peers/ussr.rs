@@ -1,0 +1,289 @@
+//! ussr-nbt 0.2: a borrowed tree of slices into the input, and an owned tree.
+
+use ::ussr_nbt::{borrow, owned};
+
+use super::{parse_bench, sink, write_bench, Peer};
+use crate::value::{Doc, List, Order, Value};
+
+const ERR: fn(::ussr_nbt::NbtReadError) -> String = |e| e.to_string();
+
+pub const BORROW: Peer = Peer {
+    name: "ussr_borrow",
+    krate: "ussr-nbt",
+    version: "0.2.1",
+    nightly: false,
+    order: Order::Exact,
+    notes: "Borrowed tree (Vec of entries per compound) whose strings, byte arrays and \
+            numeric arrays/lists are slices of the input: no MUTF-8 validation or decoding, \
+            no byte-order conversion while parsing. Keeps order and duplicates. An empty list \
+            becomes `List::Empty` (element type lost; written back as End). Default depth \
+            limit 128. Root must be a compound.",
+    validate: |input| borrow::Nbt::read(&mut &input[..]).map(drop).map_err(ERR),
+    read: |input| parse_bench(input, |mut i| borrow::Nbt::read(&mut i)),
+    write: Some(|input| {
+        let nbt = borrow::Nbt::read(&mut &input[..]).map_err(ERR)?;
+        Ok(write_bench(nbt, |n| {
+            let mut out = Vec::new();
+            n.write(&mut out);
+            out
+        }))
+    }),
+    decode_all: Some(|input| {
+        Box::new(move || {
+            if let Ok(n) = borrow::Nbt::read(&mut std::hint::black_box(input)) {
+                sink(n.name.decode());
+                visit_borrow_compound(&n.compound);
+            }
+        })
+    }),
+    to_canonical: |input| {
+        let n = borrow::Nbt::read(&mut &input[..]).map_err(ERR)?;
+        Ok(Doc {
+            name: Some(lossy(n.name.as_bytes())),
+            root: Value::Compound(canon_borrow_compound(&n.compound)),
+        })
+    },
+    write_bytes: Some(|input| {
+        let n = borrow::Nbt::read(&mut &input[..]).map_err(ERR)?;
+        let mut out = Vec::new();
+        n.write(&mut out);
+        Ok(out)
+    }),
+};
+
+pub const OWNED: Peer = Peer {
+    name: "ussr_owned",
+    krate: "ussr-nbt",
+    version: "0.2.1",
+    nightly: false,
+    order: Order::Exact,
+    notes: "Owned tree read from any `io::Read`: strings copied as raw MUTF-8 (not decoded), \
+            numeric arrays and lists copied as raw big-endian bytes (`RawVec`, converted on \
+            request). Keeps order and duplicates; empty lists become `List::Empty` (type lost). \
+            Default depth limit 128.",
+    validate: |input| owned::Nbt::read(&mut &input[..]).map(drop).map_err(ERR),
+    read: |input| parse_bench(input, |mut i| owned::Nbt::read(&mut i)),
+    write: Some(|input| {
+        let nbt = owned::Nbt::read(&mut &input[..]).map_err(ERR)?;
+        Ok(write_bench(nbt, |n| {
+            let mut out = Vec::new();
+            let _ = n.write(&mut out);
+            out
+        }))
+    }),
+    decode_all: Some(|input| {
+        Box::new(move || {
+            if let Ok(n) = owned::Nbt::read(&mut std::hint::black_box(input)) {
+                sink(n.name.decode());
+                visit_owned_compound(&n.compound);
+            }
+        })
+    }),
+    to_canonical: |input| {
+        let n = owned::Nbt::read(&mut &input[..]).map_err(ERR)?;
+        Ok(Doc {
+            name: Some(lossy(n.name.as_bytes())),
+            root: Value::Compound(canon_owned_compound(&n.compound)),
+        })
+    },
+    write_bytes: Some(|input| {
+        let n = owned::Nbt::read(&mut &input[..]).map_err(ERR)?;
+        let mut out = Vec::new();
+        n.write(&mut out).map_err(|e| e.to_string())?;
+        Ok(out)
+    }),
+};
+
+fn lossy(b: &[u8]) -> String {
+    crate::reference::mutf8_lossy(b)
+}
+
+fn visit_borrow_compound(c: &borrow::Compound<'_>) {
+    for (k, t) in &c.tags {
+        sink(k.decode());
+        match t {
+            borrow::Tag::String(s) => sink(s.decode()),
+            borrow::Tag::ByteArray(a) => sink(*a),
+            borrow::Tag::IntArray(a) => sink(a.to_slice()),
+            borrow::Tag::LongArray(a) => sink(a.to_slice()),
+            borrow::Tag::List(l) => visit_borrow_list(l),
+            borrow::Tag::Compound(c) => visit_borrow_compound(c),
+            other => sink(other),
+        }
+    }
+}
+
+fn visit_borrow_list(l: &borrow::List<'_>) {
+    match l {
+        borrow::List::Empty => {}
+        borrow::List::Byte(v) => sink(*v),
+        borrow::List::Short(v) => sink(v.to_slice()),
+        borrow::List::Int(v) => sink(v.to_slice()),
+        borrow::List::Long(v) => sink(v.to_slice()),
+        borrow::List::Float(v) => sink(v.to_slice()),
+        borrow::List::Double(v) => sink(v.to_slice()),
+        borrow::List::ByteArray(v) => sink(v),
+        borrow::List::String(v) => v.iter().for_each(|s| sink(s.decode())),
+        borrow::List::List(v) => v.iter().for_each(visit_borrow_list),
+        borrow::List::Compound(v) => v.iter().for_each(visit_borrow_compound),
+        borrow::List::IntArray(v) => v.iter().for_each(|a| sink(a.to_slice())),
+        borrow::List::LongArray(v) => v.iter().for_each(|a| sink(a.to_slice())),
+    }
+}
+
+fn visit_owned_compound(c: &owned::Compound) {
+    for (k, t) in &c.tags {
+        sink(k.decode());
+        match t {
+            owned::Tag::String(s) => sink(s.decode()),
+            owned::Tag::ByteArray(a) => sink(a),
+            owned::Tag::IntArray(a) => sink(a.to_vec()),
+            owned::Tag::LongArray(a) => sink(a.to_vec()),
+            owned::Tag::List(l) => visit_owned_list(l),
+            owned::Tag::Compound(c) => visit_owned_compound(c),
+            other => sink(other),
+        }
+    }
+}
+
+fn visit_owned_list(l: &owned::List) {
+    match l {
+        owned::List::Empty => {}
+        owned::List::Byte(v) => sink(v),
+        owned::List::Short(v) => sink(v.to_vec()),
+        owned::List::Int(v) => sink(v.to_vec()),
+        owned::List::Long(v) => sink(v.to_vec()),
+        owned::List::Float(v) => sink(v.to_vec()),
+        owned::List::Double(v) => sink(v.to_vec()),
+        owned::List::ByteArray(v) => sink(v),
+        owned::List::String(v) => v.iter().for_each(|s| sink(s.decode())),
+        owned::List::List(v) => v.iter().for_each(visit_owned_list),
+        owned::List::Compound(v) => v.iter().for_each(visit_owned_compound),
+        owned::List::IntArray(v) => v.iter().for_each(|a| sink(a.to_vec())),
+        owned::List::LongArray(v) => v.iter().for_each(|a| sink(a.to_vec())),
+    }
+}
+
+fn canon_borrow_compound(c: &borrow::Compound<'_>) -> Vec<(String, Value)> {
+    c.tags
+        .iter()
+        .map(|(k, t)| {
+            let v = match t {
+                borrow::Tag::Byte(b) => Value::Byte(*b as i8),
+                borrow::Tag::Short(b) => Value::Short(*b),
+                borrow::Tag::Int(b) => Value::Int(*b),
+                borrow::Tag::Long(b) => Value::Long(*b),
+                borrow::Tag::Float(b) => Value::float(*b),
+                borrow::Tag::Double(b) => Value::double(*b),
+                borrow::Tag::ByteArray(a) => Value::ByteArray(a.to_vec()),
+                borrow::Tag::String(s) => Value::String(lossy(s.as_bytes())),
+                borrow::Tag::List(l) => Value::List(canon_borrow_list(l)),
+                borrow::Tag::Compound(c) => Value::Compound(canon_borrow_compound(c)),
+                borrow::Tag::IntArray(a) => Value::IntArray(a.to_slice().into_owned()),
+                borrow::Tag::LongArray(a) => Value::LongArray(a.to_slice().into_owned()),
+            };
+            (lossy(k.as_bytes()), v)
+        })
+        .collect()
+}
+
+fn canon_borrow_list(l: &borrow::List<'_>) -> List {
+    use borrow::List as L;
+    let (id, items): (u8, Vec<Value>) = match l {
+        L::Empty => return List::untyped(vec![]),
+        L::Byte(v) => (1, v.iter().map(|b| Value::Byte(*b as i8)).collect()),
+        L::Short(v) => (2, v.to_slice().iter().map(|x| Value::Short(*x)).collect()),
+        L::Int(v) => (3, v.to_slice().iter().map(|x| Value::Int(*x)).collect()),
+        L::Long(v) => (4, v.to_slice().iter().map(|x| Value::Long(*x)).collect()),
+        L::Float(v) => (5, v.to_slice().iter().map(|x| Value::float(*x)).collect()),
+        L::Double(v) => (6, v.to_slice().iter().map(|x| Value::double(*x)).collect()),
+        L::ByteArray(v) => (7, v.iter().map(|a| Value::ByteArray(a.to_vec())).collect()),
+        L::String(v) => (
+            8,
+            v.iter()
+                .map(|s| Value::String(lossy(s.as_bytes())))
+                .collect(),
+        ),
+        L::List(v) => (
+            9,
+            v.iter()
+                .map(|x| Value::List(canon_borrow_list(x)))
+                .collect(),
+        ),
+        L::Compound(v) => (
+            10,
+            v.iter()
+                .map(|c| Value::Compound(canon_borrow_compound(c)))
+                .collect(),
+        ),
+        L::IntArray(v) => (
+            11,
+            v.iter()
+                .map(|a| Value::IntArray(a.to_slice().into_owned()))
+                .collect(),
+        ),
+        L::LongArray(v) => (
+            12,
+            v.iter()
+                .map(|a| Value::LongArray(a.to_slice().into_owned()))
+                .collect(),
+        ),
+    };
+    List::typed(id, items)
+}
+
+fn canon_owned_compound(c: &owned::Compound) -> Vec<(String, Value)> {
+    c.tags
+        .iter()
+        .map(|(k, t)| {
+            let v = match t {
+                owned::Tag::Byte(b) => Value::Byte(*b as i8),
+                owned::Tag::Short(b) => Value::Short(*b),
+                owned::Tag::Int(b) => Value::Int(*b),
+                owned::Tag::Long(b) => Value::Long(*b),
+                owned::Tag::Float(b) => Value::float(*b),
+                owned::Tag::Double(b) => Value::double(*b),
+                owned::Tag::ByteArray(a) => Value::ByteArray(a.clone()),
+                owned::Tag::String(s) => Value::String(lossy(s.as_bytes())),
+                owned::Tag::List(l) => Value::List(canon_owned_list(l)),
+                owned::Tag::Compound(c) => Value::Compound(canon_owned_compound(c)),
+                owned::Tag::IntArray(a) => Value::IntArray(a.to_vec()),
+                owned::Tag::LongArray(a) => Value::LongArray(a.to_vec()),
+            };
+            (lossy(k.as_bytes()), v)
+        })
+        .collect()
+}
+
+fn canon_owned_list(l: &owned::List) -> List {
+    use owned::List as L;
+    let (id, items): (u8, Vec<Value>) = match l {
+        L::Empty => return List::untyped(vec![]),
+        L::Byte(v) => (1, v.iter().map(|b| Value::Byte(*b as i8)).collect()),
+        L::Short(v) => (2, v.to_vec().into_iter().map(Value::Short).collect()),
+        L::Int(v) => (3, v.to_vec().into_iter().map(Value::Int).collect()),
+        L::Long(v) => (4, v.to_vec().into_iter().map(Value::Long).collect()),
+        L::Float(v) => (5, v.to_vec().into_iter().map(Value::float).collect()),
+        L::Double(v) => (6, v.to_vec().into_iter().map(Value::double).collect()),
+        L::ByteArray(v) => (7, v.iter().map(|a| Value::ByteArray(a.clone())).collect()),
+        L::String(v) => (
+            8,
+            v.iter()
+                .map(|s| Value::String(lossy(s.as_bytes())))
+                .collect(),
+        ),
+        L::List(v) => (
+            9,
+            v.iter().map(|x| Value::List(canon_owned_list(x))).collect(),
+        ),
+        L::Compound(v) => (
+            10,
+            v.iter()
+                .map(|c| Value::Compound(canon_owned_compound(c)))
+                .collect(),
+        ),
+        L::IntArray(v) => (11, v.iter().map(|a| Value::IntArray(a.to_vec())).collect()),
+        L::LongArray(v) => (12, v.iter().map(|a| Value::LongArray(a.to_vec())).collect()),
+    };
+    List::typed(id, items)
+}

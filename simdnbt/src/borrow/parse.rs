@@ -1,0 +1,460 @@
+//! The validating pass that builds a [`Tape`](super::tape::Tape).
+//!
+//! One loop, no recursion: the container being read is kept in a local
+//! [`Frame`], its ancestors on a heap stack whose depth the depth limit bounds.
+//! The tape's length, capacity and the input position live in locals so the
+//! per-tag work stays in registers: one bounds check covers a tag's id, name
+//! and smallest payload (all of it for numbers), one capacity check covers the
+//! (at most two) words it adds.
+//!
+//! Every length prefix is checked against the bytes that remain before anything
+//! is sized by it, so the tape and side table never outgrow the input: at most
+//! one tape word per input byte, one side slice per two.
+
+use super::tape::{COUNT_MASK, OFFSET_MASK};
+use crate::error::{Error, ErrorKind};
+use crate::tag_id::*;
+
+/// A container being read.
+#[derive(Clone, Copy)]
+enum Frame {
+    /// Named children until End; then `words[patch] = bits | count<<32 | end`.
+    /// `bits` is 0 for a named compound (whose container word is separate) and
+    /// `COMPOUND<<56` for a one-word header (list element or root).
+    Compound { patch: u32, bits: u64, count: u32 },
+    /// `remaining` unnamed compounds or lists; then `words[patch] = end`.
+    List {
+        remaining: u32,
+        elem: u8,
+        patch: u32,
+    },
+}
+
+/// Fewest payload bytes a tag of each id has: fixed-size tags their value,
+/// others their length prefix, a list its 5-byte header, a compound its End.
+const MIN_PAYLOAD: [u8; 16] = [0, 1, 2, 4, 8, 4, 8, 4, 2, 5, 1, 4, 4, 0, 0, 0];
+
+/// The tape and side table of a successful parse, and where the value ended.
+pub(crate) type Parsed<'a> = (Vec<u64>, Vec<&'a [u8]>, usize);
+
+#[cold]
+fn err(kind: ErrorKind, at: usize) -> Error {
+    Error::new(kind, at)
+}
+
+/// Reads a big-endian u16 at `pos`.
+///
+/// # Safety
+/// `pos + 2 <= data.len()`.
+#[inline(always)]
+unsafe fn u16_at(data: &[u8], pos: usize) -> u16 {
+    debug_assert!(pos + 2 <= data.len());
+    // SAFETY: the caller checked that two bytes remain at `pos`.
+    let b = unsafe { data.get_unchecked(pos..pos + 2) };
+    u16::from_be_bytes([b[0], b[1]])
+}
+
+/// Reads a big-endian i32 at `pos`.
+///
+/// # Safety
+/// `pos + 4 <= data.len()`.
+#[inline(always)]
+unsafe fn i32_at(data: &[u8], pos: usize) -> i32 {
+    debug_assert!(pos + 4 <= data.len());
+    // SAFETY: the caller checked that four bytes remain at `pos`.
+    let b = unsafe { data.get_unchecked(pos..pos + 4) };
+    i32::from_be_bytes([b[0], b[1], b[2], b[3]])
+}
+
+/// Skips a string payload at `*pos` (its 2-byte length known to be there) and
+/// returns its bytes.
+#[inline(always)]
+fn string<'a>(data: &'a [u8], pos: &mut usize) -> Result<&'a [u8], Error> {
+    // SAFETY: every caller checked that the 2-byte length is there.
+    let len = unsafe { u16_at(data, *pos) } as usize;
+    let start = *pos + 2;
+    if data.len() - start < len {
+        return Err(err(ErrorKind::UnexpectedEof, data.len()));
+    }
+    *pos = start + len;
+    Ok(&data[start..start + len])
+}
+
+/// Skips an array payload of `size`-byte elements at `*pos` (its 4-byte
+/// length known to be there) and returns the elements' bytes.
+#[inline(always)]
+fn array<'a>(data: &'a [u8], pos: &mut usize, size: usize) -> Result<&'a [u8], Error> {
+    let at = *pos;
+    // SAFETY: every caller checked that the 4-byte length is there.
+    let len = unsafe { i32_at(data, at) };
+    if len < 0 {
+        return Err(err(ErrorKind::NegativeLength(len), at));
+    }
+    let start = at + 4;
+    // u64: `len × size` cannot overflow for len < 2^31, size ≤ 8.
+    if ((data.len() - start) as u64) < len as u64 * size as u64 {
+        return Err(err(ErrorKind::LengthExceedsInput, at));
+    }
+    *pos = start + len as usize * size;
+    Ok(&data[start..*pos])
+}
+
+/// What opening a list produced.
+enum Opened {
+    /// The list was read whole (numbers, strings, arrays, End, or empty);
+    /// its container word is `aux<<32 | end`.
+    Done { aux: u32 },
+    /// A non-empty list of compounds or lists: read its elements next.
+    Elements(Frame),
+}
+
+/// Reads a list header at `*pos` and, unless its elements are compounds or
+/// lists, the elements too (strings and arrays go to the side table).
+#[inline(always)]
+fn open_list<'a>(
+    data: &'a [u8],
+    pos: &mut usize,
+    side: &mut Vec<&'a [u8]>,
+    container: u32,
+    depth: usize,
+    max_depth: u32,
+) -> Result<Opened, Error> {
+    let at = *pos;
+    if depth > max_depth as usize {
+        return Err(err(ErrorKind::MaxDepthExceeded, at));
+    }
+    if data.len() - at < 5 {
+        return Err(err(ErrorKind::UnexpectedEof, data.len()));
+    }
+    let elem = data[at];
+    let count_at = at + 1;
+    // SAFETY: five bytes remain at `at`.
+    let n = unsafe { i32_at(data, count_at) };
+    if n < 0 {
+        return Err(err(ErrorKind::NegativeLength(n), count_at));
+    }
+    *pos = at + 5;
+    let min = min_element_size(elem);
+    if ((data.len() - *pos) as u64) < n as u64 * min as u64 {
+        return Err(err(ErrorKind::LengthExceedsInput, count_at));
+    }
+    let n = n as u32;
+    match elem {
+        END if n != 0 => Err(err(ErrorKind::ListOfEndNotEmpty, count_at)),
+        END => Ok(Opened::Done { aux: 0 }),
+        BYTE..=DOUBLE => {
+            *pos += n as usize * min;
+            Ok(Opened::Done { aux: 0 })
+        }
+        STRING | BYTE_ARRAY | INT_ARRAY | LONG_ARRAY => {
+            let aux = u32::try_from(side.len()).map_err(|_| err(ErrorKind::InputTooLarge, at))?;
+            // Exact: `n` was checked against the remaining input.
+            side.reserve_exact(n as usize);
+            for _ in 0..n {
+                let bytes = match elem {
+                    STRING => {
+                        if data.len() - *pos < 2 {
+                            return Err(err(ErrorKind::UnexpectedEof, data.len()));
+                        }
+                        string(data, pos)?
+                    }
+                    _ => {
+                        if data.len() - *pos < 4 {
+                            return Err(err(ErrorKind::UnexpectedEof, data.len()));
+                        }
+                        let size = match elem {
+                            BYTE_ARRAY => 1,
+                            INT_ARRAY => 4,
+                            _ => 8,
+                        };
+                        array(data, pos, size)?
+                    }
+                };
+                side.push(bytes);
+            }
+            Ok(Opened::Done { aux })
+        }
+        COMPOUND | LIST if n == 0 => Ok(Opened::Done { aux: 0 }),
+        COMPOUND | LIST => Ok(Opened::Elements(Frame::List {
+            remaining: n,
+            elem,
+            patch: container,
+        })),
+        _ => Err(err(ErrorKind::UnknownTagId(elem), at)),
+    }
+}
+
+/// Parses the value of type `root` (its id already read) at `pos`.
+pub(crate) fn parse<'a>(
+    data: &'a [u8],
+    mut pos: usize,
+    root: u8,
+    max_depth: u32,
+) -> Result<Parsed<'a>, Error> {
+    if data.len() as u64 > OFFSET_MASK {
+        return Err(err(ErrorKind::InputTooLarge, 0));
+    }
+    let len = data.len();
+    // A typical tag takes 6–10 input bytes per tape word: start with room for
+    // that and grow by half as needed.
+    let mut words: Vec<u64> = Vec::with_capacity(((len - pos) / 8).clamp(4, 1 << 20));
+    let mut side: Vec<&'a [u8]> = Vec::new();
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut wlen = 0usize;
+    let mut wcap = words.capacity();
+    let mut wptr = words.as_mut_ptr();
+
+    // Makes room for `n` more words (cold path out of line).
+    macro_rules! reserve {
+        ($n:expr) => {
+            if wcap - wlen < $n {
+                (wptr, wcap) = grow(&mut words, wlen, $n, pos, len)?;
+            }
+        };
+    }
+    // Appends a word; `reserve!` made room for it.
+    macro_rules! push {
+        ($word:expr) => {{
+            debug_assert!(wlen < wcap);
+            // SAFETY: wlen < wcap, so the slot is allocated; words.len() is
+            // raised over it only after it is written.
+            unsafe { wptr.add(wlen).write($word) };
+            wlen += 1;
+        }};
+    }
+    // Overwrites word `i`, which was pushed earlier.
+    macro_rules! set {
+        ($i:expr, $word:expr) => {{
+            let i = $i as usize;
+            assert!(i < wlen);
+            // SAFETY: i < wlen, so the slot is allocated and initialised.
+            unsafe { *wptr.add(i) = $word };
+        }};
+    }
+
+    let root64 = (root as u64) << 56;
+    reserve!(2);
+    let mut cur = match root {
+        COMPOUND => {
+            if max_depth == 0 {
+                return Err(err(ErrorKind::MaxDepthExceeded, pos));
+            }
+            push!(root64);
+            Frame::Compound {
+                patch: 0,
+                bits: root64,
+                count: 0,
+            }
+        }
+        LIST => {
+            push!(root64 | pos as u64);
+            push!(0);
+            match open_list(data, &mut pos, &mut side, 1, 1, max_depth)? {
+                Opened::Done { aux } => {
+                    set!(1, (aux as u64) << 32 | wlen as u64);
+                    return finish(words, wlen, side, pos);
+                }
+                Opened::Elements(frame) => frame,
+            }
+        }
+        BYTE..=LONG_ARRAY => {
+            push!(root64 | pos as u64);
+            if len - pos < MIN_PAYLOAD[root as usize] as usize {
+                return Err(err(ErrorKind::UnexpectedEof, len));
+            }
+            match root {
+                STRING => drop(string(data, &mut pos)?),
+                BYTE_ARRAY => drop(array(data, &mut pos, 1)?),
+                INT_ARRAY => drop(array(data, &mut pos, 4)?),
+                LONG_ARRAY => drop(array(data, &mut pos, 8)?),
+                _ => pos += FIXED_SIZE[root as usize] as usize,
+            }
+            return finish(words, wlen, side, pos);
+        }
+        _ => return Err(err(ErrorKind::UnknownTagId(root), pos.saturating_sub(1))),
+    };
+
+    'frames: loop {
+        match cur {
+            Frame::Compound {
+                patch,
+                bits,
+                mut count,
+            } => loop {
+                reserve!(2);
+                if pos >= len {
+                    return Err(err(ErrorKind::UnexpectedEof, len));
+                }
+                // SAFETY: pos < len.
+                let id = unsafe { *data.get_unchecked(pos) };
+                if id == END {
+                    pos += 1;
+                    let count = count.min(COUNT_MASK as u32);
+                    set!(patch, bits | (count as u64) << 32 | wlen as u64);
+                    match stack.pop() {
+                        Some(parent) => {
+                            cur = parent;
+                            continue 'frames;
+                        }
+                        None => break 'frames,
+                    }
+                }
+                if len - pos < 3 {
+                    return Err(err(ErrorKind::UnexpectedEof, len));
+                }
+                // SAFETY: three bytes remain at `pos`.
+                let name_len = unsafe { u16_at(data, pos + 1) } as usize;
+                if len - pos - 3 < name_len + MIN_PAYLOAD[(id & 15) as usize] as usize {
+                    return Err(err(ErrorKind::UnexpectedEof, len));
+                }
+                let at = pos;
+                pos += 3 + name_len;
+                count = count.wrapping_add(1);
+                push!(((id as u64) << 56) | (at + 1) as u64);
+                match id {
+                    BYTE..=DOUBLE => pos += FIXED_SIZE[id as usize] as usize,
+                    STRING => drop(string(data, &mut pos)?),
+                    BYTE_ARRAY => drop(array(data, &mut pos, 1)?),
+                    INT_ARRAY => drop(array(data, &mut pos, 4)?),
+                    LONG_ARRAY => drop(array(data, &mut pos, 8)?),
+                    COMPOUND => {
+                        if stack.len() + 2 > max_depth as usize {
+                            return Err(err(ErrorKind::MaxDepthExceeded, at));
+                        }
+                        let child = wlen as u32;
+                        push!(0);
+                        stack.push(Frame::Compound { patch, bits, count });
+                        cur = Frame::Compound {
+                            patch: child,
+                            bits: 0,
+                            count: 0,
+                        };
+                        continue 'frames;
+                    }
+                    LIST => {
+                        let container = wlen;
+                        push!(0);
+                        let depth = stack.len() + 2;
+                        match open_list(
+                            data,
+                            &mut pos,
+                            &mut side,
+                            container as u32,
+                            depth,
+                            max_depth,
+                        )? {
+                            Opened::Done { aux } => {
+                                set!(container, (aux as u64) << 32 | wlen as u64)
+                            }
+                            Opened::Elements(frame) => {
+                                stack.push(Frame::Compound { patch, bits, count });
+                                cur = frame;
+                                continue 'frames;
+                            }
+                        }
+                    }
+                    _ => return Err(err(ErrorKind::UnknownTagId(id), at)),
+                }
+            },
+            Frame::List {
+                remaining: 0,
+                patch,
+                ..
+            } => {
+                set!(patch, wlen as u64);
+                match stack.pop() {
+                    Some(parent) => cur = parent,
+                    None => break 'frames,
+                }
+            }
+            Frame::List {
+                remaining,
+                elem,
+                patch,
+            } => {
+                let this = Frame::List {
+                    remaining: remaining - 1,
+                    elem,
+                    patch,
+                };
+                let depth = stack.len() + 2;
+                reserve!(2);
+                if elem == COMPOUND {
+                    if depth > max_depth as usize {
+                        return Err(err(ErrorKind::MaxDepthExceeded, pos));
+                    }
+                    let child = wlen as u32;
+                    push!((COMPOUND as u64) << 56);
+                    stack.push(this);
+                    cur = Frame::Compound {
+                        patch: child,
+                        bits: (COMPOUND as u64) << 56,
+                        count: 0,
+                    };
+                } else {
+                    push!(((LIST as u64) << 56) | pos as u64);
+                    let container = wlen;
+                    push!(0);
+                    match open_list(
+                        data,
+                        &mut pos,
+                        &mut side,
+                        container as u32,
+                        depth,
+                        max_depth,
+                    )? {
+                        Opened::Done { aux } => {
+                            set!(container, (aux as u64) << 32 | wlen as u64);
+                            cur = this;
+                        }
+                        Opened::Elements(frame) => {
+                            stack.push(this);
+                            cur = frame;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    finish(words, wlen, side, pos)
+}
+
+/// Grows the tape for `n` more words; the tape's container words index it
+/// with 32 bits, so it may not pass `u32::MAX` words.
+///
+/// Every tape word stands for at least one input byte (a compound in a list
+/// is its End byte; every other word takes more), so from `pos` on the tape
+/// needs at most `len - pos` more words (+2 for the `reserve!` margin).
+/// Doubling is capped there: otherwise a crafted input whose tape needs just
+/// over a power of two words (one-byte compounds in a list) would leave twice
+/// the 8 bytes per input byte allocated, 16× the input.
+#[cold]
+#[inline(never)]
+fn grow(
+    words: &mut Vec<u64>,
+    wlen: usize,
+    n: usize,
+    pos: usize,
+    len: usize,
+) -> Result<(*mut u64, usize), Error> {
+    if wlen + n > u32::MAX as usize {
+        return Err(err(ErrorKind::InputTooLarge, pos));
+    }
+    // SAFETY: the first `wlen` words have been written.
+    unsafe { words.set_len(wlen) };
+    let most = wlen + (len - pos) + 2;
+    let target = (wlen + n).max((words.capacity() * 2).min(most));
+    words.reserve_exact(target - wlen);
+    Ok((words.as_mut_ptr(), words.capacity()))
+}
+
+fn finish<'a>(
+    mut words: Vec<u64>,
+    wlen: usize,
+    side: Vec<&'a [u8]>,
+    pos: usize,
+) -> Result<Parsed<'a>, Error> {
+    // SAFETY: the first `wlen` words have been written (and wlen <= capacity).
+    unsafe { words.set_len(wlen) };
+    Ok((words, side, pos))
+}

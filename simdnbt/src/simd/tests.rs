@@ -1,0 +1,204 @@
+use super::kernels::{self, Path};
+use super::BeNumber;
+
+/// Small seeded PRNG (xorshift64*), so failures reproduce.
+pub(crate) struct Rng(u64);
+impl Rng {
+    pub(crate) fn new(seed: u64) -> Self {
+        Rng(seed | 1)
+    }
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn fill(&mut self, buf: &mut [u8]) {
+        for b in buf {
+            *b = self.next() as u8;
+        }
+    }
+}
+
+#[cfg(not(miri))]
+const MAX_LEN: usize = 257;
+#[cfg(miri)]
+const MAX_LEN: usize = 70;
+
+/// The lengths to test: all of them natively, a spread under Miri (slow).
+fn lengths() -> impl Iterator<Item = usize> {
+    (0..=MAX_LEN).filter(|&l| !cfg!(miri) || l < 18 || l % 13 == 0 || l == MAX_LEN)
+}
+
+/// Bytes that exercise float corner cases as well as random data.
+fn special_lanes<T: BeNumber>() -> Vec<u8> {
+    let mut v = Vec::new();
+    match T::SIZE {
+        4 => {
+            for bits in [
+                0x7FC0_0001u32,
+                0xFF80_0000,
+                0x8000_0000,
+                0x7F80_0001,
+                0xFFFF_FFFF,
+                1,
+            ] {
+                v.extend_from_slice(&bits.to_be_bytes());
+            }
+        }
+        8 => {
+            for bits in [
+                0x7FF8_0000_0000_0001u64,
+                0xFFF0_0000_0000_0000,
+                0x8000_0000_0000_0000,
+                0x7FF0_0000_0000_0001,
+                u64::MAX,
+                1,
+            ] {
+                v.extend_from_slice(&bits.to_be_bytes());
+            }
+        }
+        _ => v.extend_from_slice(&[0x80, 0x00, 0x7F, 0xFF, 0xFF, 0xFF]),
+    }
+    v
+}
+
+fn check_type<T: BeNumber + std::fmt::Debug>(path: Path, rng: &mut Rng) {
+    let mut buf = vec![0u8; MAX_LEN * T::SIZE + 8];
+    for len in lengths() {
+        for offset in 0..8 {
+            rng.fill(&mut buf);
+            let specials = special_lanes::<T>();
+            if len * T::SIZE >= specials.len() {
+                buf[offset..offset + specials.len()].copy_from_slice(&specials);
+            }
+            let input = &buf[offset..offset + len * T::SIZE];
+            // Reference: the std scalar conversion, element by element.
+            let reference: Vec<T> = input.chunks_exact(T::SIZE).map(T::from_be_slice).collect();
+
+            let got: Vec<T> = kernels::from_be_bytes(path, input);
+            assert_eq!(got.len(), len);
+            // Compare bit patterns by re-encoding with std's `to_be_bytes`.
+            let mut back = Vec::new();
+            for x in &got {
+                x.push_be(&mut back);
+            }
+            assert_eq!(
+                back, input,
+                "{path:?} from_be_bytes len {len} offset {offset}"
+            );
+
+            // extend_be_bytes appends after existing bytes; values come from an
+            // unaligned-free Vec, bytes must equal the input.
+            let mut out = vec![0xAAu8; offset];
+            kernels::extend_be_bytes(path, &mut out, &reference);
+            assert_eq!(&out[..offset], &vec![0xAAu8; offset][..]);
+            assert_eq!(
+                &out[offset..],
+                input,
+                "{path:?} extend len {len} offset {offset}"
+            );
+        }
+    }
+}
+
+fn check_path(path: Path) {
+    let mut rng = Rng::new(0x5EED_0000 + path as u64);
+    check_type::<i16>(path, &mut rng);
+    check_type::<i32>(path, &mut rng);
+    check_type::<i64>(path, &mut rng);
+    check_type::<f32>(path, &mut rng);
+    check_type::<f64>(path, &mut rng);
+}
+
+fn check_ascii_path(path: Path) {
+    let mut rng = Rng::new(0xA5C1 + path as u64);
+    let mut buf = vec![0u8; MAX_LEN + 8];
+    for len in lengths() {
+        for offset in 0..8 {
+            for b in buf.iter_mut() {
+                *b = (rng.next() as u8) & 0x7F;
+            }
+            let s = &mut buf[offset..offset + len];
+            assert!(
+                kernels::is_ascii(path, s),
+                "{path:?} len {len} offset {offset}"
+            );
+            if len > 0 {
+                // One high byte anywhere must be found.
+                let at = (rng.next() as usize) % len;
+                s[at] |= 0x80;
+                assert!(!kernels::is_ascii(path, s), "{path:?} len {len} at {at}");
+                assert_eq!(kernels::is_ascii(path, s), s.is_ascii());
+            }
+        }
+    }
+}
+
+fn require(path: Path) -> bool {
+    let ok = kernels::available().contains(&path);
+    if !ok {
+        eprintln!("{path:?} not available on this CPU; skipped");
+    }
+    ok
+}
+
+#[test]
+fn scalar_path() {
+    check_path(Path::Scalar);
+    check_ascii_path(Path::Scalar);
+}
+
+#[test]
+fn ssse3_path() {
+    if require(Path::Ssse3) {
+        check_path(Path::Ssse3);
+        check_ascii_path(Path::Ssse3);
+    }
+}
+
+#[test]
+fn avx2_path() {
+    if require(Path::Avx2) {
+        check_path(Path::Avx2);
+        check_ascii_path(Path::Avx2);
+    }
+}
+
+#[test]
+fn neon_path() {
+    if require(Path::Neon) {
+        check_path(Path::Neon);
+        check_ascii_path(Path::Neon);
+    }
+}
+
+#[test]
+fn best_path_is_available_and_cached() {
+    let best = kernels::best();
+    assert!(kernels::available().contains(&best));
+    assert_eq!(kernels::best(), best);
+    assert_eq!(*kernels::available().last().unwrap(), best);
+}
+
+#[test]
+fn public_functions() {
+    assert_eq!(super::from_be_bytes::<i16>(&[0x12, 0x34]), [0x1234]);
+    assert_eq!(super::from_be_bytes::<i64>(&[]), Vec::<i64>::new());
+    let v: Vec<f32> = super::from_be_bytes(&[0x80, 0, 0, 0]);
+    assert_eq!(v[0].to_bits(), 0x8000_0000);
+    let mut out = Vec::new();
+    super::extend_be_bytes(&mut out, &[f64::from_bits(0x7FF8_0000_0000_0001)]);
+    assert_eq!(out, [0x7F, 0xF8, 0, 0, 0, 0, 0, 1]);
+    assert!(super::is_ascii(b""));
+    assert!(!super::is_ascii(&[0xFF]));
+    let mut le = Vec::new();
+    super::extend_swapped(4, &mut le, &[1, 2, 3, 4, 5, 6, 7, 8]);
+    assert_eq!(le, [4, 3, 2, 1, 8, 7, 6, 5]);
+}
+
+#[test]
+#[should_panic]
+fn from_be_bytes_rejects_partial_element() {
+    let _ = super::from_be_bytes::<i32>(&[1, 2, 3]);
+}

@@ -1,0 +1,412 @@
+//! Peak memory of both readers on inputs built to amplify (NBT.md §3: "Peak
+//! memory is bounded by a small documented multiple of the input size").
+//!
+//! A counting global allocator (its own test binary, since a
+//! `#[global_allocator]` is per binary) records, per thread, the bytes live at
+//! the peak of a read. `realloc` is counted conservatively: at the moment of a
+//! reallocation the old and the new block are both counted, as an allocator
+//! that moves the block needs both.
+//!
+//! `cargo test -p simdnbt@0.11.0 --test memory -- --nocapture` prints the table
+//! that `reports/memory.md` holds. The ignored `rss_probe` test reads one case
+//! with one reader, for `/usr/bin/time -v` (see reports/memory.md).
+
+mod support;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::io::Cursor;
+
+use simdnbt::{borrow, owned, ErrorKind};
+use support::*;
+
+struct Counting;
+
+thread_local! {
+    static TRACKING: Cell<bool> = const { Cell::new(false) };
+    static LIVE: Cell<usize> = const { Cell::new(0) };
+    static PEAK: Cell<usize> = const { Cell::new(0) };
+    static PEAK_MOVING: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Records that `grow` more bytes became live and `shrink` bytes were freed.
+/// `PEAK` counts a realloc as resizing in place (old block freed as the new
+/// one appears: what glibc's mremap does for large blocks); `PEAK_MOVING`
+/// counts both blocks live at once (an allocator that copies).
+fn record(grow: usize, shrink: usize) {
+    let _ = TRACKING.try_with(|t| {
+        if t.get() {
+            let live = LIVE.get();
+            PEAK.set(PEAK.get().max((live + grow).saturating_sub(shrink)));
+            PEAK_MOVING.set(PEAK_MOVING.get().max(live + grow));
+            LIVE.set((live + grow).saturating_sub(shrink));
+        }
+    });
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: forwarded unchanged.
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            record(layout.size(), 0);
+        }
+        p
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: forwarded unchanged.
+        let p = unsafe { System.alloc_zeroed(layout) };
+        if !p.is_null() {
+            record(layout.size(), 0);
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded unchanged.
+        unsafe { System.dealloc(ptr, layout) };
+        record(0, layout.size());
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: forwarded unchanged.
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            record(new_size, layout.size());
+        }
+        p
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Peak heap bytes of one run, counting reallocs in place and moving.
+#[derive(Clone, Copy, Debug)]
+struct Peak {
+    in_place: usize,
+    moving: usize,
+}
+
+/// Runs `f` and returns its result and the peak number of heap bytes live on
+/// this thread while it ran (above what was live before). The result is kept
+/// alive, so it is part of the peak.
+fn measure<T>(f: impl FnOnce() -> T) -> (T, Peak) {
+    LIVE.set(0);
+    PEAK.set(0);
+    PEAK_MOVING.set(0);
+    TRACKING.set(true);
+    let out = f();
+    TRACKING.set(false);
+    let peak = Peak {
+        in_place: PEAK.get(),
+        moving: PEAK_MOVING.get(),
+    };
+    (out, peak)
+}
+
+/// An input and the bound the borrow reader is held to on it (× its size).
+struct Case {
+    name: String,
+    bytes: Vec<u8>,
+    bound: f64,
+}
+
+/// `0A 00 00 | 09 00 01 'l' elem len | body | 00`: a root holding one list.
+fn list_doc(elem: u8, len: usize, element: &[u8]) -> Vec<u8> {
+    let mut v = Vec::with_capacity(12 + len * element.len());
+    v.extend_from_slice(&[0x0a, 0, 0, 0x09, 0, 1, b'l', elem]);
+    v.extend_from_slice(&(len as i32).to_be_bytes());
+    for _ in 0..len {
+        v.extend_from_slice(element);
+    }
+    v.push(0);
+    v
+}
+
+/// Scale of the amplification inputs ("millions"); smaller under Miri.
+const M: usize = if cfg!(miri) { 100 } else { 1_000_000 };
+
+fn cases() -> Vec<Case> {
+    let case = |name: &str, bytes: Vec<u8>| Case {
+        name: name.into(),
+        bytes,
+        bound: BORROW_BOUND,
+    };
+    let mut v = vec![
+        case("4M empty compounds in a list", list_doc(10, 4 * M, &[0])),
+        case(
+            "1M empty lists in a list (list of lists of End)",
+            list_doc(9, M, &[0, 0, 0, 0, 0]),
+        ),
+        case("2M empty strings in a list", list_doc(8, 2 * M, &[0, 0])),
+        case(
+            "1M empty byte arrays in a list",
+            list_doc(7, M, &[0, 0, 0, 0]),
+        ),
+        case(
+            "1M empty int arrays in a list",
+            list_doc(11, M, &[0, 0, 0, 0]),
+        ),
+        case(
+            "1M compounds holding one empty compound",
+            list_doc(10, M, &[0x0a, 0, 0, 0, 0]),
+        ),
+        case(
+            "1M lists of 1 empty compound",
+            list_doc(9, M, &[0x0a, 0, 0, 0, 1, 0]),
+        ),
+    ];
+    // Built against the tape's growth: a list of compounds whose `reserve`
+    // sets the capacity exactly, then one more tag, which doubles it.
+    let mut v2 = list_doc(10, 4 * M, &[0]);
+    v2.pop();
+    v2.extend_from_slice(&[1, 0, 0, 7, 0]);
+    v.push(case("4M empty compounds, then one Byte", v2));
+    // Two lists: the second reserve doubles the first's exact capacity.
+    let mut v3 = list_doc(10, 2 * M + M / 10, &[0]);
+    v3.pop();
+    let second = list_doc(10, 2 * M - M / 10, &[0]);
+    v3.extend_from_slice(&[0x09, 0, 1, b'm']);
+    v3.extend_from_slice(&second[7..]);
+    v.push(case("two lists of ~2M empty compounds", v3));
+    // The tape starts at min(input/8, 2^20) words and doubles: an input a
+    // little over 8 MiB of one-byte elements needs just over 2^23 words.
+    let n = (1 << 23) + 64 - 16;
+    v.push(case(
+        "8.4M empty compounds (tape just past 2^23 words)",
+        list_doc(10, if cfg!(miri) { 100 } else { n }, &[0]),
+    ));
+    // Compounds (one tape word per byte) then strings (one side-table entry per
+    // two bytes, no tape words): when the tape last grows, it cannot know
+    // that the rest of the input goes to the side table.
+    let mut mixed_side = list_doc(10, 2 * M + 6 * M / 10, &[0]);
+    mixed_side.pop();
+    let strings = list_doc(8, M + 2 * M / 10, &[0, 0]);
+    mixed_side.extend_from_slice(&[0x09, 0, 1, b's']);
+    mixed_side.extend_from_slice(&strings[7..]);
+    v.push(Case {
+        name: "2.6M empty compounds, then 1.2M empty strings".into(),
+        bytes: mixed_side,
+        bound: CRAFTED_BOUND,
+    });
+    // Deep but legal: many chains of 510 levels inside root + list (512 in all).
+    let lists = chain_payload(&chain(&[Kind::L], 510));
+    v.push(case(
+        "2000 × 512-deep list chains",
+        list_doc(9, 2000, &lists),
+    ));
+    let compounds = chain_payload(&chain(&[Kind::C], 510));
+    v.push(case(
+        "2000 × 512-deep compound chains",
+        list_doc(10, 2000, &compounds),
+    ));
+    let mixed = chain_payload(&chain(&[Kind::C, Kind::L], 510));
+    v.push(case(
+        "2000 × 512-deep compound/list chains",
+        list_doc(10, 2000, &mixed),
+    ));
+    // One chain of 512: a tiny input, so fixed costs dominate the ratio.
+    for (name, pattern) in [
+        ("one 512-deep compound chain", &[Kind::C][..]),
+        ("one 512-deep compound/list chain", &[Kind::C, Kind::L]),
+    ] {
+        v.push(Case {
+            name: name.into(),
+            bytes: chain_named(&chain(pattern, 512)),
+            bound: BORROW_BOUND,
+        });
+    }
+    // Realistic files.
+    for name in [
+        "generated_chunks_12m",
+        "generated_inventory_1m",
+        "generated_unicode_1m",
+    ] {
+        v.push(case(name, corpus::load(name).unwrap().to_vec()));
+    }
+    for name in ["chunk1.14.nbt", "hypixel.nbt", "complex_player.dat"] {
+        v.push(Case {
+            name: name.into(),
+            bytes: corpus::load(name).unwrap().to_vec(),
+            bound: BORROW_BOUND,
+        });
+    }
+    v
+}
+
+/// What each reader peaked at on one input.
+struct Row {
+    name: String,
+    size: usize,
+    borrow: Peak,
+    owned: Peak,
+    bound: f64,
+}
+
+fn mib(bytes: usize) -> String {
+    if bytes >= 1 << 20 {
+        format!("{:.1} MiB", bytes as f64 / (1 << 20) as f64)
+    } else {
+        format!("{:.1} KiB", bytes as f64 / 1024.0)
+    }
+}
+
+/// The bound the borrow reader is held to on the issue's amplification cases
+/// and on real files (plus `SLACK` of fixed costs, which matter for tiny inputs).
+const BORROW_BOUND: f64 = 10.0;
+/// The bound on inputs crafted against the tape's growth (see reports/memory.md:
+/// at most 8 bytes of tape per input byte, plus at most 8 bytes of side table
+/// per input byte of the strings/arrays that follow the tape's last growth).
+const CRAFTED_BOUND: f64 = 16.0;
+const SLACK: usize = 64 * 1024;
+
+#[test]
+#[cfg_attr(miri, ignore)]
+fn amplification_peak_memory() {
+    let mut rows = Vec::new();
+    for case in cases() {
+        let (doc, borrow_peak) =
+            measure(|| borrow::read(&mut Cursor::new(&case.bytes[..])).unwrap());
+        assert!(doc.is_some(), "{}", case.name);
+        drop(doc);
+        let (doc, owned_peak) = measure(|| owned::read(&mut Cursor::new(&case.bytes[..])).unwrap());
+        assert!(doc.is_some(), "{}", case.name);
+        drop(doc);
+        rows.push(Row {
+            name: case.name,
+            size: case.bytes.len(),
+            borrow: borrow_peak,
+            owned: owned_peak,
+            bound: case.bound,
+        });
+    }
+    let ratio = |peak: usize, size: usize| peak as f64 / size as f64;
+    println!(
+        "| input | size | borrow peak | ratio | owned peak | ratio | borrow, realloc moving | owned, realloc moving |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    for r in &rows {
+        println!(
+            "| {} | {} | {} | {:.2}× | {} | {:.2}× | {:.2}× | {:.2}× |",
+            r.name,
+            mib(r.size),
+            mib(r.borrow.in_place),
+            ratio(r.borrow.in_place, r.size),
+            mib(r.owned.in_place),
+            ratio(r.owned.in_place, r.size),
+            ratio(r.borrow.moving, r.size),
+            ratio(r.owned.moving, r.size),
+        );
+    }
+    let over: Vec<String> = rows
+        .iter()
+        .filter(|r| r.borrow.in_place as f64 > r.bound * r.size as f64 + SLACK as f64)
+        .map(|r| {
+            let got = ratio(r.borrow.in_place, r.size);
+            format!("{}: {got:.2}× > {}×", r.name, r.bound)
+        })
+        .collect();
+    assert!(over.is_empty(), "borrow reader over its bound: {over:?}");
+}
+
+/// Length prefixes that promise gigabytes are rejected before anything is
+/// sized by them: the whole read stays within a few KiB.
+#[test]
+fn huge_length_prefixes_allocate_nothing_large() {
+    let max = i32::MAX.to_be_bytes();
+    let mut inputs: Vec<(String, Vec<u8>)> = vec![
+        (
+            "§4 huge list".into(),
+            vec![0x0a, 0, 0, 0x09, 0, 1, 0x6c, 0x0a, 0x7f, 0xff, 0xff, 0xff],
+        ),
+        (
+            "§4 huge int array".into(),
+            vec![0x0a, 0, 0, 0x0b, 0, 1, 0x69, 0x7f, 0xff, 0xff, 0xff],
+        ),
+        (
+            "list of End 0x7fffffff".into(),
+            r(&cat(&[&[0x09, 0, 1, b'l', 0], &max])),
+        ),
+    ];
+    for elem in 1..=12u8 {
+        inputs.push((
+            format!("list of {elem} × 0x7fffffff"),
+            r(&cat(&[&[0x09, 0, 1, b'l', elem], &max, &[0; 64]])),
+        ));
+        // The same inside a list of lists, and as a root tag.
+        inputs.push((
+            format!("nested list of {elem} × 0x7fffffff"),
+            r(&cat(&[
+                &[0x09, 0, 1, b'l', 9, 0, 0, 0, 1, elem],
+                &max,
+                &[0; 64],
+            ])),
+        ));
+    }
+    for id in [7u8, 11, 12] {
+        inputs.push((
+            format!("array {id} × 0x7fffffff"),
+            r(&cat(&[&[id, 0, 1, b'a'], &max, &[0; 64]])),
+        ));
+        inputs.push((
+            format!("list of one array {id} × 0x7fffffff"),
+            r(&cat(&[&[0x09, 0, 1, b'l', id, 0, 0, 0, 1], &max, &[0; 64]])),
+        ));
+        inputs.push((
+            format!("list of 0x7fffffff arrays {id}"),
+            r(&cat(&[&[0x09, 0, 1, b'l', id], &max, &[0; 64]])),
+        ));
+        // 0x20000000 × 8 = 2^32: wraps to 0 in 32-bit arithmetic.
+        inputs.push((
+            format!("array {id} × 0x20000000"),
+            r(&cat(&[&[id, 0, 1, b'a', 0x20, 0, 0, 0], &[0; 64]])),
+        ));
+    }
+    for (what, bytes) in &inputs {
+        for reader in ["borrow", "owned"] {
+            let (res, peak) = measure(|| {
+                let mut c = Cursor::new(&bytes[..]);
+                if reader == "borrow" {
+                    borrow::read(&mut c).map(|_| ())
+                } else {
+                    owned::read(&mut c).map(|_| ())
+                }
+            });
+            let e = res.expect_err(what);
+            assert!(
+                matches!(
+                    e.kind(),
+                    ErrorKind::LengthExceedsInput | ErrorKind::ListOfEndNotEmpty
+                ),
+                "{what}: {e}"
+            );
+            assert!(peak.moving <= 4096, "{what} ({reader}): {peak:?}");
+        }
+    }
+}
+
+/// For `/usr/bin/time -v`: reads case `MEMORY_CASE` (an index into the case
+/// list) with `MEMORY_READER` (`none`, `borrow` or `owned`) once.
+#[test]
+#[ignore = "run by hand under /usr/bin/time -v; see reports/memory.md"]
+fn rss_probe() {
+    let index: usize = std::env::var("MEMORY_CASE")
+        .expect("MEMORY_CASE")
+        .parse()
+        .unwrap();
+    let reader = std::env::var("MEMORY_READER").expect("MEMORY_READER");
+    let case = cases().into_iter().nth(index).expect("case index");
+    // Keep only this case's input alive.
+    let bytes = case.bytes;
+    let mut c = Cursor::new(&bytes[..]);
+    let some = match reader.as_str() {
+        "none" => true,
+        "borrow" => borrow::read(&mut c).unwrap().is_some(),
+        "owned" => owned::read(&mut c).unwrap().is_some(),
+        other => panic!("unknown reader {other}"),
+    };
+    assert!(some);
+    println!("{}\t{}\t{}", case.name, bytes.len(), reader);
+}
