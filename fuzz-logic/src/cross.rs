@@ -24,6 +24,18 @@ pub enum Divergence {
     /// NBT.md §1 network form / §4 *End root → Nbt::None*: a lone End root is
     /// "no value" for us, an error for both others.
     EndRoot,
+    /// NBT.md §2 *never as 4-byte UTF-8*: a string holding a 4-byte UTF-8
+    /// sequence. The `cesu8` decoder both others use accepts it (it tries plain
+    /// UTF-8 first); our checked decoder (`try_to_str`) reports it as invalid
+    /// (the document itself is accepted by everyone). Only a string decode differs.
+    FourByteUtf8,
+    /// A raw `00` byte in a string that is not also plain UTF-8 (e.g.
+    /// `C0 80 62 00`): Java's `DataInputStream.readUTF` decodes the raw `00` as
+    /// U+0000, and so does our checked decoder (simdnbt's `mutf8` docs: "accepts
+    /// what Java's readUTF accepts"); `cesu8`'s Java mode rejects it, so both
+    /// others reject such a document. NBT.md §2 (Java's reader is the reference;
+    /// writers emit `C0 80`) and §3 (raw bytes kept).
+    RawNul,
     /// fastnbt only: a compound key equal to one of its serde-internal array
     /// tokens (`__fastnbt_byte_array` …) is refused. NBT.md §3 *hostile input*:
     /// any key is data to us.
@@ -35,6 +47,8 @@ pub const DIVERGENCES: &[Divergence] = &[
     Divergence::DepthLimit,
     Divergence::InvalidMutf8,
     Divergence::EndRoot,
+    Divergence::FourByteUtf8,
+    Divergence::RawNul,
     Divergence::FastnbtArrayToken,
 ];
 
@@ -56,6 +70,7 @@ pub enum Outcome {
 /// The `cross_library` target. Panics on any undocumented disagreement.
 pub fn cross_library(data: &[u8]) {
     let _ = compare(data);
+    let _ = compare_strings(data);
 }
 
 /// Runs the comparison and returns what happened for (fastnbt, valence_nbt).
@@ -86,21 +101,50 @@ pub fn compare(data: &[u8]) -> (Outcome, Outcome) {
     (fast.unwrap_or(Outcome::Skipped), val)
 }
 
-fn has_fastnbt_token(c: &owned::NbtCompound) -> bool {
-    const TOKENS: [&[u8]; 3] = [
-        b"__fastnbt_byte_array",
-        b"__fastnbt_int_array",
-        b"__fastnbt_long_array",
-    ];
+/// Every string and key (and the root name) of what simdnbt reads, decoded by
+/// simdnbt's checked MUTF-8 decoder and by `cesu8::from_java_cesu8` (the
+/// decoder of fastnbt and valence_nbt): equal when both decode, and where only
+/// one does, only as [`Divergence::FourByteUtf8`] allows.
+pub fn compare_strings(data: &[u8]) -> Outcome {
+    let Ok(owned::Nbt::Some(doc)) = owned::read(&mut Cursor::new(data)) else {
+        return Outcome::Agree;
+    };
+    let mut outcome = Outcome::Agree;
+    let mut check = |raw: &simdnbt::Mutf8Str| {
+        let bytes = raw.as_bytes();
+        match (raw.try_to_str(), cesu8::from_java_cesu8(bytes)) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b, "simdnbt and cesu8 decode {bytes:?} differently"),
+            (Err(_), Err(_)) => {}
+            (Err(e), Ok(_)) if bytes.iter().any(|&b| b >= 0xf0) => {
+                assert!(e.valid_up_to() < bytes.len());
+                outcome = Outcome::Allowed(Divergence::FourByteUtf8);
+            }
+            (Ok(_), Err(_)) if bytes.contains(&0) => {
+                outcome = Outcome::Allowed(Divergence::RawNul);
+            }
+            (a, b) => panic!(
+                "MUTF-8 validity differs for {bytes:?}: simdnbt {:?}, cesu8 {:?}",
+                a.map(|_| ()),
+                b.map(|_| ())
+            ),
+        }
+    };
+    check(doc.name());
+    for_each_str(&doc, |s, _| check(s));
+    outcome
+}
+
+/// Calls `f(string, is_key)` on every key and string value (in compounds and
+/// lists, at any depth) under `c`, iteratively.
+pub fn for_each_str(c: &owned::NbtCompound, mut f: impl FnMut(&simdnbt::Mutf8Str, bool)) {
     let mut stack = vec![c];
     let mut lists: Vec<&owned::NbtList> = Vec::new();
     loop {
         if let Some(c) = stack.pop() {
             for (k, v) in c.iter() {
-                if TOKENS.contains(&k.as_bytes()) {
-                    return true;
-                }
+                f(k, true);
                 match v {
+                    owned::NbtTag::String(s) => f(s, false),
                     owned::NbtTag::Compound(c) => stack.push(c),
                     owned::NbtTag::List(l) => lists.push(l),
                     _ => {}
@@ -110,12 +154,26 @@ fn has_fastnbt_token(c: &owned::NbtCompound) -> bool {
             match l {
                 owned::NbtList::Compound(cs) => stack.extend(cs.iter()),
                 owned::NbtList::List(ls) => lists.extend(ls.iter()),
+                owned::NbtList::String(ss) => ss.iter().for_each(|s| f(s, false)),
                 _ => {}
             }
         } else {
-            return false;
+            return;
         }
     }
+}
+
+fn has_fastnbt_token(c: &owned::NbtCompound) -> bool {
+    const TOKENS: [&[u8]; 3] = [
+        b"__fastnbt_byte_array",
+        b"__fastnbt_int_array",
+        b"__fastnbt_long_array",
+    ];
+    let mut found = false;
+    for_each_str(c, |s, is_key| {
+        found |= is_key && TOKENS.contains(&s.as_bytes())
+    });
+    found
 }
 
 /// `theirs`: the other library's canonical value (and root name, if it decodes

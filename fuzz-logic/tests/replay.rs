@@ -251,6 +251,40 @@ fn cross_library_divergences_body() {
             Outcome::Agree
         )
     );
+    // A 4-byte UTF-8 sequence: every library reads the document; only the
+    // checked string decode differs (NBT.md §2).
+    let four = hostile::root(&[0x08, 0x00, 0x01, b's', 0x00, 0x04, 0xf0, 0x9f, 0x98, 0x80]);
+    assert_eq!(cross::compare(&four), (Outcome::Agree, Outcome::Agree));
+    assert_eq!(
+        cross::compare_strings(&four),
+        Outcome::Allowed(Divergence::FourByteUtf8)
+    );
+    let raw_nul = hostile::root(&[0x08, 0x00, 0x01, b's', 0x00, 0x04, 0xc0, 0x80, 0x62, 0x00]);
+    assert_eq!(
+        cross::compare(&raw_nul),
+        (
+            Outcome::Allowed(Divergence::InvalidMutf8),
+            Outcome::Allowed(Divergence::InvalidMutf8)
+        )
+    );
+    assert_eq!(
+        cross::compare_strings(&raw_nul),
+        Outcome::Allowed(Divergence::RawNul)
+    );
+    for name in [
+        "emoji",
+        "nul",
+        "invalid_ff",
+        "invalid_lone_surrogate",
+        "invalid_overlong_c1",
+        "invalid_truncated_e2",
+    ] {
+        assert_eq!(
+            cross::compare_strings(&find(name)),
+            Outcome::Agree,
+            "{name}"
+        );
+    }
     // Duplicate keys: both others keep the last value, so does the canonical form.
     let dup = hostile::root(&[0x01, 0x00, 0x01, b'k', 0x01, 0x01, 0x00, 0x01, b'k', 0x02]);
     assert_eq!(cross::compare(&dup), (Outcome::Agree, Outcome::Agree));
