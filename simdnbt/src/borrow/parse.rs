@@ -335,7 +335,11 @@ pub(crate) fn parse<'a>(
     'frames: loop {
         relimit!();
         match cur {
-            Frame::Compound { patch, bits, mut count } => loop {
+            Frame::Compound {
+                mut patch,
+                mut bits,
+                mut count,
+            } => loop {
                 if limit - pos < 3 {
                     // Fewer than 3 bytes before `limit`: the End byte of this
                     // compound, the tape's capacity, or the end of the input.
@@ -353,9 +357,38 @@ pub(crate) fn parse<'a>(
                 let id = unsafe { *data.get_unchecked(pos) };
                 if id == END {
                     pos += 1;
-                    let count = count.min(COUNT_MASK as u32);
-                    set!(patch, bits | (count as u64) << 32 | wlen!() as u64);
+                    let saturated = count.min(COUNT_MASK as u32);
+                    set!(patch, bits | (saturated as u64) << 32 | wlen!() as u64);
+                    // The next compound of the same list (the common case of
+                    // lists of items or entities) starts right here, at the
+                    // same depth, without going through the frame stack.
+                    if let Some(Frame::List {
+                        remaining,
+                        elem: COMPOUND,
+                        ..
+                    }) = stack.last_mut()
+                    {
+                        if *remaining > 0 {
+                            *remaining -= 1;
+                            reserve!(1);
+                            patch = wlen!() as u32;
+                            push!((COMPOUND as u64) << 56);
+                            count = 0;
+                            relimit!();
+                            continue;
+                        }
+                    }
                     match stack.pop() {
+                        // Back in the parent compound: carry on in this loop.
+                        Some(Frame::Compound {
+                            patch: p,
+                            bits: b,
+                            count: c,
+                        }) => {
+                            (patch, bits, count) = (p, b, c);
+                            relimit!();
+                            continue;
+                        }
                         Some(parent) => {
                             cur = parent;
                             continue 'frames;
@@ -408,7 +441,14 @@ pub(crate) fn parse<'a>(
                             pos += 5 + n as usize * size as usize;
                             set!(container, wlen!() as u64);
                         } else {
-                            match open_list(data, &mut pos, &mut side, container as u32, depth, max_depth)? {
+                            match open_list(
+                                data,
+                                &mut pos,
+                                &mut side,
+                                container as u32,
+                                depth,
+                                max_depth,
+                            )? {
                                 Opened::Done { aux } => {
                                     set!(container, (aux as u64) << 32 | wlen!() as u64)
                                 }
@@ -426,9 +466,11 @@ pub(crate) fn parse<'a>(
                         }
                         let child = wlen!() as u32;
                         push!(0);
+                        // Into the child compound: carry on in this loop.
                         stack.push(Frame::Compound { patch, bits, count });
-                        cur = Frame::Compound { patch: child, bits: 0, count: 0 };
-                        continue 'frames;
+                        (patch, bits, count) = (child, 0, 0);
+                        relimit!();
+                        continue;
                     }
                     _ => return Err(err(ErrorKind::UnknownTagId(id), at)),
                 }
@@ -436,15 +478,27 @@ pub(crate) fn parse<'a>(
                 // (checked against the input's end instead).
                 relimit!();
             },
-            Frame::List { remaining: 0, patch, .. } => {
+            Frame::List {
+                remaining: 0,
+                patch,
+                ..
+            } => {
                 set!(patch, wlen!() as u64);
                 match stack.pop() {
                     Some(parent) => cur = parent,
                     None => break 'frames,
                 }
             }
-            Frame::List { remaining, elem, patch } => {
-                let this = Frame::List { remaining: remaining - 1, elem, patch };
+            Frame::List {
+                remaining,
+                elem,
+                patch,
+            } => {
+                let this = Frame::List {
+                    remaining: remaining - 1,
+                    elem,
+                    patch,
+                };
                 let depth = stack.len() + 2;
                 reserve!(2);
                 if elem == COMPOUND {
@@ -454,12 +508,23 @@ pub(crate) fn parse<'a>(
                     let child = wlen!() as u32;
                     push!((COMPOUND as u64) << 56);
                     stack.push(this);
-                    cur = Frame::Compound { patch: child, bits: (COMPOUND as u64) << 56, count: 0 };
+                    cur = Frame::Compound {
+                        patch: child,
+                        bits: (COMPOUND as u64) << 56,
+                        count: 0,
+                    };
                 } else {
                     push!(((LIST as u64) << 56) | pos as u64);
                     let container = wlen!();
                     push!(0);
-                    match open_list(data, &mut pos, &mut side, container as u32, depth, max_depth)? {
+                    match open_list(
+                        data,
+                        &mut pos,
+                        &mut side,
+                        container as u32,
+                        depth,
+                        max_depth,
+                    )? {
                         Opened::Done { aux } => {
                             set!(container, (aux as u64) << 32 | wlen!() as u64);
                             cur = this;
