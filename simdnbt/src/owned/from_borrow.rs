@@ -40,7 +40,7 @@ impl Frame {
 }
 
 fn string(bytes: &[u8]) -> Mutf8String {
-    Mutf8String::from_vec(bytes.to_vec())
+    Mutf8String::from_slice(bytes)
 }
 
 /// Converts a value that holds no compounds or lists of containers.
