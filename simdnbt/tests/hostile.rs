@@ -1232,3 +1232,40 @@ fn dropping_lists_of_empty_containers_deep_in_a_tree() {
         }
     });
 }
+
+/// `Clone` of a parsed 512-deep document (every shape) on a small stack, and
+/// of hand-built trees far deeper than that: a derived `Clone` recursed once
+/// per level and overflowed 256 KiB at ~200 levels in the debug build.
+#[test]
+fn clone_does_not_recurse() {
+    on_small_stack(|| {
+        for &pattern in SHAPES {
+            let tag = chain_tag(&chain(pattern, 512));
+            let t = owned::read_tag(&mut Cursor::new(&tag[..])).unwrap();
+            let copy = t.clone();
+            assert!(copy == t);
+            let mut out = vec![copy.id()];
+            copy.write(&mut out).unwrap();
+            assert!(out == tag, "{pattern:?}: clone writes the same bytes");
+            if pattern[0] == C {
+                let named = chain_named(&chain(pattern, 512));
+                let nbt = owned::read(&mut Cursor::new(&named[..])).unwrap();
+                assert!(nbt.clone() == nbt);
+            }
+        }
+        let c = deep_owned_compound(100_000);
+        assert!(c.clone() == c);
+        let l = deep_owned_list(100_000);
+        assert!(l.clone() == l);
+        assert!(NbtTag::List(l.clone()) == NbtTag::List(l));
+    });
+    // Every kind of value survives a clone unchanged.
+    for (what, tree) in edge_case_trees() {
+        let copy = tree.clone();
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        tree.write(&mut a).unwrap();
+        copy.write(&mut b).unwrap();
+        assert!(a == b, "{what}");
+        assert!(copy == tree, "{what}");
+    }
+}
