@@ -1269,3 +1269,27 @@ fn clone_does_not_recurse() {
         assert!(copy == tree, "{what}");
     }
 }
+
+/// `ReadOptions::max_bytes` is enforced identically by both readers: a budget
+/// of exactly the document reads it, one byte less is `BudgetExceeded`.
+#[test]
+fn byte_budget_is_honoured_identically() {
+    for name in ["bigtest.nbt", "complex_player.dat", "hypixel.nbt"] {
+        let bytes = corpus::load(name).unwrap();
+        // The budget counts from the root's payload (after id and name).
+        let header = 3 + u16::from_be_bytes([bytes[1], bytes[2]]) as usize;
+        let payload = bytes.len() - header;
+        let exact = ReadOptions::default().max_bytes(payload);
+        assert!(read_both_with(bytes, &exact).0.is_ok(), "{name}");
+        for less in [1, 2, payload / 2, payload - 1] {
+            let opts = ReadOptions::default().max_bytes(payload - less);
+            let e = err(&read_both_with(bytes, &opts).0);
+            assert_eq!(e.kind(), ErrorKind::BudgetExceeded, "{name} -{less}");
+            assert!(e.offset() <= header + payload - less, "{name} -{less}");
+        }
+    }
+    // A crafted huge length is still reported as such under a budget.
+    let bytes = [0x0a, 0, 0, 0x0b, 0, 1, 0x69, 0x7f, 0xff, 0xff, 0xff, 0];
+    let e = err(&read_both_with(&bytes, &ReadOptions::default().max_bytes(4)).0);
+    assert_eq!(e.kind(), ErrorKind::BudgetExceeded);
+}
