@@ -457,7 +457,7 @@ impl Mutf8Str {
     pub fn from_str(s: &str) -> Cow<'_, Mutf8Str> {
         match encode(s) {
             Cow::Borrowed(b) => Cow::Borrowed(Mutf8Str::from_slice(b)),
-            Cow::Owned(vec) => Cow::Owned(Mutf8String { vec }),
+            Cow::Owned(vec) => Cow::Owned(Mutf8String::from_vec(vec)),
         }
     }
 
@@ -522,9 +522,7 @@ impl fmt::Debug for Mutf8Str {
 impl ToOwned for Mutf8Str {
     type Owned = Mutf8String;
     fn to_owned(&self) -> Mutf8String {
-        Mutf8String {
-            vec: self.bytes.to_vec(),
-        }
+        Mutf8String::from_slice(&self.bytes)
     }
 }
 
@@ -575,6 +573,13 @@ impl PartialEq<&str> for Mutf8Str {
 /// Dereferences to [`Mutf8Str`]. Converting from a `str`/`String` encodes
 /// exactly (`C0 80` for U+0000, 6 bytes for supplementary characters).
 ///
+/// Strings of up to 15 bytes made by [`from_slice`](Self::from_slice),
+/// `From<&str>`, `From<&Mutf8Str>`, `to_owned` or `clone` are stored inline,
+/// without a heap allocation (NBT names are nearly all that short).
+/// [`from_vec`](Self::from_vec) and [`from_string`](Self::from_string) keep
+/// the buffer they are given. The storage form is invisible: equality,
+/// ordering and hashing are over the bytes, exactly as for [`Mutf8Str`].
+///
 /// # Examples
 /// ```
 /// use simdnbt::Mutf8String;
@@ -584,46 +589,122 @@ impl PartialEq<&str> for Mutf8Str {
 /// assert_eq!(s, "a\0b");
 /// assert_eq!(s.into_string(), "a\0b");
 /// ```
-#[derive(Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Mutf8String {
-    vec: Vec<u8>,
+    repr: Repr,
 }
+
+/// The most bytes a [`Mutf8String`] stores without allocating.
+pub(crate) const INLINE_CAP: usize = 15;
+
+/// `Heap`'s capacity field has a niche (it never exceeds `isize::MAX`), so this
+/// enum is as small as a `Vec<u8>`.
+enum Repr {
+    /// `bytes[..len]` are the string; `len <= INLINE_CAP`. The bytes after
+    /// `len` are zero (not relied on for safety; it keeps them deterministic).
+    Inline {
+        len: u8,
+        bytes: [u8; INLINE_CAP],
+    },
+    Heap(Vec<u8>),
+}
+
+// The owned tree stores one of these per tag; keep it as small as a Vec.
+const _: () = assert!(std::mem::size_of::<Mutf8String>() == 24);
+const _: () = assert!(std::mem::size_of::<Mutf8String>() == std::mem::size_of::<Vec<u8>>());
 
 impl Mutf8String {
     /// An empty string.
-    pub fn new() -> Self {
-        Self { vec: Vec::new() }
+    pub const fn new() -> Self {
+        Self {
+            repr: Repr::Inline {
+                len: 0,
+                bytes: [0; INLINE_CAP],
+            },
+        }
     }
 
-    /// Wraps raw bytes without validation.
+    /// Wraps raw bytes without validation, keeping the buffer (no copy, even
+    /// when short: freeing it here was measured to cost more than it saves
+    /// when the caller allocated it just for this; use
+    /// [`from_slice`](Self::from_slice) to copy short bytes inline instead).
+    #[inline]
     pub fn from_vec(vec: Vec<u8>) -> Self {
-        Self { vec }
+        Self::heap(vec)
+    }
+
+    #[inline]
+    fn heap(vec: Vec<u8>) -> Self {
+        Self {
+            repr: Repr::Heap(vec),
+        }
+    }
+
+    /// Copies raw bytes without validation; up to 15 bytes are stored inline
+    /// (no allocation).
+    ///
+    /// ```
+    /// use simdnbt::Mutf8String;
+    ///
+    /// let s = Mutf8String::from_slice(b"id");
+    /// assert_eq!(s.as_bytes(), b"id");
+    /// assert_eq!(s, "id");
+    /// ```
+    #[inline]
+    pub fn from_slice(bytes: &[u8]) -> Self {
+        if bytes.len() <= INLINE_CAP {
+            let mut inline = [0; INLINE_CAP];
+            inline[..bytes.len()].copy_from_slice(bytes);
+            Self {
+                repr: Repr::Inline {
+                    len: bytes.len() as u8,
+                    bytes: inline,
+                },
+            }
+        } else {
+            Self::heap(bytes.to_vec())
+        }
     }
 
     /// Encodes `s`, reusing its buffer when no escaping is needed.
     pub fn from_string(s: String) -> Self {
-        let escaped = match encode(&s) {
-            Cow::Borrowed(_) => None,
-            Cow::Owned(v) => Some(v),
-        };
-        Self {
-            vec: escaped.unwrap_or_else(|| s.into_bytes()),
+        match encode(&s) {
+            Cow::Borrowed(_) => Self::from_vec(s.into_bytes()),
+            Cow::Owned(v) => Self::from_vec(v),
         }
     }
 
     /// Borrows as a [`Mutf8Str`].
+    #[inline]
     pub fn as_str(&self) -> &Mutf8Str {
-        Mutf8Str::from_slice(&self.vec)
+        Mutf8Str::from_slice(self.as_bytes())
     }
 
     /// The raw bytes.
+    #[inline]
     pub fn as_bytes(&self) -> &[u8] {
-        &self.vec
+        match &self.repr {
+            Repr::Inline { len, bytes } => &bytes[..usize::from(*len)],
+            Repr::Heap(vec) => vec,
+        }
+    }
+
+    /// The inline form: the length and the whole inline buffer (bytes past the
+    /// length are padding). For writers that copy a fixed 15 bytes.
+    #[inline]
+    #[allow(dead_code)] // the owned writer uses it (next commit)
+    pub(crate) fn inline_parts(&self) -> Option<(usize, &[u8; INLINE_CAP])> {
+        match &self.repr {
+            Repr::Inline { len, bytes } => Some((usize::from(*len), bytes)),
+            Repr::Heap(_) => None,
+        }
     }
 
     /// The raw bytes, by value.
     pub fn into_vec(self) -> Vec<u8> {
-        self.vec
+        match self.repr {
+            Repr::Inline { .. } => self.as_bytes().to_vec(),
+            Repr::Heap(vec) => vec,
+        }
     }
 
     /// Decodes lossily (see [`decode_lossy`]), reusing the buffer when the
@@ -633,11 +714,14 @@ impl Mutf8String {
     /// for invalid data: here invalid sequences become U+FFFD. Use
     /// [`try_into_string`](Self::try_into_string) to detect them.
     pub fn into_string(self) -> String {
-        match decode_lossy(&self.vec) {
-            // SAFETY: `decode_lossy` borrows only when the whole input is
-            // valid UTF-8 (and means the same in MUTF-8).
-            Cow::Borrowed(_) => unsafe { String::from_utf8_unchecked(self.vec) },
-            Cow::Owned(s) => s,
+        match self.repr {
+            Repr::Heap(vec) => match decode_lossy(&vec) {
+                // SAFETY: `decode_lossy` borrows only when the whole input is
+                // valid UTF-8 (and means the same in MUTF-8).
+                Cow::Borrowed(_) => unsafe { String::from_utf8_unchecked(vec) },
+                Cow::Owned(s) => s,
+            },
+            Repr::Inline { .. } => decode_lossy(self.as_bytes()).into_owned(),
         }
     }
 
@@ -648,12 +732,65 @@ impl Mutf8String {
     /// [`Mutf8Error`] with the offset of the first invalid sequence. (Upstream
     /// simdnbt 0.10 returns `simd_cesu8`'s error type here instead.)
     pub fn try_into_string(self) -> Result<String, Mutf8Error> {
-        match decode(&self.vec)? {
-            // SAFETY: `decode` borrows only when the whole input is valid
-            // UTF-8 (and means the same in MUTF-8).
-            Cow::Borrowed(_) => Ok(unsafe { String::from_utf8_unchecked(self.vec) }),
-            Cow::Owned(s) => Ok(s),
+        match self.repr {
+            Repr::Heap(vec) => match decode(&vec)? {
+                // SAFETY: `decode` borrows only when the whole input is valid
+                // UTF-8 (and means the same in MUTF-8).
+                Cow::Borrowed(_) => Ok(unsafe { String::from_utf8_unchecked(vec) }),
+                Cow::Owned(s) => Ok(s),
+            },
+            Repr::Inline { .. } => Ok(decode(self.as_bytes())?.into_owned()),
         }
+    }
+}
+
+impl Clone for Mutf8String {
+    /// Short strings are cloned inline, whatever their source's form.
+    #[inline]
+    fn clone(&self) -> Self {
+        match &self.repr {
+            Repr::Inline { len, bytes } => Self {
+                repr: Repr::Inline {
+                    len: *len,
+                    bytes: *bytes,
+                },
+            },
+            Repr::Heap(vec) => Self::from_slice(vec),
+        }
+    }
+}
+
+impl Default for Mutf8String {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl PartialEq for Mutf8String {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.as_bytes() == other.as_bytes()
+    }
+}
+
+impl Eq for Mutf8String {}
+
+impl PartialOrd for Mutf8String {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Mutf8String {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+impl std::hash::Hash for Mutf8String {
+    /// Hashes like the [`Mutf8Str`] it dereferences to (required by `Borrow`).
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state)
     }
 }
 
@@ -678,15 +815,16 @@ impl AsRef<Mutf8Str> for Mutf8String {
 
 impl AsRef<[u8]> for Mutf8String {
     fn as_ref(&self) -> &[u8] {
-        &self.vec
+        self.as_bytes()
     }
 }
 
 impl From<&str> for Mutf8String {
     /// Encodes exactly (see [`encode`]).
     fn from(s: &str) -> Self {
-        Self {
-            vec: encode(s).into_owned(),
+        match encode(s) {
+            Cow::Borrowed(b) => Self::from_slice(b),
+            Cow::Owned(v) => Self::from_vec(v),
         }
     }
 }
@@ -706,13 +844,13 @@ impl From<&Mutf8Str> for Mutf8String {
 
 impl PartialEq<str> for Mutf8String {
     fn eq(&self, other: &str) -> bool {
-        eq_str(&self.vec, other)
+        eq_str(self.as_bytes(), other)
     }
 }
 
 impl PartialEq<&str> for Mutf8String {
     fn eq(&self, other: &&str) -> bool {
-        eq_str(&self.vec, other)
+        eq_str(self.as_bytes(), other)
     }
 }
 
@@ -844,6 +982,9 @@ mod tests {
         let s = String::from("reuse");
         let p = s.as_ptr();
         assert_eq!(Mutf8String::from(s).as_bytes().as_ptr(), p);
+        let v = b"and this".to_vec();
+        let p = v.as_ptr();
+        assert_eq!(Mutf8String::from_vec(v).as_bytes().as_ptr(), p);
     }
 
     #[test]
@@ -963,6 +1104,86 @@ mod tests {
             unsafe { &*(&parts[..] as *const [&[u8]] as *const [&Mutf8Str]) };
         assert_eq!(names[0], "ab");
         assert_eq!(names[1], "\0");
+    }
+
+    fn hash_of(v: &(impl Hash + ?Sized)) -> u64 {
+        let mut h = DefaultHasher::new();
+        v.hash(&mut h);
+        h.finish()
+    }
+
+    /// Each length around the inline limit, built every way.
+    #[test]
+    fn inline_and_heap_forms_agree() {
+        for len in [0usize, 1, 14, 15, 16, 17, 40] {
+            let bytes: Vec<u8> = (0..len).map(|i| b'a' + (i % 26) as u8).collect();
+            let inline_or_heap = Mutf8String::from_slice(&bytes);
+            assert_eq!(inline_or_heap.inline_parts().is_some(), len <= INLINE_CAP);
+            let heap = Mutf8String::heap(bytes.clone());
+            assert!(heap.inline_parts().is_none());
+            let moved = Mutf8String::from_vec(bytes.clone());
+            assert!(moved.inline_parts().is_none(), "from_vec keeps its buffer");
+            let from_str = Mutf8String::from(std::str::from_utf8(&bytes).unwrap());
+            let from_string = Mutf8String::from(String::from_utf8(bytes.clone()).unwrap());
+            let owned = Mutf8Str::from_slice(&bytes).to_owned();
+            for s in [
+                &inline_or_heap,
+                &heap,
+                &moved,
+                &from_str,
+                &from_string,
+                &owned,
+            ] {
+                assert_eq!(s.as_bytes(), &bytes[..]);
+                assert_eq!(s.len(), len);
+                assert_eq!(*s, inline_or_heap);
+                assert_eq!(s.cmp(&heap), std::cmp::Ordering::Equal);
+                assert_eq!(
+                    s.partial_cmp(&inline_or_heap),
+                    Some(std::cmp::Ordering::Equal)
+                );
+                assert_eq!(hash_of(s), hash_of(&heap));
+                assert_eq!(hash_of(s), hash_of(Mutf8Str::from_slice(&bytes)));
+                assert_eq!(s.clone(), *s);
+                assert_eq!(s.clone().inline_parts().is_some(), len <= INLINE_CAP);
+                assert_eq!(s.clone().into_vec(), bytes);
+                assert_eq!(s.clone().into_string().as_bytes(), &bytes[..]);
+                assert_eq!(s.clone().try_into_string().unwrap().as_bytes(), &bytes[..]);
+                assert_eq!(AsRef::<[u8]>::as_ref(s), &bytes[..]);
+                assert_eq!(s.as_str().as_bytes(), &bytes[..]);
+                assert_eq!(**s, *Mutf8Str::from_slice(&bytes));
+                assert_eq!(format!("{s}"), std::str::from_utf8(&bytes).unwrap());
+            }
+            // Ordering across forms: a shorter prefix sorts first.
+            if len > 0 {
+                let shorter = Mutf8String::heap(bytes[..len - 1].to_vec());
+                assert!(shorter < inline_or_heap);
+                assert!(Mutf8String::from_slice(&bytes[..len - 1]) < heap);
+            }
+        }
+    }
+
+    #[test]
+    fn inline_strings_keep_invalid_bytes() {
+        let raw = b"\xFF\xC0\x80\xED\xA0\x80";
+        let s = Mutf8String::from_slice(raw);
+        assert!(s.inline_parts().is_some());
+        assert_eq!(s.as_bytes(), raw);
+        assert!(s.clone().try_into_string().is_err());
+        assert_eq!(s.clone().into_string(), "\u{FFFD}\0\u{FFFD}");
+        assert_eq!(s.into_vec(), raw);
+        let e = Mutf8String::from("\0\0\0\0\0\0\0\0");
+        assert_eq!(e.len(), 16);
+        assert!(e.inline_parts().is_none());
+        assert_eq!(e.as_bytes(), b"\xC0\x80".repeat(8));
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(std::mem::size_of::<Mutf8String>(), 24);
+        assert_eq!(std::mem::size_of::<Option<Mutf8String>>(), 24);
+        assert_eq!(Mutf8String::default().as_bytes(), b"");
+        assert_eq!(Mutf8String::new(), Mutf8String::heap(Vec::new()));
     }
 
     #[test]

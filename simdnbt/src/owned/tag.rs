@@ -37,6 +37,9 @@ pub enum NbtTag {
     LongArray(Vec<i64>),
 }
 
+// Keep the tree compact: a tag is its largest payload (24 bytes) plus the tag.
+const _: () = assert!(std::mem::size_of::<NbtTag>() == 32);
+
 macro_rules! accessors {
     ($( $variant:ident, $get:ident, $get_mut:ident, $into:ident, $t:ty, $tm:ty, $owned:ty, $conv:expr; )*) => {$(
         #[doc = concat!("The value if this is a ", stringify!($variant), ".")]

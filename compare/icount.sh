@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Instructions per operation, counted by callgrind (repeatable on a noisy box).
+#
+#   compare/icount.sh [FILE] [PEER...]      default: complex_player.dat, ours + key peers
+#
+# Prints a markdown table: peer | read | write | decode_all (instructions per call).
+# Needs valgrind (apt-get install valgrind). Nightly peers need
+# ICOUNT_FEATURES=nightly-peers and ICOUNT_TOOLCHAIN=+nightly.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+file=${1:-complex_player.dat}
+shift || true
+peers=("$@")
+[ ${#peers[@]} -gt 0 ] || peers=(simdnbt_borrow simdnbt_owned na_nbt_borrow na_nbt_owned)
+iterations=${ICOUNT_ITERATIONS:-200}
+features=()
+[ -n "${ICOUNT_FEATURES:-}" ] && features=(--features "$ICOUNT_FEATURES")
+cargo ${ICOUNT_TOOLCHAIN:-} build -q --release -p compare --bin icount "${features[@]}"
+bin=target/release/icount
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+count() { # peer op -> instructions per call, or "-"
+  if valgrind --tool=callgrind --toggle-collect='*icount*measured*' \
+      --callgrind-out-file="$out/cg" "$bin" "$1" "$2" "$file" "$iterations" \
+      >"$out/log" 2>&1; then
+    total=$(grep -E '^(summary|totals):' "$out/cg" | head -1 | awk '{print $2}')
+    echo $(( total / iterations ))
+  else
+    echo "-"
+  fi
+}
+
+echo "| $file | read | write | decode_all |"
+echo "|---|---:|---:|---:|"
+for p in "${peers[@]}"; do
+  echo "| $p | $(count "$p" read) | $(count "$p" write) | $(count "$p" decode_all) |"
+done
