@@ -39,6 +39,33 @@ unsafe fn store<const N: usize>(dst: *mut u8, bytes: [u8; N]) {
     unsafe { dst.cast::<[u8; N]>().write_unaligned(bytes) }
 }
 
+/// Copies `src` to `dst`. Strings of 8 to 32 bytes (most names and values
+/// that are not inline) take two overlapping fixed-size moves instead of a
+/// `memcpy` call.
+///
+/// # Safety
+/// `dst` must be valid for `src.len()` byte writes and not overlap `src`.
+#[inline(always)]
+unsafe fn copy_short(dst: *mut u8, src: &[u8]) {
+    let n = src.len();
+    fn block<const K: usize>(s: &[u8]) -> [u8; K] {
+        s.try_into().expect("K bytes")
+    }
+    // SAFETY (all arms): every store ends at or before `dst + n`, which the
+    // caller guarantees writable; the two stores together cover `0..n`.
+    unsafe {
+        if (16..=32).contains(&n) {
+            store(dst, block::<16>(&src[..16]));
+            store(dst.add(n - 16), block::<16>(&src[n - 16..]));
+        } else if (8..16).contains(&n) {
+            store(dst, block::<8>(&src[..8]));
+            store(dst.add(n - 8), block::<8>(&src[n - 8..]));
+        } else {
+            std::ptr::copy_nonoverlapping(src.as_ptr(), dst, n);
+        }
+    }
+}
+
 /// Appends to the output through its spare capacity: a write reserves (one
 /// compare on the fast path), stores at the end with plain moves and bumps the
 /// length, instead of going through `extend_from_slice`'s generic copy.
@@ -148,9 +175,15 @@ impl<'a> Out<'a> {
     fn long_string(&mut self, bytes: &[u8]) -> Result<(), WriteError> {
         let len = u16::try_from(bytes.len())
             .map_err(|_| WriteError::StringTooLong { len: bytes.len() })?;
-        self.buf.reserve(2 + bytes.len());
-        self.put(len.to_be_bytes());
-        self.buf.extend_from_slice(bytes);
+        let n = bytes.len();
+        let dst = self.tail(2 + n);
+        // SAFETY: `2 + n` bytes were reserved at `dst`; the length and the
+        // `n` bytes are stored before the end moves over them.
+        unsafe {
+            store(dst, len.to_be_bytes());
+            copy_short(dst.add(2), bytes);
+            self.advance(2 + n);
+        }
         Ok(())
     }
 
