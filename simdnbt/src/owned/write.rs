@@ -66,24 +66,73 @@ unsafe fn copy_short(dst: *mut u8, src: &[u8]) {
     }
 }
 
-/// Appends to the output through its spare capacity: a write reserves (one
-/// compare on the fast path), stores at the end with plain moves and bumps the
-/// length, instead of going through `extend_from_slice`'s generic copy.
+/// Appends to the output through its spare capacity: a write checks the room
+/// (one compare on the fast path), stores at the end with plain moves and bumps
+/// the length, instead of going through `extend_from_slice`'s generic copy.
+///
+/// The buffer's pointer, length and capacity are cached here so the hot path
+/// does not reload them from the `Vec` after every store; the `Vec`'s own
+/// length is brought up to date before it is used and on drop.
+///
+/// Invariants: `ptr == vec.as_mut_ptr()`, `cap == vec.capacity()`,
+/// `vec.len() <= len <= cap`, and `ptr[..len]` is initialised.
 struct Out<'a> {
-    buf: &'a mut Vec<u8>,
+    vec: &'a mut Vec<u8>,
+    ptr: *mut u8,
+    len: usize,
+    cap: usize,
+}
+
+impl Drop for Out<'_> {
+    fn drop(&mut self) {
+        self.sync();
+    }
 }
 
 impl<'a> Out<'a> {
-    fn new(buf: &'a mut Vec<u8>) -> Self {
-        Out { buf }
+    fn new(vec: &'a mut Vec<u8>) -> Self {
+        Out {
+            ptr: vec.as_mut_ptr(),
+            len: vec.len(),
+            cap: vec.capacity(),
+            vec,
+        }
     }
 
-    /// Reserves `n` bytes and returns a pointer to the end, valid for `n`
-    /// byte writes until the buffer is next touched.
+    /// Brings the `Vec`'s length up to date.
+    #[inline(always)]
+    fn sync(&mut self) {
+        // SAFETY: `len <= cap` and `ptr[..len]` is initialised (invariants).
+        unsafe { self.vec.set_len(self.len) }
+    }
+
+    /// Runs `f` on the `Vec` (synced), then reloads the cache.
+    #[inline(always)]
+    fn with_vec<R>(&mut self, f: impl FnOnce(&mut Vec<u8>) -> R) -> R {
+        self.sync();
+        let r = f(self.vec);
+        self.ptr = self.vec.as_mut_ptr();
+        self.len = self.vec.len();
+        self.cap = self.vec.capacity();
+        r
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, n: usize) {
+        self.with_vec(|v| v.reserve(n));
+    }
+
+    /// Makes room for `n` bytes and returns a pointer to the end, valid for
+    /// `n` byte writes until the buffer is next touched.
     #[inline(always)]
     fn tail(&mut self, n: usize) -> *mut u8 {
-        self.buf.reserve(n);
-        self.buf.spare_capacity_mut().as_mut_ptr().cast::<u8>()
+        if self.cap - self.len < n {
+            self.grow(n);
+        }
+        // SAFETY: `len <= cap`, so the result is within (or one past) the
+        // allocation.
+        unsafe { self.ptr.add(self.len) }
     }
 
     /// Moves the end forward by `n` bytes.
@@ -92,10 +141,8 @@ impl<'a> Out<'a> {
     /// The `n` bytes past the end must be reserved and stored.
     #[inline(always)]
     unsafe fn advance(&mut self, n: usize) {
-        debug_assert!(self.buf.capacity() - self.buf.len() >= n);
-        // SAFETY: the caller stored (initialised) these `n` bytes, which are
-        // within capacity.
-        unsafe { self.buf.set_len(self.buf.len() + n) }
+        debug_assert!(self.cap - self.len >= n);
+        self.len += n;
     }
 
     #[inline(always)]
@@ -199,7 +246,7 @@ impl<'a> Out<'a> {
     #[inline]
     fn byte_array(&mut self, bytes: &[u8]) -> Result<(), WriteError> {
         self.length(bytes.len())?;
-        self.buf.extend_from_slice(bytes);
+        self.with_vec(|v| v.extend_from_slice(bytes));
         Ok(())
     }
 
@@ -207,7 +254,7 @@ impl<'a> Out<'a> {
     #[inline]
     fn numbers<T: BeNumber>(&mut self, values: &[T]) -> Result<(), WriteError> {
         self.length(values.len())?;
-        simd::extend_be_bytes(self.buf, values);
+        self.with_vec(|v| simd::extend_be_bytes(v, values));
         Ok(())
     }
 }
@@ -226,7 +273,7 @@ fn leaf_list(list: &NbtList, out: &mut Out<'_>) -> Result<(), WriteError> {
         NbtList::Empty => out.length(0),
         NbtList::Byte(v) => {
             out.length(v.len())?;
-            out.buf.extend(v.iter().map(|&b| b as u8));
+            out.with_vec(|out| out.extend(v.iter().map(|&b| b as u8)));
             Ok(())
         }
         NbtList::Short(v) => out.numbers(v),
@@ -288,12 +335,56 @@ fn list<'d>(
     }
 }
 
+/// The frames of the containers around the one being written. The first
+/// [`Stack::INLINE`] live in an array, so typical documents (Minecraft nests a
+/// few levels) allocate nothing; deeper ones spill to a `Vec`.
+struct Stack<'d> {
+    inline: [Option<Frame<'d>>; Stack::INLINE],
+    len: usize,
+    spill: Vec<Frame<'d>>,
+}
+
+impl<'d> Stack<'d> {
+    const INLINE: usize = 8;
+
+    fn new() -> Self {
+        Stack {
+            inline: Default::default(),
+            len: 0,
+            spill: Vec::new(),
+        }
+    }
+
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline(always)]
+    fn push(&mut self, frame: Frame<'d>) {
+        match self.inline.get_mut(self.len) {
+            Some(slot) => *slot = Some(frame),
+            None => self.spill.push(frame),
+        }
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<Frame<'d>> {
+        self.len = self.len.checked_sub(1)?;
+        match self.inline.get_mut(self.len) {
+            Some(slot) => slot.take(),
+            None => self.spill.pop(),
+        }
+    }
+}
+
 /// Writes the contents of `cur`, a container at depth 1, and everything in
 /// it. Only the containers being written around `cur` are on the stack (one
 /// push when entering a container, one pop when leaving it).
 fn run(cur: Option<Frame<'_>>, out: &mut Out<'_>) -> Result<(), WriteError> {
     let Some(mut cur) = cur else { return Ok(()) };
-    let mut stack = Vec::new();
+    let mut stack = Stack::new();
     loop {
         // The depth of a container found in `cur`, which is at depth
         // `stack.len() + 1`.
@@ -434,4 +525,88 @@ pub(crate) fn tag_payload(tag: &NbtTag, out: &mut Vec<u8>) -> Result<(), WriteEr
         NbtTag::LongArray(v) => return out.numbers(v),
     };
     run(first, &mut out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::owned::{BaseNbt, Nbt};
+
+    /// Every fast path of `Out` (inline names, 8..=32-byte copies, memcpy,
+    /// number kernels, byte lists, nested frames past the inline stack),
+    /// checked by reading the bytes back. Small enough for Miri.
+    #[test]
+    fn round_trips_every_path() {
+        let names: Vec<Mutf8String> = [0usize, 1, 7, 8, 15, 16, 17, 31, 32, 33, 40]
+            .iter()
+            .map(|&n| Mutf8String::from_slice(&vec![b'n'; n]))
+            .chain([
+                Mutf8String::from_vec(b"heap".to_vec()),
+                Mutf8String::from_vec(b"heap-but-short".to_vec()),
+                Mutf8String::from("a\0b"),
+            ])
+            .collect();
+        let mut root = NbtCompound::new();
+        for (i, name) in names.iter().enumerate() {
+            let mut c = NbtCompound::new();
+            c.insert(name.clone(), i as i8);
+            c.insert(name.clone(), -(i as i16));
+            c.insert(name.clone(), i as i32 * 1000);
+            c.insert(name.clone(), i as i64 * -1_000_000_007);
+            c.insert(name.clone(), i as f32 / 3.0);
+            c.insert(name.clone(), f64::from(i as u32) / 7.0);
+            c.insert(name.clone(), NbtTag::String(name.clone()));
+            c.insert(name.clone(), vec![i as u8; i]);
+            c.insert(name.clone(), vec![i as i32; i]);
+            c.insert(name.clone(), vec![i as i64; i]);
+            c.insert(name.clone(), NbtList::Byte(vec![-(i as i8); i]));
+            c.insert(name.clone(), NbtList::Double(vec![0.5; i]));
+            c.insert(name.clone(), NbtList::String(names.clone()));
+            c.insert(name.clone(), NbtList::IntArray(vec![vec![7; i]; 2]));
+            c.insert(name.clone(), NbtList::Empty);
+            root.insert(name.clone(), c.clone());
+            root.insert(name.clone(), NbtList::Compound(vec![c.clone(); 2]));
+        }
+        // Deeper than the inline frame stack: compounds, then lists of lists.
+        let mut deep = NbtTag::Int(1);
+        for level in 0..12 {
+            deep = if level % 2 == 0 {
+                NbtTag::Compound(NbtCompound::from_values(vec![("d".into(), deep)]))
+            } else {
+                NbtTag::List(NbtList::List(vec![
+                    NbtList::Empty,
+                    NbtList::Compound(vec![NbtCompound::from_values(vec![("e".into(), deep)])]),
+                ]))
+            };
+        }
+        root.insert("deep", deep);
+        let nbt = Nbt::Some(BaseNbt::new("root", root));
+        let mut bytes = vec![0xAA]; // writing appends
+        nbt.write(&mut bytes).unwrap();
+        assert_eq!(bytes[0], 0xAA);
+        let back = crate::owned::read(&mut std::io::Cursor::new(&bytes[1..])).unwrap();
+        assert_eq!(back, nbt);
+        let mut again = Vec::new();
+        back.write(&mut again).unwrap();
+        assert_eq!(again, bytes[1..]);
+    }
+
+    #[test]
+    fn errors_keep_their_order() {
+        let long = Mutf8String::from_vec(vec![b'x'; 70_000]);
+        let mut c = NbtCompound::new();
+        c.insert("ok", 1i8);
+        c.insert(long.clone(), 2i8);
+        let mut out = Vec::new();
+        assert!(matches!(
+            c.write(&mut out),
+            Err(WriteError::StringTooLong { len: 70_000 })
+        ));
+        assert_eq!(out[..5], [BYTE, 0, 2, b'o', b'k'], "earlier entries kept");
+        let mut out = Vec::new();
+        assert!(matches!(
+            NbtTag::String(long).write(&mut out),
+            Err(WriteError::StringTooLong { len: 70_000 })
+        ));
+    }
 }
