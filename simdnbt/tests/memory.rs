@@ -106,11 +106,20 @@ fn measure<T>(f: impl FnOnce() -> T) -> (T, Peak) {
     (out, peak)
 }
 
-/// An input and the bound the borrow reader is held to on it (× its size).
+/// An input (built on demand, so that a probe holds only its own) and the
+/// bound the borrow reader is held to on it (× its size).
 struct Case {
     name: String,
-    bytes: Vec<u8>,
+    make: Box<dyn Fn() -> Vec<u8>>,
     bound: f64,
+}
+
+fn case(name: &str, bound: f64, make: impl Fn() -> Vec<u8> + 'static) -> Case {
+    Case {
+        name: name.into(),
+        make: Box::new(make),
+        bound,
+    }
 }
 
 /// `0A 00 00 | 09 00 01 'l' elem len | body | 00`: a root holding one list.
@@ -125,113 +134,103 @@ fn list_doc(elem: u8, len: usize, element: &[u8]) -> Vec<u8> {
     v
 }
 
-/// Scale of the amplification inputs ("millions"); smaller under Miri.
-const M: usize = if cfg!(miri) { 100 } else { 1_000_000 };
+/// Two lists in one root: `a` (as `list_doc` builds it) then `b` renamed "m".
+fn two_lists(a: Vec<u8>, b: &[u8]) -> Vec<u8> {
+    let mut v = a;
+    v.pop();
+    v.extend_from_slice(&[0x09, 0, 1, b'm']);
+    v.extend_from_slice(&b[7..]);
+    v
+}
+
+/// Scale of the amplification inputs ("millions").
+const M: usize = 1_000_000;
 
 fn cases() -> Vec<Case> {
-    let case = |name: &str, bytes: Vec<u8>| Case {
-        name: name.into(),
-        bytes,
-        bound: BORROW_BOUND,
-    };
+    const B: f64 = BORROW_BOUND;
     let mut v = vec![
-        case("4M empty compounds in a list", list_doc(10, 4 * M, &[0])),
+        case("4M empty compounds in a list", B, || {
+            list_doc(10, 4 * M, &[0])
+        }),
+        case("1M empty lists in a list (list of lists of End)", B, || {
+            list_doc(9, M, &[0, 0, 0, 0, 0])
+        }),
+        case("2M empty strings in a list", B, || {
+            list_doc(8, 2 * M, &[0, 0])
+        }),
+        case("1M empty byte arrays in a list", B, || {
+            list_doc(7, M, &[0, 0, 0, 0])
+        }),
+        case("1M empty int arrays in a list", B, || {
+            list_doc(11, M, &[0, 0, 0, 0])
+        }),
+        case("1M compounds holding one empty compound", B, || {
+            list_doc(10, M, &[0x0a, 0, 0, 0, 0])
+        }),
+        case("1M lists of 1 empty compound", B, || {
+            list_doc(9, M, &[0x0a, 0, 0, 0, 1, 0])
+        }),
+        // Crafted against the tape's growth (one tape word per input byte).
+        case("4M empty compounds, then one Byte", B, || {
+            let mut v = list_doc(10, 4 * M, &[0]);
+            v.pop();
+            v.extend_from_slice(&[1, 0, 0, 7, 0]);
+            v
+        }),
+        case("two lists of ~2M empty compounds", B, || {
+            two_lists(
+                list_doc(10, 2 * M + M / 10, &[0]),
+                &list_doc(10, 2 * M - M / 10, &[0]),
+            )
+        }),
+        // The tape starts at min(input/8, 2^20) words and doubles: an input a
+        // little over 8 MiB of one-byte elements needs just over 2^23 words.
         case(
-            "1M empty lists in a list (list of lists of End)",
-            list_doc(9, M, &[0, 0, 0, 0, 0]),
+            "8.4M empty compounds (tape just past 2^23 words)",
+            B,
+            || list_doc(10, (1 << 23) + 48, &[0]),
         ),
-        case("2M empty strings in a list", list_doc(8, 2 * M, &[0, 0])),
+        // Compounds (one tape word per byte) then strings (one side-table
+        // entry per two bytes, no tape words): when the tape last grows, it
+        // cannot know that the rest of the input goes to the side table.
         case(
-            "1M empty byte arrays in a list",
-            list_doc(7, M, &[0, 0, 0, 0]),
+            "2.6M empty compounds, then 1.2M empty strings",
+            CRAFTED_BOUND,
+            || {
+                two_lists(
+                    list_doc(10, 2 * M + 6 * M / 10, &[0]),
+                    &list_doc(8, M + 2 * M / 10, &[0, 0]),
+                )
+            },
         ),
-        case(
-            "1M empty int arrays in a list",
-            list_doc(11, M, &[0, 0, 0, 0]),
-        ),
-        case(
-            "1M compounds holding one empty compound",
-            list_doc(10, M, &[0x0a, 0, 0, 0, 0]),
-        ),
-        case(
-            "1M lists of 1 empty compound",
-            list_doc(9, M, &[0x0a, 0, 0, 0, 1, 0]),
-        ),
+        // Deep but legal: many chains of 510 levels inside root + list.
+        case("2000 × 512-deep list chains", B, || {
+            list_doc(9, 2000, &chain_payload(&chain(&[Kind::L], 510)))
+        }),
+        case("2000 × 512-deep compound chains", B, || {
+            list_doc(10, 2000, &chain_payload(&chain(&[Kind::C], 510)))
+        }),
+        case("2000 × 512-deep compound/list chains", B, || {
+            list_doc(10, 2000, &chain_payload(&chain(&[Kind::C, Kind::L], 510)))
+        }),
+        // One chain of 512: a tiny input, so fixed costs dominate the ratio.
+        case("one 512-deep compound chain", B, || {
+            chain_named(&chain(&[Kind::C], 512))
+        }),
+        case("one 512-deep compound/list chain", B, || {
+            chain_named(&chain(&[Kind::C, Kind::L], 512))
+        }),
     ];
-    // Built against the tape's growth: a list of compounds whose `reserve`
-    // sets the capacity exactly, then one more tag, which doubles it.
-    let mut v2 = list_doc(10, 4 * M, &[0]);
-    v2.pop();
-    v2.extend_from_slice(&[1, 0, 0, 7, 0]);
-    v.push(case("4M empty compounds, then one Byte", v2));
-    // Two lists: the second reserve doubles the first's exact capacity.
-    let mut v3 = list_doc(10, 2 * M + M / 10, &[0]);
-    v3.pop();
-    let second = list_doc(10, 2 * M - M / 10, &[0]);
-    v3.extend_from_slice(&[0x09, 0, 1, b'm']);
-    v3.extend_from_slice(&second[7..]);
-    v.push(case("two lists of ~2M empty compounds", v3));
-    // The tape starts at min(input/8, 2^20) words and doubles: an input a
-    // little over 8 MiB of one-byte elements needs just over 2^23 words.
-    let n = (1 << 23) + 64 - 16;
-    v.push(case(
-        "8.4M empty compounds (tape just past 2^23 words)",
-        list_doc(10, if cfg!(miri) { 100 } else { n }, &[0]),
-    ));
-    // Compounds (one tape word per byte) then strings (one side-table entry per
-    // two bytes, no tape words): when the tape last grows, it cannot know
-    // that the rest of the input goes to the side table.
-    let mut mixed_side = list_doc(10, 2 * M + 6 * M / 10, &[0]);
-    mixed_side.pop();
-    let strings = list_doc(8, M + 2 * M / 10, &[0, 0]);
-    mixed_side.extend_from_slice(&[0x09, 0, 1, b's']);
-    mixed_side.extend_from_slice(&strings[7..]);
-    v.push(Case {
-        name: "2.6M empty compounds, then 1.2M empty strings".into(),
-        bytes: mixed_side,
-        bound: CRAFTED_BOUND,
-    });
-    // Deep but legal: many chains of 510 levels inside root + list (512 in all).
-    let lists = chain_payload(&chain(&[Kind::L], 510));
-    v.push(case(
-        "2000 × 512-deep list chains",
-        list_doc(9, 2000, &lists),
-    ));
-    let compounds = chain_payload(&chain(&[Kind::C], 510));
-    v.push(case(
-        "2000 × 512-deep compound chains",
-        list_doc(10, 2000, &compounds),
-    ));
-    let mixed = chain_payload(&chain(&[Kind::C, Kind::L], 510));
-    v.push(case(
-        "2000 × 512-deep compound/list chains",
-        list_doc(10, 2000, &mixed),
-    ));
-    // One chain of 512: a tiny input, so fixed costs dominate the ratio.
-    for (name, pattern) in [
-        ("one 512-deep compound chain", &[Kind::C][..]),
-        ("one 512-deep compound/list chain", &[Kind::C, Kind::L]),
-    ] {
-        v.push(Case {
-            name: name.into(),
-            bytes: chain_named(&chain(pattern, 512)),
-            bound: BORROW_BOUND,
-        });
-    }
     // Realistic files.
     for name in [
         "generated_chunks_12m",
         "generated_inventory_1m",
         "generated_unicode_1m",
+        "chunk1.14.nbt",
+        "hypixel.nbt",
+        "complex_player.dat",
     ] {
-        v.push(case(name, corpus::load(name).unwrap().to_vec()));
-    }
-    for name in ["chunk1.14.nbt", "hypixel.nbt", "complex_player.dat"] {
-        v.push(Case {
-            name: name.into(),
-            bytes: corpus::load(name).unwrap().to_vec(),
-            bound: BORROW_BOUND,
-        });
+        v.push(case(name, B, move || corpus::load(name).unwrap().to_vec()));
     }
     v
 }
@@ -267,16 +266,16 @@ const SLACK: usize = 64 * 1024;
 fn amplification_peak_memory() {
     let mut rows = Vec::new();
     for case in cases() {
-        let (doc, borrow_peak) =
-            measure(|| borrow::read(&mut Cursor::new(&case.bytes[..])).unwrap());
+        let bytes = (case.make)();
+        let (doc, borrow_peak) = measure(|| borrow::read(&mut Cursor::new(&bytes[..])).unwrap());
         assert!(doc.is_some(), "{}", case.name);
         drop(doc);
-        let (doc, owned_peak) = measure(|| owned::read(&mut Cursor::new(&case.bytes[..])).unwrap());
+        let (doc, owned_peak) = measure(|| owned::read(&mut Cursor::new(&bytes[..])).unwrap());
         assert!(doc.is_some(), "{}", case.name);
         drop(doc);
         rows.push(Row {
             name: case.name,
-            size: case.bytes.len(),
+            size: bytes.len(),
             borrow: borrow_peak,
             owned: owned_peak,
             bound: case.bound,
@@ -398,8 +397,7 @@ fn rss_probe() {
         .unwrap();
     let reader = std::env::var("MEMORY_READER").expect("MEMORY_READER");
     let case = cases().into_iter().nth(index).expect("case index");
-    // Keep only this case's input alive.
-    let bytes = case.bytes;
+    let bytes = (case.make)();
     let mut c = Cursor::new(&bytes[..]);
     let some = match reader.as_str() {
         "none" => true,

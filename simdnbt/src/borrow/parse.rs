@@ -99,6 +99,19 @@ fn array<'a>(data: &'a [u8], pos: &mut usize, size: usize) -> Result<&'a [u8], E
     Ok(&data[start..*pos])
 }
 
+/// Why a list of numbers (or of End) with count `n` at `count_at` is invalid.
+#[cold]
+fn number_list_error(n: i32, elem: u8, count_at: usize) -> Error {
+    let kind = if n < 0 {
+        ErrorKind::NegativeLength(n)
+    } else if elem == END {
+        ErrorKind::ListOfEndNotEmpty
+    } else {
+        ErrorKind::LengthExceedsInput
+    };
+    err(kind, count_at)
+}
+
 /// What opening a list produced.
 enum Opened {
     /// The list was read whole (numbers, strings, arrays, End, or empty);
@@ -200,35 +213,66 @@ pub(crate) fn parse<'a>(
     let mut words: Vec<u64> = Vec::with_capacity(((len - pos) / 8).clamp(4, 1 << 20));
     let mut side: Vec<&'a [u8]> = Vec::new();
     let mut stack: Vec<Frame> = Vec::new();
-    let mut wlen = 0usize;
-    let mut wcap = words.capacity();
-    let mut wptr = words.as_mut_ptr();
+    // The tape is written through raw pointers kept in locals (registers):
+    // `wp` is the next free slot, `wbase..wend` the allocation. `words.len()`
+    // is only set at the end (`finish`) or before growing.
+    let mut wbase = words.as_mut_ptr();
+    let mut wp = wbase;
+    // SAFETY: capacity() slots are allocated from `wbase`.
+    let mut wend = unsafe { wbase.add(words.capacity()) };
+    // The number of words written so far.
+    macro_rules! wlen {
+        () => {
+            // SAFETY: wbase <= wp, both in (or one past) the same allocation.
+            unsafe { wp.offset_from(wbase) as usize }
+        };
+    }
+    // The number of free slots.
+    macro_rules! free {
+        () => {
+            // SAFETY: wp <= wend, both in (or one past) the same allocation.
+            unsafe { wend.offset_from(wp) as usize }
+        };
+    }
+    // Replaces the allocation after `grow`.
+    macro_rules! regrow {
+        ($n:expr) => {{
+            let wlen = wlen!();
+            (wbase, wend) = grow(&mut words, wlen, $n, pos, len)?;
+            // SAFETY: the grown allocation holds at least `wlen` slots.
+            wp = unsafe { wbase.add(wlen) };
+        }};
+    }
 
     // Makes room for `n` more words (cold path out of line).
     macro_rules! reserve {
         ($n:expr) => {
-            if wcap - wlen < $n {
-                (wptr, wcap) = grow(&mut words, wlen, $n, pos, len)?;
+            if free!() < $n {
+                regrow!($n);
             }
         };
     }
     // Appends a word; `reserve!` made room for it.
     macro_rules! push {
         ($word:expr) => {{
-            debug_assert!(wlen < wcap);
-            // SAFETY: wlen < wcap, so the slot is allocated; words.len() is
+            debug_assert!(wp < wend);
+            let word: u64 = $word;
+            // SAFETY: wp < wend, so the slot is allocated; words.len() is
             // raised over it only after it is written.
-            unsafe { wptr.add(wlen).write($word) };
-            wlen += 1;
+            unsafe {
+                wp.write(word);
+                wp = wp.add(1);
+            }
         }};
     }
     // Overwrites word `i`, which was pushed earlier.
     macro_rules! set {
         ($i:expr, $word:expr) => {{
             let i = $i as usize;
-            assert!(i < wlen);
+            let word: u64 = $word;
+            assert!(i < wlen!());
             // SAFETY: i < wlen, so the slot is allocated and initialised.
-            unsafe { *wptr.add(i) = $word };
+            unsafe { *wbase.add(i) = word };
         }};
     }
 
@@ -251,8 +295,8 @@ pub(crate) fn parse<'a>(
             push!(0);
             match open_list(data, &mut pos, &mut side, 1, 1, max_depth)? {
                 Opened::Done { aux } => {
-                    set!(1, (aux as u64) << 32 | wlen as u64);
-                    return finish(words, wlen, side, pos);
+                    set!(1, (aux as u64) << 32 | wlen!() as u64);
+                    return finish(words, wlen!(), side, pos);
                 }
                 Opened::Elements(frame) => frame,
             }
@@ -269,29 +313,82 @@ pub(crate) fn parse<'a>(
                 LONG_ARRAY => drop(array(data, &mut pos, 8)?),
                 _ => pos += FIXED_SIZE[root as usize] as usize,
             }
-            return finish(words, wlen, side, pos);
+            return finish(words, wlen!(), side, pos);
         }
         _ => return Err(err(ErrorKind::UnknownTagId(root), pos.saturating_sub(1))),
     };
 
+    // The hot loop compares input positions against `limit` instead of the
+    // input's end: `limit` is also where the tape's free capacity would run
+    // out if every later tag took one word per two input bytes (no named tag
+    // takes more: a number takes one word for ≥ 4 bytes, a list of numbers two
+    // for ≥ 8), so one bounds check per tag also covers the tape capacity.
+    // Crossing `limit` before the input's end means "grow, then go on".
+    // Containers, whose words do not follow that rule, recompute it.
+    let mut limit;
+    macro_rules! relimit {
+        () => {
+            limit = len.min(pos + 2 * free!().saturating_sub(2));
+        };
+    }
+
     'frames: loop {
+        relimit!();
         match cur {
             Frame::Compound {
-                patch,
-                bits,
+                mut patch,
+                mut bits,
                 mut count,
             } => loop {
-                reserve!(2);
-                if pos >= len {
-                    return Err(err(ErrorKind::UnexpectedEof, len));
+                if limit - pos < 3 {
+                    // Fewer than 3 bytes before `limit`: the End byte of this
+                    // compound, the tape's capacity, or the end of the input.
+                    if pos < len && data[pos] == END {
+                        // Handled below, with at least the End byte present.
+                    } else if limit < len {
+                        regrow!(2);
+                        relimit!();
+                        continue;
+                    } else {
+                        return Err(err(ErrorKind::UnexpectedEof, len));
+                    }
                 }
-                // SAFETY: pos < len.
+                // SAFETY: pos < limit <= len (checked just above).
                 let id = unsafe { *data.get_unchecked(pos) };
                 if id == END {
                     pos += 1;
-                    let count = count.min(COUNT_MASK as u32);
-                    set!(patch, bits | (count as u64) << 32 | wlen as u64);
+                    let saturated = count.min(COUNT_MASK as u32);
+                    set!(patch, bits | (saturated as u64) << 32 | wlen!() as u64);
+                    // The next compound of the same list (the common case of
+                    // lists of items or entities) starts right here, at the
+                    // same depth, without going through the frame stack.
+                    if let Some(Frame::List {
+                        remaining,
+                        elem: COMPOUND,
+                        ..
+                    }) = stack.last_mut()
+                    {
+                        if *remaining > 0 {
+                            *remaining -= 1;
+                            reserve!(1);
+                            patch = wlen!() as u32;
+                            push!((COMPOUND as u64) << 56);
+                            count = 0;
+                            relimit!();
+                            continue;
+                        }
+                    }
                     match stack.pop() {
+                        // Back in the parent compound: carry on in this loop.
+                        Some(Frame::Compound {
+                            patch: p,
+                            bits: b,
+                            count: c,
+                        }) => {
+                            (patch, bits, count) = (p, b, c);
+                            relimit!();
+                            continue;
+                        }
                         Some(parent) => {
                             cur = parent;
                             continue 'frames;
@@ -299,69 +396,94 @@ pub(crate) fn parse<'a>(
                         None => break 'frames,
                     }
                 }
-                if len - pos < 3 {
-                    return Err(err(ErrorKind::UnexpectedEof, len));
-                }
-                // SAFETY: three bytes remain at `pos`.
+                // SAFETY: three bytes remain before `limit` at `pos`.
                 let name_len = unsafe { u16_at(data, pos + 1) } as usize;
-                if len - pos - 3 < name_len + MIN_PAYLOAD[(id & 15) as usize] as usize {
+                // Id, name and the smallest payload of this type, which for a
+                // number is its whole payload.
+                let skip = 3 + name_len + MIN_PAYLOAD[(id & 15) as usize] as usize;
+                if limit - pos < skip {
+                    if limit < len {
+                        regrow!(2);
+                        relimit!();
+                        continue;
+                    }
                     return Err(err(ErrorKind::UnexpectedEof, len));
                 }
                 let at = pos;
-                pos += 3 + name_len;
                 count = count.wrapping_add(1);
                 push!(((id as u64) << 56) | (at + 1) as u64);
+                if id <= DOUBLE {
+                    pos += skip;
+                    continue;
+                }
+                pos = at + 3 + name_len;
                 match id {
-                    BYTE..=DOUBLE => pos += FIXED_SIZE[id as usize] as usize,
                     STRING => drop(string(data, &mut pos)?),
                     BYTE_ARRAY => drop(array(data, &mut pos, 1)?),
                     INT_ARRAY => drop(array(data, &mut pos, 4)?),
                     LONG_ARRAY => drop(array(data, &mut pos, 8)?),
+                    LIST => {
+                        let container = wlen!();
+                        push!(0);
+                        let depth = stack.len() + 2;
+                        let elem = data[pos];
+                        if elem <= DOUBLE && depth <= max_depth as usize {
+                            // A list of numbers (or End): checked like an array.
+                            // SAFETY: MIN_PAYLOAD covered the 5-byte header.
+                            let n = unsafe { i32_at(data, pos + 1) };
+                            let size = FIXED_SIZE[elem as usize] as u64;
+                            if n < 0
+                                || (elem == END && n != 0)
+                                || ((len - pos - 5) as u64) < n as u64 * size
+                            {
+                                return Err(number_list_error(n, elem, pos + 1));
+                            }
+                            pos += 5 + n as usize * size as usize;
+                            set!(container, wlen!() as u64);
+                        } else {
+                            match open_list(
+                                data,
+                                &mut pos,
+                                &mut side,
+                                container as u32,
+                                depth,
+                                max_depth,
+                            )? {
+                                Opened::Done { aux } => {
+                                    set!(container, (aux as u64) << 32 | wlen!() as u64)
+                                }
+                                Opened::Elements(frame) => {
+                                    stack.push(Frame::Compound { patch, bits, count });
+                                    cur = frame;
+                                    continue 'frames;
+                                }
+                            }
+                        }
+                    }
                     COMPOUND => {
                         if stack.len() + 2 > max_depth as usize {
                             return Err(err(ErrorKind::MaxDepthExceeded, at));
                         }
-                        let child = wlen as u32;
+                        let child = wlen!() as u32;
                         push!(0);
+                        // Into the child compound: carry on in this loop.
                         stack.push(Frame::Compound { patch, bits, count });
-                        cur = Frame::Compound {
-                            patch: child,
-                            bits: 0,
-                            count: 0,
-                        };
-                        continue 'frames;
-                    }
-                    LIST => {
-                        let container = wlen;
-                        push!(0);
-                        let depth = stack.len() + 2;
-                        match open_list(
-                            data,
-                            &mut pos,
-                            &mut side,
-                            container as u32,
-                            depth,
-                            max_depth,
-                        )? {
-                            Opened::Done { aux } => {
-                                set!(container, (aux as u64) << 32 | wlen as u64)
-                            }
-                            Opened::Elements(frame) => {
-                                stack.push(Frame::Compound { patch, bits, count });
-                                cur = frame;
-                                continue 'frames;
-                            }
-                        }
+                        (patch, bits, count) = (child, 0, 0);
+                        relimit!();
+                        continue;
                     }
                     _ => return Err(err(ErrorKind::UnknownTagId(id), at)),
                 }
+                // Strings, arrays and lists may have moved `pos` past `limit`
+                // (checked against the input's end instead).
+                relimit!();
             },
             Frame::List {
                 remaining: 0,
                 patch,
                 ..
             } => {
-                set!(patch, wlen as u64);
+                set!(patch, wlen!() as u64);
                 match stack.pop() {
                     Some(parent) => cur = parent,
                     None => break 'frames,
@@ -383,7 +505,7 @@ pub(crate) fn parse<'a>(
                     if depth > max_depth as usize {
                         return Err(err(ErrorKind::MaxDepthExceeded, pos));
                     }
-                    let child = wlen as u32;
+                    let child = wlen!() as u32;
                     push!((COMPOUND as u64) << 56);
                     stack.push(this);
                     cur = Frame::Compound {
@@ -393,7 +515,7 @@ pub(crate) fn parse<'a>(
                     };
                 } else {
                     push!(((LIST as u64) << 56) | pos as u64);
-                    let container = wlen;
+                    let container = wlen!();
                     push!(0);
                     match open_list(
                         data,
@@ -404,7 +526,7 @@ pub(crate) fn parse<'a>(
                         max_depth,
                     )? {
                         Opened::Done { aux } => {
-                            set!(container, (aux as u64) << 32 | wlen as u64);
+                            set!(container, (aux as u64) << 32 | wlen!() as u64);
                             cur = this;
                         }
                         Opened::Elements(frame) => {
@@ -416,7 +538,7 @@ pub(crate) fn parse<'a>(
             }
         }
     }
-    finish(words, wlen, side, pos)
+    finish(words, wlen!(), side, pos)
 }
 
 /// Grows the tape for `n` more words; the tape's container words index it
@@ -436,7 +558,7 @@ fn grow(
     n: usize,
     pos: usize,
     len: usize,
-) -> Result<(*mut u64, usize), Error> {
+) -> Result<(*mut u64, *mut u64), Error> {
     if wlen + n > u32::MAX as usize {
         return Err(err(ErrorKind::InputTooLarge, pos));
     }
@@ -445,7 +567,9 @@ fn grow(
     let most = wlen + (len - pos) + 2;
     let target = (wlen + n).max((words.capacity() * 2).min(most));
     words.reserve_exact(target - wlen);
-    Ok((words.as_mut_ptr(), words.capacity()))
+    let base = words.as_mut_ptr();
+    // SAFETY: capacity() slots are allocated from `base`.
+    Ok((base, unsafe { base.add(words.capacity()) }))
 }
 
 fn finish<'a>(

@@ -7,31 +7,40 @@ use crate::mutf8::Mutf8String;
 use crate::simd;
 use crate::tag_id::*;
 
-/// A container being built, with the name it will have in its parent
-/// (`None` for list elements and the root).
-enum Building {
-    Compound {
-        name: Option<Mutf8String>,
-        values: Vec<(Mutf8String, NbtTag)>,
-        next: u32,
-        end: u32,
-    },
-    Compounds {
-        name: Option<Mutf8String>,
-        items: Vec<NbtCompound>,
-        next: u32,
-        end: u32,
-    },
-    Lists {
-        name: Option<Mutf8String>,
-        items: Vec<NbtList>,
-        next: u32,
-        end: u32,
-    },
+/// The children of a container being built.
+enum Children {
+    /// A compound's named tags.
+    Values(Vec<(Mutf8String, NbtTag)>),
+    /// A list of compounds.
+    Compounds(Vec<NbtCompound>),
+    /// A list of lists.
+    Lists(Vec<NbtList>),
+}
+
+/// A container being built: its children so far, the tape range still to
+/// read, and where its name is in the input (`NO_NAME` for list elements and
+/// the root). Small, because frames move at every nesting change.
+struct Frame {
+    children: Children,
+    next: u32,
+    end: u32,
+    name_off: usize,
+}
+
+const NO_NAME: usize = usize::MAX;
+
+impl Frame {
+    fn into_tag(self) -> NbtTag {
+        match self.children {
+            Children::Values(values) => NbtTag::Compound(NbtCompound::from_values(values)),
+            Children::Compounds(items) => NbtTag::List(NbtList::Compound(items)),
+            Children::Lists(items) => NbtTag::List(NbtList::List(items)),
+        }
+    }
 }
 
 fn string(bytes: &[u8]) -> Mutf8String {
-    Mutf8String::from_vec(bytes.to_vec())
+    Mutf8String::from_slice(bytes)
 }
 
 /// Converts a value that holds no compounds or lists of containers.
@@ -89,105 +98,79 @@ fn is_leaf(tape: &Tape<'_>, v: Value) -> bool {
     }
 }
 
-/// The frame that builds container `v`.
-fn open_container(tape: &Tape<'_>, v: Value, name: Option<Mutf8String>) -> Building {
-    let (next, end) = (v.start, v.end);
-    if v.id == COMPOUND {
+/// The frame that builds container `v`, named by the string at `name_off`.
+fn open_container(tape: &Tape<'_>, v: Value, name_off: usize) -> Frame {
+    let children = if v.id == COMPOUND {
         // `aux` counts the children (saturating; only a capacity hint).
-        return Building::Compound {
-            name,
-            values: Vec::with_capacity(v.aux as usize),
-            next,
-            end,
-        };
-    }
-    let len = tape.u32_at(v.payload + 1) as usize;
-    match tape.data[v.payload] {
-        COMPOUND => Building::Compounds {
-            name,
-            items: Vec::with_capacity(len),
-            next,
-            end,
-        },
-        _ => Building::Lists {
-            name,
-            items: Vec::with_capacity(len),
-            next,
-            end,
-        },
+        Children::Values(Vec::with_capacity(v.aux as usize))
+    } else {
+        let len = tape.u32_at(v.payload + 1) as usize;
+        match tape.data[v.payload] {
+            COMPOUND => Children::Compounds(Vec::with_capacity(len)),
+            _ => Children::Lists(Vec::with_capacity(len)),
+        }
+    };
+    Frame {
+        children,
+        next: v.start,
+        end: v.end,
+        name_off,
     }
 }
 
-/// Builds the tag for `v` (of any type) and everything inside it.
+/// Builds the tag for `v` (of any type) and everything inside it. The
+/// container being filled is `cur`; its ancestors wait on `stack`.
 fn build(tape: &Tape<'_>, v: Value) -> NbtTag {
     if is_leaf(tape, v) {
         return leaf(tape, v);
     }
-    let mut stack = vec![open_container(tape, v, None)];
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut cur = open_container(tape, v, NO_NAME);
     loop {
-        let top = stack.last_mut().expect("stack is never empty here");
-        let child = match top {
-            Building::Compound {
-                values, next, end, ..
-            } => {
-                if *next < *end {
-                    let (name_off, v, following) = tape.named(*next);
-                    *next = following;
-                    let name = string(tape.str_at(name_off));
+        if cur.next < cur.end {
+            let child = match &mut cur.children {
+                Children::Values(values) => {
+                    let (name_off, v, following) = tape.named(cur.next);
+                    cur.next = following;
                     if is_leaf(tape, v) {
-                        values.push((name, leaf(tape, v)));
+                        values.push((string(tape.str_at(name_off)), leaf(tape, v)));
                         continue;
                     }
-                    Some(open_container(tape, v, Some(name)))
-                } else {
-                    None
+                    open_container(tape, v, name_off)
                 }
-            }
-            Building::Compounds { next, end, .. } | Building::Lists { next, end, .. } => {
-                if *next < *end {
-                    let (v, following) = tape.unnamed(*next);
-                    *next = following;
+                Children::Compounds(_) | Children::Lists(_) => {
+                    let (v, following) = tape.unnamed(cur.next);
+                    cur.next = following;
                     if is_leaf(tape, v) {
-                        if let (Building::Lists { items, .. }, NbtTag::List(list)) =
-                            (&mut *top, leaf(tape, v))
-                        {
-                            items.push(list);
+                        if let Children::Lists(items) = &mut cur.children {
+                            items.push(leaf_list(tape, v));
                         }
                         continue;
                     }
-                    Some(open_container(tape, v, None))
-                } else {
-                    None
+                    open_container(tape, v, NO_NAME)
                 }
-            }
-        };
-        if let Some(frame) = child {
-            stack.push(frame);
+            };
+            stack.push(std::mem::replace(&mut cur, child));
             continue;
         }
-        // The top container is complete: hand it to its parent.
-        let (name, tag) = match stack.pop().expect("non-empty") {
-            Building::Compound { name, values, .. } => {
-                (name, NbtTag::Compound(NbtCompound::from_values(values)))
-            }
-            Building::Compounds { name, items, .. } => {
-                (name, NbtTag::List(NbtList::Compound(items)))
-            }
-            Building::Lists { name, items, .. } => (name, NbtTag::List(NbtList::List(items))),
+        // `cur` is complete: hand it to its parent.
+        let Some(parent) = stack.pop() else {
+            return cur.into_tag();
         };
-        match stack.last_mut() {
-            None => return tag,
-            Some(Building::Compound { values, .. }) => {
-                values.push((name.expect("children of compounds are named"), tag))
+        let done = std::mem::replace(&mut cur, parent);
+        match &mut cur.children {
+            Children::Values(values) => {
+                let name = string(tape.str_at(done.name_off));
+                values.push((name, done.into_tag()));
             }
-            Some(Building::Compounds { items, .. }) => {
-                if let NbtTag::Compound(c) = tag {
-                    items.push(c)
+            Children::Compounds(items) => {
+                if let Children::Values(values) = done.children {
+                    items.push(NbtCompound::from_values(values));
                 }
             }
-            Some(Building::Lists { items, .. }) => {
-                if let NbtTag::List(l) = tag {
-                    items.push(l)
+            Children::Lists(items) => {
+                if let NbtTag::List(list) = done.into_tag() {
+                    items.push(list);
                 }
             }
         }

@@ -1,0 +1,60 @@
+//! Writes the fuzzers' seed corpora: `fuzz-seeds DIR` fills `DIR/<target>/`
+//! with every shared corpus file (NBT.md §5, inflated), every NBT.md §4 read
+//! case (the depth cases at 600 levels, enough to pass the limit of 512 while
+//! keeping libFuzzer's `-max_len` small), and for `roundtrip` a few
+//! structured-mode seeds. Run by `fuzz/seed.sh`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use simdnbt_fuzz_logic::{hostile, roundtrip::STRUCTURED_SELECTOR, TARGETS};
+
+fn main() -> ExitCode {
+    let Some(dir) = std::env::args().nth(1).map(PathBuf::from) else {
+        eprintln!("usage: fuzz-seeds DIR");
+        return ExitCode::FAILURE;
+    };
+    let mut seeds: Vec<(String, Vec<u8>)> = Vec::new();
+    for file in corpus::SHARED {
+        match corpus::load(file.name) {
+            Ok(bytes) => seeds.push((format!("corpus-{}", file.name), bytes.to_vec())),
+            Err(e) => {
+                eprintln!("fuzz-seeds: {}: {e}", file.name);
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    for case in hostile::cases_with_depth(600) {
+        seeds.push((format!("nbt4-{}", case.name), case.bytes));
+    }
+    for (target, _) in TARGETS {
+        let out = dir.join(target);
+        if let Err(e) = std::fs::create_dir_all(&out) {
+            eprintln!("fuzz-seeds: {}: {e}", out.display());
+            return ExitCode::FAILURE;
+        }
+        let mut all = seeds.clone();
+        if *target == "roundtrip" {
+            // Structured mode: selector byte, then bytes for the generator.
+            let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+            for i in 0..32u8 {
+                let mut s = vec![STRUCTURED_SELECTOR, i.wrapping_mul(4)];
+                for _ in 0..(16 + 8 * i as usize) {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    s.push(x as u8);
+                }
+                all.push((format!("structured-{i:02}"), s));
+            }
+        }
+        for (name, bytes) in &all {
+            if let Err(e) = std::fs::write(out.join(name), bytes) {
+                eprintln!("fuzz-seeds: {name}: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+        println!("{}\t{} seeds", out.display(), all.len());
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,32 @@
+//! The logic of simdnbt's fuzz targets, as plain functions.
+//!
+//! The cargo-fuzz binaries in `fuzz/fuzz_targets/` are one-line wrappers around
+//! [`roundtrip`], [`cross_library`], [`borrow_read`] and [`owned_read`]. Keeping
+//! the logic here, in a stable workspace member, lets `cargo test --workspace`
+//! replay every regression file, every NBT.md §4 case and the corpus seeds
+//! through exactly the code the fuzzer runs (see `tests/replay.rs`).
+//!
+//! Every function panics when a §3 claim is broken and returns normally otherwise.
+#![deny(missing_docs)]
+
+mod access;
+pub mod canon;
+pub mod cross;
+pub mod generate;
+pub mod hostile;
+pub mod roundtrip;
+
+pub use access::{borrow_read, check_str, owned_read};
+pub use cross::cross_library;
+pub use roundtrip::roundtrip;
+
+/// One fuzz target's logic: panics on a broken claim.
+pub type Target = fn(&[u8]);
+
+/// The fuzz targets by name, as `cargo fuzz run NAME` knows them.
+pub const TARGETS: &[(&str, Target)] = &[
+    ("roundtrip", roundtrip),
+    ("cross_library", cross_library),
+    ("borrow_read", borrow_read),
+    ("owned_read", owned_read),
+];

@@ -1,0 +1,303 @@
+//! Replays, on stable, every fuzz target's logic over every committed regression
+//! file (`fuzz/regressions/<target>/`), every NBT.md §4 case and the shared
+//! corpus (and truncations of it) — the same functions the fuzzer runs.
+
+use std::io::Cursor;
+use std::path::PathBuf;
+
+use simdnbt_fuzz_logic::cross::{self, Divergence, Outcome};
+use simdnbt_fuzz_logic::hostile::{self, Expect};
+use simdnbt_fuzz_logic::{generate, roundtrip, TARGETS};
+
+/// libFuzzer runs targets on the 8 MiB main thread, in release mode; a debug
+/// test thread has 2 MiB. fastnbt (and our own walkers) recurse up to ~600
+/// levels, so every test runs on a thread with a generous stack.
+fn big_stack(f: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap_or_else(|e| std::panic::resume_unwind(e));
+}
+
+fn regressions_dir(target: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../fuzz/regressions")
+        .join(target)
+}
+
+/// Every file in `fuzz/regressions/<target>/`, through that target.
+#[test]
+fn regressions_replay() {
+    big_stack(regressions_replay_body);
+}
+
+fn regressions_replay_body() {
+    let mut total = 0;
+    for (target, run) in TARGETS {
+        let dir = regressions_dir(target);
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let mut files: Vec<_> = entries.map(|e| e.unwrap().path()).collect();
+        files.sort();
+        for path in files {
+            if path.extension().is_some_and(|e| e == "md") {
+                continue;
+            }
+            let bytes = std::fs::read(&path).unwrap();
+            eprintln!("{target}: {}", path.display());
+            run(&bytes);
+            total += 1;
+        }
+    }
+    eprintln!("{total} regression files replayed");
+}
+
+/// Every §4 case through every target, and the answer §4 requires.
+#[test]
+fn nbt_md_section4_cases() {
+    big_stack(nbt_md_section4_cases_body);
+}
+
+fn nbt_md_section4_cases_body() {
+    for case in hostile::cases() {
+        let b = simdnbt::borrow::read(&mut Cursor::new(&case.bytes[..]));
+        let o = simdnbt::owned::read(&mut Cursor::new(&case.bytes[..]));
+        match case.expect {
+            Expect::Valid => {
+                assert!(
+                    matches!(b, Ok(simdnbt::borrow::Nbt::Some(_))),
+                    "{}: {b:?}",
+                    case.name
+                );
+                assert!(
+                    matches!(o, Ok(simdnbt::owned::Nbt::Some(_))),
+                    "{}",
+                    case.name
+                );
+            }
+            Expect::Error => {
+                assert!(b.is_err(), "{}: accepted", case.name);
+                assert!(o.is_err(), "{}: accepted", case.name);
+            }
+            Expect::None => {
+                assert!(matches!(b, Ok(simdnbt::borrow::Nbt::None)), "{}", case.name);
+                assert!(matches!(o, Ok(simdnbt::owned::Nbt::None)), "{}", case.name);
+            }
+        }
+        for (target, run) in TARGETS {
+            eprintln!("{target}: §4 {}", case.name);
+            run(&case.bytes);
+        }
+    }
+}
+
+/// The over-long write case of §4 goes through the structured checker, which
+/// asserts the writer's error.
+#[test]
+fn over_long_string_write_is_refused() {
+    big_stack(over_long_string_write_is_refused_body);
+}
+
+fn over_long_string_write_is_refused_body() {
+    let mut root = simdnbt::owned::NbtCompound::new();
+    root.insert(
+        "s",
+        simdnbt::owned::NbtTag::String(simdnbt::Mutf8String::from_vec(hostile::over_long_string())),
+    );
+    let nbt = simdnbt::owned::Nbt::new("", root);
+    roundtrip::check_document(
+        &nbt,
+        Some(simdnbt::WriteError::StringTooLong { len: 70_000 }),
+    );
+}
+
+/// Depth chains at the writer's limit: 512 writes and reads back; 513 is refused.
+#[test]
+fn deep_chains_at_the_limit() {
+    big_stack(deep_chains_at_the_limit_body);
+}
+
+fn deep_chains_at_the_limit_body() {
+    for lists in [false, true] {
+        for levels in [1, 2, 511, 512] {
+            let nbt = simdnbt::owned::Nbt::new("", generate::deep_chain(levels, lists));
+            roundtrip::check_document(&nbt, None);
+        }
+        for levels in [513, 600] {
+            let nbt = simdnbt::owned::Nbt::new("", generate::deep_chain(levels, lists));
+            roundtrip::check_document(&nbt, Some(simdnbt::WriteError::MaxDepthExceeded));
+        }
+    }
+}
+
+/// The shared corpus files and every 97th prefix of each, through every target.
+#[test]
+fn corpus_seeds_replay() {
+    big_stack(corpus_seeds_replay_body);
+}
+
+fn corpus_seeds_replay_body() {
+    for file in corpus::SHARED {
+        let bytes = corpus::load(file.name).unwrap();
+        for (target, run) in TARGETS {
+            eprintln!("{target}: {}", file.name);
+            run(bytes);
+        }
+        // Truncations: every reader must reject (or, for a prefix that ends a
+        // document, accept) the same way.
+        for cut in (0..bytes.len()).step_by(97) {
+            roundtrip::roundtrip(&bytes[..cut]);
+            simdnbt_fuzz_logic::cross_library(&bytes[..cut]);
+        }
+    }
+}
+
+/// Structured-mode seeds: many generated documents round-trip.
+#[test]
+fn structured_documents_replay() {
+    big_stack(structured_documents_replay_body);
+}
+
+fn structured_documents_replay_body() {
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    for i in 0..300u32 {
+        let mut s = vec![roundtrip::STRUCTURED_SELECTOR];
+        for _ in 0..(i * 7 % 2048) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            s.push(x as u8);
+        }
+        roundtrip::roundtrip(&s);
+    }
+}
+
+/// The cross-library comparison agrees on the corpus and hits each documented
+/// divergence exactly where NBT.md says we differ.
+#[test]
+fn cross_library_divergences() {
+    big_stack(cross_library_divergences_body);
+}
+
+fn cross_library_divergences_body() {
+    for file in corpus::SHARED {
+        let bytes = corpus::load(file.name).unwrap();
+        let (fast, val) = cross::compare(bytes);
+        assert_eq!(val, Outcome::Agree, "valence_nbt on {}", file.name);
+        // fastnbt may only differ on strings it cannot decode.
+        assert!(
+            matches!(
+                fast,
+                Outcome::Agree | Outcome::Allowed(Divergence::InvalidMutf8)
+            ),
+            "fastnbt on {}: {fast:?}",
+            file.name
+        );
+    }
+    let find = |name: &str| {
+        hostile::cases()
+            .into_iter()
+            .find(|c| c.name == name)
+            .unwrap()
+            .bytes
+    };
+    assert_eq!(
+        cross::compare(&find("end_root")),
+        (
+            Outcome::Allowed(Divergence::EndRoot),
+            Outcome::Allowed(Divergence::EndRoot)
+        )
+    );
+    assert_eq!(
+        cross::compare(&find("invalid_ff")),
+        (
+            Outcome::Allowed(Divergence::InvalidMutf8),
+            Outcome::Allowed(Divergence::InvalidMutf8)
+        )
+    );
+    assert_eq!(
+        cross::compare(&find("emoji")),
+        (Outcome::Agree, Outcome::Agree)
+    );
+    assert_eq!(
+        cross::compare(&find("nul")),
+        (Outcome::Agree, Outcome::Agree)
+    );
+    // 513 levels: valence_nbt (root not counted) and fastnbt (no limit) accept.
+    let deep = hostile::deep_compounds(512);
+    assert_eq!(
+        cross::compare(&deep),
+        (
+            Outcome::Allowed(Divergence::DepthLimit),
+            Outcome::Allowed(Divergence::DepthLimit)
+        )
+    );
+    // 512 levels: everyone accepts and agrees.
+    assert_eq!(
+        cross::compare(&hostile::deep_compounds(511)),
+        (Outcome::Agree, Outcome::Agree)
+    );
+    // Too deep for fastnbt's recursion: it is not run.
+    assert_eq!(cross::compare(&find("deep_lists")).0, Outcome::Skipped);
+    // fastnbt's serde-internal key.
+    let token = hostile::root(&[&[0x01, 0x00, 20][..], b"__fastnbt_byte_array", &[0x05]].concat());
+    assert_eq!(
+        cross::compare(&token),
+        (
+            Outcome::Allowed(Divergence::FastnbtArrayToken),
+            Outcome::Agree
+        )
+    );
+    // A 4-byte UTF-8 sequence: every library reads the document; only the
+    // checked string decode differs (NBT.md §2).
+    let four = hostile::root(&[0x08, 0x00, 0x01, b's', 0x00, 0x04, 0xf0, 0x9f, 0x98, 0x80]);
+    assert_eq!(cross::compare(&four), (Outcome::Agree, Outcome::Agree));
+    assert_eq!(
+        cross::compare_strings(&four),
+        Outcome::Allowed(Divergence::FourByteUtf8)
+    );
+    let raw_nul = hostile::root(&[0x08, 0x00, 0x01, b's', 0x00, 0x04, 0xc0, 0x80, 0x62, 0x00]);
+    assert_eq!(
+        cross::compare(&raw_nul),
+        (
+            Outcome::Allowed(Divergence::InvalidMutf8),
+            Outcome::Allowed(Divergence::InvalidMutf8)
+        )
+    );
+    assert_eq!(
+        cross::compare_strings(&raw_nul),
+        Outcome::Allowed(Divergence::RawNul)
+    );
+    for name in [
+        "emoji",
+        "nul",
+        "invalid_ff",
+        "invalid_lone_surrogate",
+        "invalid_overlong_c1",
+        "invalid_truncated_e2",
+    ] {
+        assert_eq!(
+            cross::compare_strings(&find(name)),
+            Outcome::Agree,
+            "{name}"
+        );
+    }
+    // Duplicate keys: both others keep the last value, so does the canonical form.
+    let dup = hostile::root(&[0x01, 0x00, 0x01, b'k', 0x01, 0x01, 0x00, 0x01, b'k', 0x02]);
+    assert_eq!(cross::compare(&dup), (Outcome::Agree, Outcome::Agree));
+}
+
+#[test]
+fn nesting_depth_scan() {
+    big_stack(nesting_depth_scan_body);
+}
+
+fn nesting_depth_scan_body() {
+    assert_eq!(cross::nesting_depth(&hostile::deep_compounds(10)), 11);
+    assert_eq!(cross::nesting_depth(&hostile::deep_lists(10)), 12);
+    assert_eq!(cross::nesting_depth(&[]), 0);
+    assert_eq!(cross::nesting_depth(&hostile::root(&[])), 1);
+}

@@ -1,0 +1,388 @@
+//! A Miri-sized tour of every code path that uses `unsafe`: the parser's raw
+//! tape writes and unchecked reads (including tape growth), the borrow views'
+//! slice casts (`bytes`, `strings`, `int_arrays`, `long_arrays`, `RawList`),
+//! MUTF-8 and the byte-swap kernels, the owned builder, writers, `Drop` and
+//! `PartialEq`, on valid, truncated and hostile input.
+//!
+//! Runs in the normal test suite too; `.ci/miri.sh` runs it under Miri. No
+//! file I/O (Miri's isolation), inputs are built here.
+
+mod support;
+
+use std::io::Cursor;
+
+use simdnbt::owned::{self, NbtCompound, NbtList, NbtTag};
+use simdnbt::raw_list::RawList;
+use simdnbt::{borrow, ErrorKind, Mutf8Str, Mutf8String, ReadOptions, WriteError};
+use support::*;
+
+/// A document using every tag type, every list element type, odd lengths
+/// (for the byte-swap kernels' tails), nesting, and non-ASCII strings.
+fn every_type() -> owned::Nbt {
+    let mut c = NbtCompound::new();
+    c.insert("byte", -5i8);
+    c.insert("short", -300i16);
+    c.insert("int", 123_456_789i32);
+    c.insert("long", -1i64 << 40);
+    c.insert("float", -1.5f32);
+    c.insert("double", f64::from_bits(0x7ff8_dead_beef_0001));
+    c.insert("bytes", (0..=255u8).collect::<Vec<u8>>());
+    c.insert("ints", (0..37).map(|i| i * -99_991).collect::<Vec<i32>>());
+    c.insert("longs", (0..19).map(|i| i << 50 | i).collect::<Vec<i64>>());
+    c.insert(
+        "ascii",
+        "plain ascii, long enough for a vector lane or two....",
+    );
+    c.insert("unicode", "héllo wörld ✓ 日本");
+    c.insert("l_empty", NbtList::Empty);
+    c.insert("l_byte", NbtList::Byte(vec![-1, 0, 1, 127, -128]));
+    c.insert("l_short", NbtList::Short((0..17).collect()));
+    c.insert(
+        "l_int",
+        NbtList::Int((0..33).map(|i| i * 7 - 100).collect()),
+    );
+    c.insert("l_long", NbtList::Long((0..9).map(|i| -i).collect()));
+    c.insert("l_float", NbtList::Float(vec![0.5, -0.0, f32::INFINITY]));
+    c.insert("l_double", NbtList::Double(vec![1e300, -1e-300, 0.1]));
+    c.insert(
+        "l_byte_array",
+        NbtList::ByteArray(vec![vec![], vec![1], vec![2, 3, 4]]),
+    );
+    c.insert(
+        "l_string",
+        NbtList::String(vec!["".into(), "a".into(), "ß".into()]),
+    );
+    c.insert(
+        "l_list",
+        NbtList::List(vec![
+            NbtList::Int(vec![1, 2]),
+            NbtList::Empty,
+            NbtList::String(vec!["x".into()]),
+            NbtList::List(vec![NbtList::Long(vec![5])]),
+        ]),
+    );
+    let mut inner = NbtCompound::new();
+    inner.insert("k", 1i8);
+    inner.insert("nested", NbtList::Compound(vec![NbtCompound::new()]));
+    c.insert("l_compound", NbtList::Compound(vec![inner.clone(), inner]));
+    c.insert(
+        "l_int_array",
+        NbtList::IntArray(vec![vec![], vec![-1, 2, -3], (0..9).collect()]),
+    );
+    c.insert(
+        "l_long_array",
+        NbtList::LongArray(vec![vec![i64::MIN], vec![], vec![1, 2, 3]]),
+    );
+    let mut sub = NbtCompound::new();
+    sub.insert(
+        "deeper",
+        NbtCompound::from_values(vec![("x".into(), 1i32.into())]),
+    );
+    c.insert("compound", sub);
+    owned::Nbt::new("root name", c)
+}
+
+fn bytes_of(nbt: &owned::Nbt) -> Vec<u8> {
+    let mut out = Vec::new();
+    nbt.write(&mut out).unwrap();
+    out
+}
+
+#[test]
+fn every_type_reads_views_converts_and_writes_back() {
+    let nbt = every_type();
+    let bytes = bytes_of(&nbt);
+    let (o, pos) = read_both(&bytes);
+    assert!(o.unwrap() == nbt);
+    assert_eq!(pos as usize, bytes.len());
+
+    let doc = borrow::read(&mut Cursor::new(&bytes[..])).unwrap().unwrap();
+    assert_eq!(doc.name().to_str(), "root name");
+    assert_eq!(doc.byte("byte"), Some(-5));
+    assert_eq!(doc.short("short"), Some(-300));
+    assert_eq!(doc.int("int"), Some(123_456_789));
+    assert_eq!(doc.long("long"), Some(-1 << 40));
+    assert_eq!(doc.float("float"), Some(-1.5));
+    assert_eq!(
+        doc.double("double").unwrap().to_bits(),
+        0x7ff8_dead_beef_0001
+    );
+    assert_eq!(doc.byte_array("bytes").unwrap().len(), 256);
+    let ints: Vec<i32> = (0..37).map(|i| i * -99_991).collect();
+    assert_eq!(doc.int_array("ints").unwrap(), ints);
+    let raw: RawList<'_, i32> = doc.int_array_raw("ints").unwrap();
+    assert_eq!(raw.len(), 37);
+    assert_eq!(raw.to_vec(), ints);
+    assert_eq!(raw.as_big_endian().len(), 37 * 4);
+    let longs: Vec<i64> = (0..19).map(|i| i << 50 | i).collect();
+    assert_eq!(doc.long_array("longs").unwrap(), longs);
+    assert_eq!(doc.long_array_raw("longs").unwrap().to_vec(), longs);
+    assert_eq!(
+        doc.string("unicode").unwrap().to_str(),
+        "héllo wörld ✓ 日本"
+    );
+    assert!(doc.string("ascii").unwrap().try_to_str().is_ok());
+
+    let list = |name| doc.list(name).unwrap();
+    assert!(list("l_empty").empty());
+    assert_eq!(list("l_byte").bytes().unwrap(), &[-1, 0, 1, 127, -128]);
+    assert_eq!(
+        list("l_short").shorts().unwrap(),
+        (0..17).collect::<Vec<i16>>()
+    );
+    assert_eq!(list("l_short").shorts_raw().unwrap().len(), 17);
+    assert_eq!(list("l_int").ints().unwrap().len(), 33);
+    assert_eq!(list("l_int").ints_raw().unwrap().to_vec()[0], -100);
+    assert_eq!(
+        list("l_long").longs().unwrap(),
+        (0..9).map(|i| -i).collect::<Vec<i64>>()
+    );
+    assert_eq!(list("l_long").longs_raw().unwrap().len(), 9);
+    assert_eq!(list("l_float").floats().unwrap()[2], f32::INFINITY);
+    assert_eq!(list("l_float").floats_raw().unwrap().len(), 3);
+    assert_eq!(list("l_double").doubles().unwrap()[0], 1e300);
+    assert_eq!(list("l_double").doubles_raw().unwrap().len(), 3);
+    let arrays = list("l_byte_array");
+    let arrays = arrays.byte_arrays().unwrap();
+    assert_eq!(arrays, &[&[][..], &[1], &[2, 3, 4]]);
+    let strings = list("l_string");
+    let strings = strings.strings().unwrap();
+    assert_eq!(strings.len(), 3);
+    assert_eq!(strings[2].to_str(), "ß");
+    let ia = list("l_int_array");
+    let ia = ia.int_arrays().unwrap();
+    assert_eq!(ia[1].to_vec(), vec![-1, 2, -3]);
+    assert_eq!(ia[2].len(), 9);
+    let la = list("l_long_array");
+    let la = la.long_arrays().unwrap();
+    assert_eq!(la[0].to_vec(), vec![i64::MIN]);
+    assert!(la[1].is_empty());
+    let lists = list("l_list");
+    let lists = lists.lists().unwrap();
+    assert_eq!(lists.len(), 4);
+    assert_eq!(lists.get(0).unwrap().ints().unwrap(), vec![1, 2]);
+    assert!(lists.get(1).unwrap().empty());
+    let deepest = lists.last().unwrap().lists().unwrap().first().unwrap();
+    assert_eq!(deepest.longs().unwrap(), vec![5]);
+    let compounds = list("l_compound");
+    let compounds = compounds.compounds().unwrap();
+    assert_eq!(compounds.len(), 2);
+    for c in compounds.iter() {
+        assert_eq!(c.byte("k"), Some(1));
+        assert_eq!(c.list("nested").unwrap().compounds().unwrap().len(), 1);
+    }
+    let sub = doc.compound("compound").unwrap();
+    assert_eq!(sub.compound("deeper").unwrap().int("x"), Some(1));
+    assert_eq!(doc.as_compound().len(), nbt.clone().unwrap().len());
+    assert!(format!("{:?}", doc.as_compound()).len() > 100);
+
+    // Both writers, every entry point.
+    let mut out = Vec::new();
+    doc.write(&mut out);
+    assert_eq!(out, bytes);
+    out.clear();
+    doc.as_compound().write(&mut out);
+    assert_eq!(out, bytes[3 + "root name".len()..]);
+    out.clear();
+    doc.write_unnamed(&mut out);
+    let (u, _) = read_unnamed_both(&out);
+    assert!(u.unwrap().unwrap().as_compound() == nbt.clone().unwrap().as_compound());
+    for (_, tag) in doc.as_compound().iter() {
+        let mut one = vec![tag.id()];
+        tag.write(&mut one);
+        let (t, _) = read_tag_both(&one);
+        assert!(t.unwrap() == tag.to_owned());
+    }
+}
+
+#[test]
+fn truncation_and_corruption_of_a_small_document() {
+    let bytes = bytes_of(&every_type());
+    // Miri: a spread of offsets; natively: every offset.
+    let step = if cfg!(miri) { 61 } else { 1 };
+    for k in (0..bytes.len()).step_by(step) {
+        let e = err(&read_both_with(&bytes[..k], &ReadOptions::default()).0);
+        assert!(
+            matches!(
+                e.kind(),
+                ErrorKind::UnexpectedEof | ErrorKind::LengthExceedsInput
+            ),
+            "cut at {k}: {e}"
+        );
+        assert!(e.offset() <= k);
+    }
+    // Flip bytes: any outcome but a crash or disagreement (checked by read_both).
+    let step = if cfg!(miri) { 97 } else { 1 };
+    for i in (0..bytes.len()).step_by(step) {
+        for v in [0x00, 0x09, 0x0a, 0x7f, 0xff] {
+            let mut b = bytes.clone();
+            b[i] = v;
+            let _ = read_both_with(&b, &ReadOptions::default());
+        }
+    }
+}
+
+#[test]
+fn tape_growth_and_its_cap() {
+    // The tape starts at max(4, input/8) words: these grow it many times,
+    // including right up to the cap of one word per input byte.
+    for n in [0usize, 1, 3, 4, 5, 31, 64, 300] {
+        let mut body = vec![0x09, 0, 1, b'l', 0x0a];
+        body.extend_from_slice(&(n as i32).to_be_bytes());
+        body.resize(body.len() + n, 0);
+        body.extend_from_slice(&[1, 0, 0, 9]); // one more tag after the list
+        let bytes = r(&body);
+        let nbt = read_both(&bytes).0.unwrap().unwrap();
+        assert_eq!(nbt.list("l").unwrap().len(), n);
+        let doc = borrow::read(&mut Cursor::new(&bytes[..])).unwrap().unwrap();
+        assert_eq!(doc.list("l").unwrap().compounds().unwrap().len(), n);
+        let mut out = Vec::new();
+        doc.write(&mut out);
+        assert_eq!(out, bytes);
+    }
+    // Lists of lists and strings: two words and side entries per element.
+    let mut body = vec![0x09, 0, 1, b'l', 0x09, 0, 0, 0, 50];
+    for i in 0..50u8 {
+        body.extend_from_slice(&[8, 0, 0, 0, 1, 0, 1, b'a' + i % 26]);
+    }
+    let bytes = r(&body);
+    let doc = borrow::read(&mut Cursor::new(&bytes[..])).unwrap().unwrap();
+    let lists = doc.list("l").unwrap().lists().unwrap();
+    assert_eq!(lists.len(), 50);
+    for (i, l) in lists.iter().enumerate() {
+        let s = l.strings().unwrap();
+        assert_eq!(s[0].as_bytes(), &[b'a' + (i % 26) as u8]);
+    }
+    assert!(read_both(&bytes).0.is_ok());
+}
+
+#[test]
+fn depth_limits_and_deep_drops() {
+    let deep = if cfg!(miri) { 70 } else { 512 };
+    for pattern in [&[Kind::C][..], &[Kind::L], &[Kind::C, Kind::L]] {
+        let kinds = chain(pattern, deep);
+        let tag = chain_tag(&kinds);
+        let t = read_tag_both(&tag).0.unwrap();
+        let mut out = vec![t.id()];
+        t.write(&mut out).unwrap();
+        assert_eq!(out, tag);
+        // Past the recursive-drop limit (64): the iterative path runs.
+        drop(t);
+        let opts = ReadOptions::default().max_depth(deep as u32 - 1);
+        if kinds[0] == Kind::C {
+            let e = err(&read_both_with(&chain_named(&kinds), &opts).0);
+            assert_eq!(e.kind(), ErrorKind::MaxDepthExceeded);
+        }
+    }
+    let n = if cfg!(miri) { 600 } else { 100_000 };
+    let c = deep_owned_compound(n);
+    assert!(c == deep_owned_compound(n));
+    assert_eq!(c.write(&mut Vec::new()), Err(WriteError::MaxDepthExceeded));
+    let l = deep_owned_list(n);
+    assert!(l == deep_owned_list(n));
+    drop((c, l));
+}
+
+#[test]
+fn hostile_lengths_and_ids() {
+    let max = i32::MAX.to_be_bytes();
+    let cases: Vec<(Vec<u8>, ErrorKind)> = vec![
+        (
+            r(&[0x09, 0, 1, b'l', 0x0a, 0x7f, 0xff, 0xff, 0xff]),
+            ErrorKind::LengthExceedsInput,
+        ),
+        (
+            r(&cat(&[&[0x0c, 0, 1, b'a'], &max])),
+            ErrorKind::LengthExceedsInput,
+        ),
+        (
+            r(&[0x07, 0, 1, b'b', 0xff, 0xff, 0xff, 0xff]),
+            ErrorKind::NegativeLength(-1),
+        ),
+        (
+            r(&[0x09, 0, 1, b'l', 0x08, 0x80, 0, 0, 0]),
+            ErrorKind::NegativeLength(i32::MIN),
+        ),
+        (
+            r(&[0x09, 0, 1, b'l', 0, 0, 0, 0, 5]),
+            ErrorKind::ListOfEndNotEmpty,
+        ),
+        (r(&[0x0d, 0, 0]), ErrorKind::UnknownTagId(13)),
+        (vec![0x1f, 0x8b, 8, 0], ErrorKind::GzipCompressed),
+        (vec![0x78, 0x9c, 1, 2], ErrorKind::ZlibCompressed),
+        (vec![], ErrorKind::UnexpectedEof),
+    ];
+    for (bytes, kind) in cases {
+        assert_eq!(err(&read_both(&bytes).0).kind(), kind, "{bytes:02x?}");
+    }
+    assert!(read_both(&[0]).0.unwrap().is_none());
+    // A byte budget.
+    let bytes = bytes_of(&every_type());
+    let opts = ReadOptions::default().max_bytes(100);
+    let e = err(&read_both_with(&bytes, &opts).0);
+    assert_eq!(e.kind(), ErrorKind::BudgetExceeded);
+}
+
+#[test]
+fn mutf8_strings() {
+    let cases: [(&[u8], Option<&str>); 7] = [
+        (b"", Some("")),
+        (b"ascii", Some("ascii")),
+        (&[0x61, 0xc0, 0x80, 0x62], Some("a\0b")),
+        (&[0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80], Some("😀")),
+        (&[0xed, 0xa0, 0x80], None),
+        (&[0xff], None),
+        (&[0xe2, 0x82], None),
+    ];
+    for (raw, text) in cases {
+        let s = Mutf8Str::from_slice(raw);
+        assert_eq!(s.as_bytes(), raw);
+        assert_eq!(s.len(), raw.len());
+        let owned: Mutf8String = s.to_owned();
+        assert_eq!(owned.as_bytes(), raw);
+        let lossy = s.to_string_lossy();
+        match text {
+            Some(t) => {
+                assert_eq!(s.try_to_str().unwrap(), t);
+                assert_eq!(lossy, t);
+                assert_eq!(Mutf8Str::from_str(t).as_bytes(), raw);
+            }
+            None => {
+                assert!(s.try_to_str().is_err());
+                assert!(lossy.contains('\u{fffd}'));
+            }
+        }
+        let _ = format!("{s:?}");
+    }
+    for text in ["", "a", "plain", "ünï", "日本語", "a\0b", "😀x"] {
+        let enc = Mutf8Str::from_str(text);
+        assert_eq!(enc.to_str(), text);
+        let mut c = NbtCompound::new();
+        c.insert(text, text);
+        let nbt = owned::Nbt::new(text, c);
+        let (o, _) = read_both(&bytes_of(&nbt));
+        assert!(o.unwrap() == nbt);
+    }
+}
+
+#[test]
+fn owned_tree_api_on_read_data() {
+    let nbt = every_type();
+    let mut root = nbt.clone().unwrap();
+    assert!(root.contains("int"));
+    *root.int_mut("int").unwrap() = 7;
+    assert_eq!(root.int("int"), Some(7));
+    let removed = root.remove("l_compound").unwrap();
+    assert!(matches!(removed, NbtTag::List(NbtList::Compound(_))));
+    root.insert("again", removed);
+    let tags = root.list("l_int").unwrap().as_nbt_tags();
+    assert_eq!(tags.len(), 33);
+    let bytes = {
+        let mut out = Vec::new();
+        root.write(&mut out).unwrap();
+        out
+    };
+    let back = read_both(&bytes).0.unwrap().unwrap();
+    assert!(back == root);
+    drop((back, root, nbt));
+}
