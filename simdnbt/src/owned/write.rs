@@ -419,6 +419,70 @@ fn run(cur: Option<Frame<'_>>, out: &mut Out<'_>) -> Result<(), WriteError> {
     }
 }
 
+/// `Out`'s end pointer state, copied into locals for the loop over a
+/// compound's entries: it never escapes, so it stays in registers, whereas
+/// `Out` itself is passed to out-of-line calls and lives in memory.
+/// Invariant: `ptr[..len]` is initialised and `len <= cap`, as for `Out`.
+#[derive(Clone, Copy)]
+struct Regs {
+    ptr: *mut u8,
+    len: usize,
+    cap: usize,
+}
+
+impl Out<'_> {
+    #[inline(always)]
+    fn regs(&self) -> Regs {
+        Regs {
+            ptr: self.ptr,
+            len: self.len,
+            cap: self.cap,
+        }
+    }
+
+    /// Takes back the length from `regs` (made by [`Out::regs`] and advanced
+    /// only over stored bytes).
+    #[inline(always)]
+    fn set_regs(&mut self, regs: Regs) {
+        debug_assert!(regs.ptr == self.ptr && regs.cap == self.cap && regs.len <= regs.cap);
+        self.len = regs.len;
+    }
+}
+
+/// [`Out::entry`] on [`Regs`]: a scalar entry with an inline name.
+#[inline(always)]
+fn scalar<const N: usize>(
+    r: &mut Regs,
+    out: &mut Out<'_>,
+    id: u8,
+    name: &Mutf8String,
+    payload: [u8; N],
+) -> Result<(), WriteError> {
+    let Some(block) = name.inline_block() else {
+        out.set_regs(*r);
+        out.entry(id, name, payload)?;
+        *r = out.regs();
+        return Ok(());
+    };
+    let len = usize::from(block[0] & 0x0F);
+    if r.cap - r.len < HEAD + N {
+        out.set_regs(*r);
+        out.grow(HEAD + N);
+        *r = out.regs();
+    }
+    // SAFETY: `HEAD + N` bytes of capacity follow `r.len`; the stores cover
+    // `0..HEAD` and `3 + len..3 + len + N` past it (`3 + len <= HEAD`), so the
+    // `3 + len + N` bytes the length moves over are stored.
+    unsafe {
+        let dst = r.ptr.add(r.len);
+        store(dst, [id, 0]);
+        store(dst.add(2), *block);
+        store(dst.add(3 + len), payload);
+    }
+    r.len += 3 + len + N;
+    Ok(())
+}
+
 /// Writes a compound's entries until one is a container with elements to
 /// write (returned as a frame, after its header), or until the End byte.
 #[inline(always)]
@@ -427,43 +491,56 @@ fn compound_entries<'d>(
     depth: usize,
     out: &mut Out<'_>,
 ) -> Result<Option<Frame<'d>>, WriteError> {
+    let mut r = out.regs();
     for (name, tag) in iter.by_ref() {
         match tag {
-            NbtTag::Byte(v) => out.entry(BYTE, name, [*v as u8])?,
-            NbtTag::Short(v) => out.entry(SHORT, name, v.to_be_bytes())?,
-            NbtTag::Int(v) => out.entry(INT, name, v.to_be_bytes())?,
-            NbtTag::Long(v) => out.entry(LONG, name, v.to_be_bytes())?,
-            NbtTag::Float(v) => out.entry(FLOAT, name, v.to_be_bytes())?,
-            NbtTag::Double(v) => out.entry(DOUBLE, name, v.to_be_bytes())?,
+            NbtTag::Byte(v) => scalar(&mut r, out, BYTE, name, [*v as u8])?,
+            NbtTag::Short(v) => scalar(&mut r, out, SHORT, name, v.to_be_bytes())?,
+            NbtTag::Int(v) => scalar(&mut r, out, INT, name, v.to_be_bytes())?,
+            NbtTag::Long(v) => scalar(&mut r, out, LONG, name, v.to_be_bytes())?,
+            NbtTag::Float(v) => scalar(&mut r, out, FLOAT, name, v.to_be_bytes())?,
+            NbtTag::Double(v) => scalar(&mut r, out, DOUBLE, name, v.to_be_bytes())?,
             NbtTag::ByteArray(v) => {
+                out.set_regs(r);
                 out.head(BYTE_ARRAY, name)?;
                 out.byte_array(v)?;
+                r = out.regs();
             }
             NbtTag::String(s) => {
+                out.set_regs(r);
                 out.head(STRING, name)?;
                 out.string(s)?;
+                r = out.regs();
             }
             NbtTag::IntArray(v) => {
+                out.set_regs(r);
                 out.head(INT_ARRAY, name)?;
                 out.numbers(v)?;
+                r = out.regs();
             }
             NbtTag::LongArray(v) => {
+                out.set_regs(r);
                 out.head(LONG_ARRAY, name)?;
                 out.numbers(v)?;
+                r = out.regs();
             }
             NbtTag::Compound(c) => {
+                out.set_regs(r);
                 out.head(COMPOUND, name)?;
                 check_depth(depth)?;
                 return Ok(Some(Frame::Compound(c.values.iter())));
             }
             NbtTag::List(l) => {
+                out.set_regs(r);
                 out.head(LIST, name)?;
                 if let Some(child) = list(l, depth, out)? {
                     return Ok(Some(child));
                 }
+                r = out.regs();
             }
         }
     }
+    out.set_regs(r);
     out.put([END]);
     Ok(None)
 }
