@@ -214,7 +214,25 @@ impl<'a> Out<'a> {
                 }
                 Ok(())
             }
-            None => self.long_string(s.as_bytes()),
+            None => {
+                let bytes = s.as_bytes();
+                let n = bytes.len();
+                if (16..=32).contains(&n) {
+                    // Inline here too (item ids and the like): no call, no
+                    // length check needed (n <= 32).
+                    let dst = self.tail(2 + n);
+                    // SAFETY: `2 + n` bytes were reserved at `dst`; the length
+                    // and the `n` bytes are stored before the end moves.
+                    unsafe {
+                        store(dst, (n as u16).to_be_bytes());
+                        copy_short(dst.add(2), bytes);
+                        self.advance(2 + n);
+                    }
+                    Ok(())
+                } else {
+                    self.long_string(bytes)
+                }
+            }
         }
     }
 
