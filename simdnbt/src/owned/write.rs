@@ -501,6 +501,37 @@ fn scalar<const N: usize>(
     Ok(())
 }
 
+/// A String entry whose name and value are both inline: one capacity check.
+#[inline(always)]
+fn short_string(
+    r: &mut Regs,
+    out: &mut Out<'_>,
+    name: &[u8; INLINE_CAP + 1],
+    value: &[u8; INLINE_CAP + 1],
+) {
+    const ROOM: usize = HEAD + 1 + INLINE_CAP + 1;
+    let name_len = usize::from(name[0] & 0x0F);
+    let value_len = usize::from(value[0] & 0x0F);
+    if r.cap - r.len < ROOM {
+        out.set_regs(*r);
+        out.grow(ROOM);
+        *r = out.regs();
+    }
+    // SAFETY: `ROOM` bytes of capacity follow `r.len`. The stores cover
+    // `0..HEAD` (id, 0, name block) and then, from `at = 3 + name_len <=
+    // HEAD`, `at..at + 2 + INLINE_CAP` (0, value block), ending at most at
+    // `ROOM`; the length moves over `at + 2 + value_len` stored bytes.
+    unsafe {
+        let dst = r.ptr.add(r.len);
+        store(dst, [STRING, 0]);
+        store(dst.add(2), *name);
+        let at = 3 + name_len;
+        store(dst.add(at), [0]);
+        store(dst.add(at + 1), *value);
+    }
+    r.len += 3 + name_len + 2 + value_len;
+}
+
 /// Writes a compound's entries until one is a container with elements to
 /// write (returned as a frame, after its header), or until the End byte.
 #[inline(always)]
@@ -524,12 +555,15 @@ fn compound_entries<'d>(
                 out.byte_array(v)?;
                 r = out.regs();
             }
-            NbtTag::String(s) => {
-                out.set_regs(r);
-                out.head(STRING, name)?;
-                out.string(s)?;
-                r = out.regs();
-            }
+            NbtTag::String(s) => match (name.inline_block(), s.inline_block()) {
+                (Some(name), Some(value)) => short_string(&mut r, out, name, value),
+                _ => {
+                    out.set_regs(r);
+                    out.head(STRING, name)?;
+                    out.string(s)?;
+                    r = out.regs();
+                }
+            },
             NbtTag::IntArray(v) => {
                 out.set_regs(r);
                 out.head(INT_ARRAY, name)?;
