@@ -15,7 +15,7 @@
 
 mod compound;
 mod list;
-mod parse;
+pub(crate) mod parse;
 mod tag;
 pub(crate) mod tape;
 mod write;
@@ -92,23 +92,17 @@ pub fn read_optional_tag_with<'a>(
     opts: &ReadOptions,
 ) -> Result<Option<BaseNbtTag<'a>>, Error> {
     let (bytes, pos) = cursor_parts(data);
-    let id = *bytes
-        .get(pos)
-        .ok_or(Error::new(ErrorKind::UnexpectedEof, pos))?;
-    if id == END {
+    let Some((id, payload)) = tag_prefix(bytes, pos)? else {
         data.set_position(pos as u64 + 1);
         return Ok(None);
-    }
-    if id > LONG_ARRAY {
-        return Err(root_type_error(bytes, pos));
-    }
-    let (tape, end) = tape::parse_root(bytes, pos + 1, id, opts)?;
+    };
+    let (tape, end) = tape::parse_root(bytes, payload, id, opts)?;
     data.set_position(end as u64);
     Ok(Some(BaseNbtTag { tape }))
 }
 
 /// The whole input and the cursor's position in it (clamped to its length).
-fn cursor_parts<'a>(data: &Cursor<&'a [u8]>) -> (&'a [u8], usize) {
+pub(crate) fn cursor_parts<'a>(data: &Cursor<&'a [u8]>) -> (&'a [u8], usize) {
     let bytes: &'a [u8] = data.get_ref();
     let pos = usize::try_from(data.position())
         .unwrap_or(usize::MAX)
@@ -130,18 +124,24 @@ pub(crate) fn root_type_error(bytes: &[u8], pos: usize) -> Error {
     Error::new(kind, pos)
 }
 
-fn read_root<'a>(
-    data: &mut Cursor<&'a [u8]>,
-    opts: &ReadOptions,
-    named: bool,
-) -> Result<Nbt<'a>, Error> {
-    let (bytes, start) = cursor_parts(data);
+/// What comes before a root compound's payload.
+pub(crate) enum RootPrefix {
+    /// The root is End: no document; it ends at `end`.
+    End { end: usize },
+    /// A compound root starting at `start`, its name's length at `name_off`
+    /// (`None` in the unnamed network form), its payload at `payload`.
+    Compound {
+        start: usize,
+        name_off: Option<usize>,
+        payload: usize,
+    },
+}
+
+/// Reads the root tag id and name at `start` (shared by both readers).
+pub(crate) fn root_prefix(bytes: &[u8], start: usize, named: bool) -> Result<RootPrefix, Error> {
     match bytes.get(start) {
         None => return Err(Error::new(ErrorKind::UnexpectedEof, start)),
-        Some(&END) => {
-            data.set_position(start as u64 + 1);
-            return Ok(Nbt::None);
-        }
+        Some(&END) => return Ok(RootPrefix::End { end: start + 1 }),
         Some(&COMPOUND) => {}
         Some(_) => return Err(root_type_error(bytes, start)),
     }
@@ -157,11 +157,50 @@ fn read_root<'a>(
             return Err(Error::new(ErrorKind::UnexpectedEof, bytes.len()));
         }
     }
+    Ok(RootPrefix::Compound {
+        start,
+        name_off: named.then_some(name_off),
+        payload: pos,
+    })
+}
+
+/// Reads the tag id of an unnamed root at `pos`: `None` for End, else the id
+/// and where its payload starts (shared by both readers).
+pub(crate) fn tag_prefix(bytes: &[u8], pos: usize) -> Result<Option<(u8, usize)>, Error> {
+    let id = *bytes
+        .get(pos)
+        .ok_or(Error::new(ErrorKind::UnexpectedEof, pos))?;
+    if id == END {
+        return Ok(None);
+    }
+    if id > LONG_ARRAY {
+        return Err(root_type_error(bytes, pos));
+    }
+    Ok(Some((id, pos + 1)))
+}
+
+fn read_root<'a>(
+    data: &mut Cursor<&'a [u8]>,
+    opts: &ReadOptions,
+    named: bool,
+) -> Result<Nbt<'a>, Error> {
+    let (bytes, start) = cursor_parts(data);
+    let (start, name_off, pos) = match root_prefix(bytes, start, named)? {
+        RootPrefix::End { end } => {
+            data.set_position(end as u64);
+            return Ok(Nbt::None);
+        }
+        RootPrefix::Compound {
+            start,
+            name_off,
+            payload,
+        } => (start, name_off, payload),
+    };
     let (tape, end) = tape::parse_root(bytes, pos, COMPOUND, opts)?;
     data.set_position(end as u64);
     Ok(Nbt::Some(BaseNbt {
         tape,
-        name_off: named.then_some(name_off),
+        name_off,
         start,
         end,
     }))

@@ -32,13 +32,13 @@ enum Frame {
 
 /// Fewest payload bytes a tag of each id has: fixed-size tags their value,
 /// others their length prefix, a list its 5-byte header, a compound its End.
-const MIN_PAYLOAD: [u8; 16] = [0, 1, 2, 4, 8, 4, 8, 4, 2, 5, 1, 4, 4, 0, 0, 0];
+pub(crate) const MIN_PAYLOAD: [u8; 16] = [0, 1, 2, 4, 8, 4, 8, 4, 2, 5, 1, 4, 4, 0, 0, 0];
 
 /// The tape and side table of a successful parse, and where the value ended.
 pub(crate) type Parsed<'a> = (Vec<u64>, Vec<&'a [u8]>, usize);
 
 #[cold]
-fn err(kind: ErrorKind, at: usize) -> Error {
+pub(crate) fn err(kind: ErrorKind, at: usize) -> Error {
     Error::new(kind, at)
 }
 
@@ -47,7 +47,7 @@ fn err(kind: ErrorKind, at: usize) -> Error {
 /// # Safety
 /// `pos + 2 <= data.len()`.
 #[inline(always)]
-unsafe fn u16_at(data: &[u8], pos: usize) -> u16 {
+pub(crate) unsafe fn u16_at(data: &[u8], pos: usize) -> u16 {
     debug_assert!(pos + 2 <= data.len());
     // SAFETY: the caller checked that two bytes remain at `pos`.
     let b = unsafe { data.get_unchecked(pos..pos + 2) };
@@ -59,7 +59,7 @@ unsafe fn u16_at(data: &[u8], pos: usize) -> u16 {
 /// # Safety
 /// `pos + 4 <= data.len()`.
 #[inline(always)]
-unsafe fn i32_at(data: &[u8], pos: usize) -> i32 {
+pub(crate) unsafe fn i32_at(data: &[u8], pos: usize) -> i32 {
     debug_assert!(pos + 4 <= data.len());
     // SAFETY: the caller checked that four bytes remain at `pos`.
     let b = unsafe { data.get_unchecked(pos..pos + 4) };
@@ -69,7 +69,7 @@ unsafe fn i32_at(data: &[u8], pos: usize) -> i32 {
 /// Skips a string payload at `*pos` (its 2-byte length known to be there) and
 /// returns its bytes.
 #[inline(always)]
-fn string<'a>(data: &'a [u8], pos: &mut usize) -> Result<&'a [u8], Error> {
+pub(crate) fn string<'a>(data: &'a [u8], pos: &mut usize) -> Result<&'a [u8], Error> {
     // SAFETY: every caller checked that the 2-byte length is there.
     let len = unsafe { u16_at(data, *pos) } as usize;
     let start = *pos + 2;
@@ -83,7 +83,7 @@ fn string<'a>(data: &'a [u8], pos: &mut usize) -> Result<&'a [u8], Error> {
 /// Skips an array payload of `size`-byte elements at `*pos` (its 4-byte
 /// length known to be there) and returns the elements' bytes.
 #[inline(always)]
-fn array<'a>(data: &'a [u8], pos: &mut usize, size: usize) -> Result<&'a [u8], Error> {
+pub(crate) fn array<'a>(data: &'a [u8], pos: &mut usize, size: usize) -> Result<&'a [u8], Error> {
     let at = *pos;
     // SAFETY: every caller checked that the 4-byte length is there.
     let len = unsafe { i32_at(data, at) };
@@ -101,7 +101,7 @@ fn array<'a>(data: &'a [u8], pos: &mut usize, size: usize) -> Result<&'a [u8], E
 
 /// Why a list of numbers (or of End) with count `n` at `count_at` is invalid.
 #[cold]
-fn number_list_error(n: i32, elem: u8, count_at: usize) -> Error {
+pub(crate) fn number_list_error(n: i32, elem: u8, count_at: usize) -> Error {
     let kind = if n < 0 {
         ErrorKind::NegativeLength(n)
     } else if elem == END {
@@ -121,17 +121,24 @@ enum Opened {
     Elements(Frame),
 }
 
-/// Reads a list header at `*pos` and, unless its elements are compounds or
-/// lists, the elements too (strings and arrays go to the side table).
+/// A list header that passed every check: element type and count.
+pub(crate) struct ListHeader {
+    pub elem: u8,
+    pub n: u32,
+}
+
+/// Reads and checks a list header at `*pos` (shared by both readers, so they
+/// reject the same lists at the same offsets): depth, the 5 header bytes, a
+/// negative count, a count larger than the rest of the input could hold, a
+/// non-empty list of End, an unknown element type — in that order. Leaves
+/// `*pos` after the header.
 #[inline(always)]
-fn open_list<'a>(
-    data: &'a [u8],
+pub(crate) fn list_header(
+    data: &[u8],
     pos: &mut usize,
-    side: &mut Vec<&'a [u8]>,
-    container: u32,
     depth: usize,
     max_depth: u32,
-) -> Result<Opened, Error> {
+) -> Result<ListHeader, Error> {
     let at = *pos;
     if depth > max_depth as usize {
         return Err(err(ErrorKind::MaxDepthExceeded, at));
@@ -151,41 +158,55 @@ fn open_list<'a>(
     if ((data.len() - *pos) as u64) < n as u64 * min as u64 {
         return Err(err(ErrorKind::LengthExceedsInput, count_at));
     }
-    let n = n as u32;
     match elem {
         END if n != 0 => Err(err(ErrorKind::ListOfEndNotEmpty, count_at)),
+        END..=LONG_ARRAY => Ok(ListHeader { elem, n: n as u32 }),
+        _ => Err(err(ErrorKind::UnknownTagId(elem), at)),
+    }
+}
+
+/// Reads one element of a list of strings or arrays at `*pos` and returns its
+/// bytes (without the length prefix).
+#[inline(always)]
+pub(crate) fn list_element<'a>(
+    data: &'a [u8],
+    pos: &mut usize,
+    elem: u8,
+) -> Result<&'a [u8], Error> {
+    let (prefix, size) = match elem {
+        STRING => (2, 0),
+        BYTE_ARRAY => (4, 1),
+        INT_ARRAY => (4, 4),
+        _ => (4, 8),
+    };
+    if data.len() - *pos < prefix {
+        return Err(err(ErrorKind::UnexpectedEof, data.len()));
+    }
+    if elem == STRING {
+        string(data, pos)
+    } else {
+        array(data, pos, size)
+    }
+}
+
+/// Reads a list header at `*pos` and, unless its elements are compounds or
+/// lists, the elements too (strings and arrays go to the side table).
+#[inline(always)]
+fn open_list<'a>(
+    data: &'a [u8],
+    pos: &mut usize,
+    side: &mut Vec<&'a [u8]>,
+    container: u32,
+    depth: usize,
+    max_depth: u32,
+) -> Result<Opened, Error> {
+    let at = *pos;
+    let ListHeader { elem, n } = list_header(data, pos, depth, max_depth)?;
+    match elem {
         END => Ok(Opened::Done { aux: 0 }),
         BYTE..=DOUBLE => {
-            *pos += n as usize * min;
+            *pos += n as usize * FIXED_SIZE[elem as usize] as usize;
             Ok(Opened::Done { aux: 0 })
-        }
-        STRING | BYTE_ARRAY | INT_ARRAY | LONG_ARRAY => {
-            let aux = u32::try_from(side.len()).map_err(|_| err(ErrorKind::InputTooLarge, at))?;
-            // Exact: `n` was checked against the remaining input.
-            side.reserve_exact(n as usize);
-            for _ in 0..n {
-                let bytes = match elem {
-                    STRING => {
-                        if data.len() - *pos < 2 {
-                            return Err(err(ErrorKind::UnexpectedEof, data.len()));
-                        }
-                        string(data, pos)?
-                    }
-                    _ => {
-                        if data.len() - *pos < 4 {
-                            return Err(err(ErrorKind::UnexpectedEof, data.len()));
-                        }
-                        let size = match elem {
-                            BYTE_ARRAY => 1,
-                            INT_ARRAY => 4,
-                            _ => 8,
-                        };
-                        array(data, pos, size)?
-                    }
-                };
-                side.push(bytes);
-            }
-            Ok(Opened::Done { aux })
         }
         COMPOUND | LIST if n == 0 => Ok(Opened::Done { aux: 0 }),
         COMPOUND | LIST => Ok(Opened::Elements(Frame::List {
@@ -193,7 +214,15 @@ fn open_list<'a>(
             elem,
             patch: container,
         })),
-        _ => Err(err(ErrorKind::UnknownTagId(elem), at)),
+        _ => {
+            let aux = u32::try_from(side.len()).map_err(|_| err(ErrorKind::InputTooLarge, at))?;
+            // Exact: `n` was checked against the remaining input.
+            side.reserve_exact(n as usize);
+            for _ in 0..n {
+                side.push(list_element(data, pos, elem)?);
+            }
+            Ok(Opened::Done { aux })
+        }
     }
 }
 

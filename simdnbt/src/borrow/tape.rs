@@ -33,16 +33,28 @@ pub(crate) fn parse_root<'a>(
     id: u8,
     opts: &ReadOptions,
 ) -> Result<(Tape<'a>, usize), Error> {
-    // A budget is a shorter input whose end reads as "budget exceeded".
+    let (words, side, end) = with_budget(data, pos, opts, |bounded| {
+        super::parse::parse(bounded, pos, id, opts.max_depth)
+    })?;
+    Ok((Tape { data, words, side }, end))
+}
+
+/// Runs a parser over `data` cut at the read budget of `opts`: a budget is a
+/// shorter input whose end reads as "budget exceeded". Both readers go
+/// through here.
+pub(crate) fn with_budget<'a, T>(
+    data: &'a [u8],
+    pos: usize,
+    opts: &ReadOptions,
+    parse: impl FnOnce(&'a [u8]) -> Result<T, Error>,
+) -> Result<T, Error> {
     let limit = match opts.max_bytes {
         Some(max) => data.len().min(pos.saturating_add(max)),
         None => data.len(),
     };
-    let budgeted = limit < data.len();
-    match super::parse::parse(&data[..limit], pos, id, opts.max_depth) {
-        Ok((words, side, end)) => Ok((Tape { data, words, side }, end)),
+    match parse(&data[..limit]) {
         Err(e)
-            if budgeted
+            if limit < data.len()
                 && matches!(
                     e.kind(),
                     ErrorKind::UnexpectedEof | ErrorKind::LengthExceedsInput
@@ -50,7 +62,7 @@ pub(crate) fn parse_root<'a>(
         {
             Err(Error::new(ErrorKind::BudgetExceeded, limit))
         }
-        Err(e) => Err(e),
+        other => other,
     }
 }
 

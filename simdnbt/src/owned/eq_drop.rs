@@ -1,4 +1,4 @@
-//! `PartialEq` and `Drop` for the owned tree, without recursion.
+//! `PartialEq`, `Drop` and `Clone` for the owned tree, without recursion.
 //!
 //! Derived impls recurse once per nesting level; a hand-built tree can be nested
 //! far deeper than any reader accepts, and even 512 levels overflow a small
@@ -249,6 +249,146 @@ impl Drop for NbtList {
         };
         if !deeper {
             flatten(Detached::List(mem::take(self)));
+        }
+    }
+}
+
+/// A container being cloned: what is left of the source, the copy so far,
+/// and the key it goes under in its parent compound (`None` in a list or at
+/// the root).
+enum CloneFrame<'d> {
+    Compound {
+        src: std::slice::Iter<'d, (crate::Mutf8String, NbtTag)>,
+        out: Vec<(crate::Mutf8String, NbtTag)>,
+        key: Option<crate::Mutf8String>,
+    },
+    Compounds {
+        src: std::slice::Iter<'d, NbtCompound>,
+        out: Vec<NbtCompound>,
+        key: Option<crate::Mutf8String>,
+    },
+    Lists {
+        src: std::slice::Iter<'d, NbtList>,
+        out: Vec<NbtList>,
+        key: Option<crate::Mutf8String>,
+    },
+}
+
+fn compound_frame(c: &NbtCompound, key: Option<crate::Mutf8String>) -> CloneFrame<'_> {
+    CloneFrame::Compound {
+        src: c.values.iter(),
+        out: Vec::with_capacity(c.values.len()),
+        key,
+    }
+}
+
+/// A copy of a list that holds no containers, or the frame that copies one
+/// that does.
+fn clone_list(l: &NbtList, key: Option<crate::Mutf8String>) -> Result<NbtList, CloneFrame<'_>> {
+    Ok(match l {
+        NbtList::Compound(v) => {
+            return Err(CloneFrame::Compounds {
+                src: v.iter(),
+                out: Vec::with_capacity(v.len()),
+                key,
+            })
+        }
+        NbtList::List(v) => {
+            return Err(CloneFrame::Lists {
+                src: v.iter(),
+                out: Vec::with_capacity(v.len()),
+                key,
+            })
+        }
+        NbtList::Empty => NbtList::Empty,
+        NbtList::Byte(v) => NbtList::Byte(v.clone()),
+        NbtList::Short(v) => NbtList::Short(v.clone()),
+        NbtList::Int(v) => NbtList::Int(v.clone()),
+        NbtList::Long(v) => NbtList::Long(v.clone()),
+        NbtList::Float(v) => NbtList::Float(v.clone()),
+        NbtList::Double(v) => NbtList::Double(v.clone()),
+        NbtList::ByteArray(v) => NbtList::ByteArray(v.clone()),
+        NbtList::String(v) => NbtList::String(v.clone()),
+        NbtList::IntArray(v) => NbtList::IntArray(v.clone()),
+        NbtList::LongArray(v) => NbtList::LongArray(v.clone()),
+    })
+}
+
+/// Copies the tree under `first` with a heap stack (a derived `Clone`
+/// recurses once per level: a 512-deep document overflows a 256 KiB stack).
+fn deep_clone(first: CloneFrame<'_>) -> NbtTag {
+    let mut stack = vec![first];
+    loop {
+        let top = stack.last_mut().expect("stack is never empty here");
+        let child = match top {
+            CloneFrame::Compound { src, out, .. } => match src.next() {
+                Some((k, NbtTag::Compound(c))) => Some(compound_frame(c, Some(k.clone()))),
+                Some((k, NbtTag::List(l))) => match clone_list(l, Some(k.clone())) {
+                    Ok(l) => {
+                        out.push((k.clone(), NbtTag::List(l)));
+                        continue;
+                    }
+                    Err(frame) => Some(frame),
+                },
+                // Not a container: the derived clone does not recurse.
+                Some((k, v)) => {
+                    out.push((k.clone(), v.clone()));
+                    continue;
+                }
+                None => None,
+            },
+            CloneFrame::Compounds { src, .. } => src.next().map(|c| compound_frame(c, None)),
+            CloneFrame::Lists { src, out, .. } => match src.next() {
+                Some(l) => match clone_list(l, None) {
+                    Ok(l) => {
+                        out.push(l);
+                        continue;
+                    }
+                    Err(frame) => Some(frame),
+                },
+                None => None,
+            },
+        };
+        if let Some(frame) = child {
+            stack.push(frame);
+            continue;
+        }
+        let (key, done) = match stack.pop().expect("non-empty") {
+            CloneFrame::Compound { out, key, .. } => {
+                (key, NbtTag::Compound(NbtCompound::from_values(out)))
+            }
+            CloneFrame::Compounds { out, key, .. } => (key, NbtTag::List(NbtList::Compound(out))),
+            CloneFrame::Lists { out, key, .. } => (key, NbtTag::List(NbtList::List(out))),
+        };
+        match (stack.last_mut(), done) {
+            (None, done) => return done,
+            (Some(CloneFrame::Compound { out, .. }), done) => {
+                out.push((key.expect("children of compounds have keys"), done))
+            }
+            (Some(CloneFrame::Compounds { out, .. }), NbtTag::Compound(c)) => out.push(c),
+            (Some(CloneFrame::Lists { out, .. }), NbtTag::List(l)) => out.push(l),
+            _ => unreachable!("a list's elements have its element type"),
+        }
+    }
+}
+
+impl Clone for NbtCompound {
+    fn clone(&self) -> Self {
+        match deep_clone(compound_frame(self, None)) {
+            NbtTag::Compound(c) => c,
+            _ => unreachable!(),
+        }
+    }
+}
+
+impl Clone for NbtList {
+    fn clone(&self) -> Self {
+        match clone_list(self, None) {
+            Ok(l) => l,
+            Err(frame) => match deep_clone(frame) {
+                NbtTag::List(l) => l,
+                _ => unreachable!(),
+            },
         }
     }
 }

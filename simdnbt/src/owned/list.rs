@@ -10,7 +10,7 @@ use crate::WriteError;
 /// Unlike upstream simdnbt, an empty list keeps its element type (`Int(vec![])`
 /// is written as a list of Int, `Empty` as a list of End), so reading and
 /// writing any file reproduces it byte for byte.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub enum NbtList {
     /// A list with element type End (always empty).
     #[default]

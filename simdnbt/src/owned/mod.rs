@@ -51,7 +51,12 @@ pub fn read_with(data: &mut Cursor<&[u8]>, opts: &ReadOptions) -> Result<Nbt, Er
 
 /// Reads an unnamed root compound (network form since 1.20.2).
 pub fn read_unnamed(data: &mut Cursor<&[u8]>) -> Result<Nbt, Error> {
-    Ok(borrow::read_unnamed(data)?.to_owned())
+    read_unnamed_with(data, &ReadOptions::default())
+}
+
+/// [`read_unnamed`] with explicit limits.
+pub fn read_unnamed_with(data: &mut Cursor<&[u8]>, opts: &ReadOptions) -> Result<Nbt, Error> {
+    Ok(borrow::read_unnamed_with(data, opts)?.to_owned())
 }
 
 /// Reads a compound's payload (named tags up to End), with no id or name before it.
@@ -66,7 +71,15 @@ pub fn read_tag(data: &mut Cursor<&[u8]>) -> Result<NbtTag, Error> {
 
 /// Reads an unnamed tag of any type; End means "no value" (`Ok(None)`).
 pub fn read_optional_tag(data: &mut Cursor<&[u8]>) -> Result<Option<NbtTag>, Error> {
-    Ok(borrow::read_optional_tag(data)?.map(|t| t.as_tag().to_owned()))
+    read_optional_tag_with(data, &ReadOptions::default())
+}
+
+/// [`read_optional_tag`] with explicit limits.
+pub fn read_optional_tag_with(
+    data: &mut Cursor<&[u8]>,
+    opts: &ReadOptions,
+) -> Result<Option<NbtTag>, Error> {
+    Ok(borrow::read_optional_tag_with(data, opts)?.map(|t| t.as_tag().to_owned()))
 }
 
 /// A named root compound: what an NBT file holds.
