@@ -599,11 +599,12 @@ pub(crate) const INLINE_CAP: usize = 15;
 /// `Heap`'s capacity field has a niche (it never exceeds `isize::MAX`), so this
 /// enum is as small as a `Vec<u8>`.
 enum Repr {
-    /// `bytes[..len]` are the string; `len <= INLINE_CAP`. The bytes after
-    /// `len` are zero (not relied on for safety; it keeps them deterministic).
+    /// `block[0]` is the length `n <= INLINE_CAP` and `block[1..=n]` the bytes
+    /// (the rest is zero). The length byte sits right before the bytes, so
+    /// `0x00` + the block is a u16 big-endian length prefix and the string:
+    /// the writer copies it as one 16-byte move.
     Inline {
-        len: u8,
-        bytes: [u8; INLINE_CAP],
+        block: [u8; INLINE_CAP + 1],
     },
     Heap(Vec<u8>),
 }
@@ -617,8 +618,7 @@ impl Mutf8String {
     pub const fn new() -> Self {
         Self {
             repr: Repr::Inline {
-                len: 0,
-                bytes: [0; INLINE_CAP],
+                block: [0; INLINE_CAP + 1],
             },
         }
     }
@@ -652,13 +652,11 @@ impl Mutf8String {
     #[inline]
     pub fn from_slice(bytes: &[u8]) -> Self {
         if bytes.len() <= INLINE_CAP {
-            let mut inline = [0; INLINE_CAP];
-            inline[..bytes.len()].copy_from_slice(bytes);
+            let mut block = [0; INLINE_CAP + 1];
+            block[0] = bytes.len() as u8;
+            block[1..=bytes.len()].copy_from_slice(bytes);
             Self {
-                repr: Repr::Inline {
-                    len: bytes.len() as u8,
-                    bytes: inline,
-                },
+                repr: Repr::Inline { block },
             }
         } else {
             Self::heap(bytes.to_vec())
@@ -683,18 +681,20 @@ impl Mutf8String {
     #[inline]
     pub fn as_bytes(&self) -> &[u8] {
         match &self.repr {
-            Repr::Inline { len, bytes } => &bytes[..usize::from(*len)],
+            Repr::Inline { block } => {
+                let (len, bytes) = block.split_first().expect("block is not empty");
+                &bytes[..usize::from(*len)]
+            }
             Repr::Heap(vec) => vec,
         }
     }
 
-    /// The inline form: the length and the whole inline buffer (bytes past the
-    /// length are padding). For writers that copy a fixed 15 bytes.
+    /// The inline form: the length byte followed by the 15-byte buffer
+    /// (bytes past the length are zero). For writers that copy it whole.
     #[inline]
-    #[allow(dead_code)] // the owned writer uses it (next commit)
-    pub(crate) fn inline_parts(&self) -> Option<(usize, &[u8; INLINE_CAP])> {
+    pub(crate) fn inline_block(&self) -> Option<&[u8; INLINE_CAP + 1]> {
         match &self.repr {
-            Repr::Inline { len, bytes } => Some((usize::from(*len), bytes)),
+            Repr::Inline { block } => Some(block),
             Repr::Heap(_) => None,
         }
     }
@@ -749,11 +749,8 @@ impl Clone for Mutf8String {
     #[inline]
     fn clone(&self) -> Self {
         match &self.repr {
-            Repr::Inline { len, bytes } => Self {
-                repr: Repr::Inline {
-                    len: *len,
-                    bytes: *bytes,
-                },
+            Repr::Inline { block } => Self {
+                repr: Repr::Inline { block: *block },
             },
             Repr::Heap(vec) => Self::from_slice(vec),
         }
@@ -1118,11 +1115,11 @@ mod tests {
         for len in [0usize, 1, 14, 15, 16, 17, 40] {
             let bytes: Vec<u8> = (0..len).map(|i| b'a' + (i % 26) as u8).collect();
             let inline_or_heap = Mutf8String::from_slice(&bytes);
-            assert_eq!(inline_or_heap.inline_parts().is_some(), len <= INLINE_CAP);
+            assert_eq!(inline_or_heap.inline_block().is_some(), len <= INLINE_CAP);
             let heap = Mutf8String::heap(bytes.clone());
-            assert!(heap.inline_parts().is_none());
+            assert!(heap.inline_block().is_none());
             let moved = Mutf8String::from_vec(bytes.clone());
-            assert!(moved.inline_parts().is_none(), "from_vec keeps its buffer");
+            assert!(moved.inline_block().is_none(), "from_vec keeps its buffer");
             let from_str = Mutf8String::from(std::str::from_utf8(&bytes).unwrap());
             let from_string = Mutf8String::from(String::from_utf8(bytes.clone()).unwrap());
             let owned = Mutf8Str::from_slice(&bytes).to_owned();
@@ -1145,7 +1142,7 @@ mod tests {
                 assert_eq!(hash_of(s), hash_of(&heap));
                 assert_eq!(hash_of(s), hash_of(Mutf8Str::from_slice(&bytes)));
                 assert_eq!(s.clone(), *s);
-                assert_eq!(s.clone().inline_parts().is_some(), len <= INLINE_CAP);
+                assert_eq!(s.clone().inline_block().is_some(), len <= INLINE_CAP);
                 assert_eq!(s.clone().into_vec(), bytes);
                 assert_eq!(s.clone().into_string().as_bytes(), &bytes[..]);
                 assert_eq!(s.clone().try_into_string().unwrap().as_bytes(), &bytes[..]);
@@ -1167,14 +1164,14 @@ mod tests {
     fn inline_strings_keep_invalid_bytes() {
         let raw = b"\xFF\xC0\x80\xED\xA0\x80";
         let s = Mutf8String::from_slice(raw);
-        assert!(s.inline_parts().is_some());
+        assert!(s.inline_block().is_some());
         assert_eq!(s.as_bytes(), raw);
         assert!(s.clone().try_into_string().is_err());
         assert_eq!(s.clone().into_string(), "\u{FFFD}\0\u{FFFD}");
         assert_eq!(s.into_vec(), raw);
         let e = Mutf8String::from("\0\0\0\0\0\0\0\0");
         assert_eq!(e.len(), 16);
-        assert!(e.inline_parts().is_none());
+        assert!(e.inline_block().is_none());
         assert_eq!(e.as_bytes(), b"\xC0\x80".repeat(8));
     }
 

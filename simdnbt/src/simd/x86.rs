@@ -10,14 +10,22 @@ use super::scalar;
 
 /// The `pshufb` control that reverses every `n`-byte lane of 16 bytes,
 /// repeated twice so AVX2 (which shuffles each 16-byte half) can load it too.
-#[inline(always)]
-fn shuffle_mask(n: usize) -> [u8; 32] {
+const fn shuffle_mask(n: usize) -> [u8; 32] {
     let mut m = [0u8; 32];
-    for (k, b) in m.iter_mut().enumerate() {
+    let mut k = 0;
+    while k < 32 {
         let k16 = k % 16;
-        *b = ((k16 / n) * n + (n - 1 - k16 % n)) as u8;
+        m[k] = ((k16 / n) * n + (n - 1 - k16 % n)) as u8;
+        k += 1;
     }
     m
+}
+
+/// [`shuffle_mask`] evaluated at compile time: building it at run time cost
+/// ~500 instructions per call, more than swapping a short list.
+struct Mask<const N: usize>;
+impl<const N: usize> Mask<N> {
+    const BYTES: [u8; 32] = shuffle_mask(N);
 }
 
 /// SSSE3 lane swap.
@@ -27,7 +35,7 @@ fn shuffle_mask(n: usize) -> [u8; 32] {
 /// and not overlap `src`; `src.len() % N == 0` with `N` in {2, 4, 8}.
 #[target_feature(enable = "ssse3")]
 pub(super) unsafe fn swap_ssse3<const N: usize>(src: &[u8], dst: *mut u8) {
-    let mask_bytes = shuffle_mask(N);
+    let mask_bytes = &Mask::<N>::BYTES;
     let len = src.len();
     let s = src.as_ptr();
     // SAFETY: `mask_bytes` has 32 readable bytes; unaligned loads are allowed.
@@ -68,7 +76,7 @@ pub(super) unsafe fn swap_ssse3<const N: usize>(src: &[u8], dst: *mut u8) {
 /// The CPU must support AVX2; otherwise as [`swap_ssse3`].
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn swap_avx2<const N: usize>(src: &[u8], dst: *mut u8) {
-    let mask_bytes = shuffle_mask(N);
+    let mask_bytes = &Mask::<N>::BYTES;
     let len = src.len();
     let s = src.as_ptr();
     // SAFETY: `mask_bytes` has 32 readable bytes; unaligned loads are allowed.
