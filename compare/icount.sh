@@ -16,7 +16,7 @@ iterations=${ICOUNT_ITERATIONS:-200}
 features=()
 [ -n "${ICOUNT_FEATURES:-}" ] && features=(--features "$ICOUNT_FEATURES")
 cargo ${ICOUNT_TOOLCHAIN:-} build -q --release -p compare --bin icount "${features[@]}"
-bin=target/release/icount
+bin=${CARGO_TARGET_DIR:-target}/release/icount
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 

@@ -115,6 +115,9 @@ impl BaseNbt {
     /// than 512 is an error instead of a corrupt file. On error `data` may hold a
     /// partial document; discard it.
     pub fn write(&self, data: &mut Vec<u8>) -> Result<(), WriteError> {
+        // Reserve for the whole document before the first byte, so the
+        // header does not cost an extra allocation.
+        data.reserve(3 + self.name.len() + write::reserve_for(&self.tag));
         data.push(crate::tag_id::COMPOUND);
         write::string(&self.name, data)?;
         self.tag.write(data)

@@ -604,8 +604,13 @@ fn compound_entries<'d>(
 const RESERVE_PER_ENTRY: usize = 64;
 const RESERVE_CAP: usize = 1 << 20;
 
+/// Bytes worth reserving before writing compound `c`.
+pub(crate) fn reserve_for(c: &NbtCompound) -> usize {
+    (RESERVE_PER_ENTRY * c.values.len()).min(RESERVE_CAP)
+}
+
 pub(crate) fn compound_payload(c: &NbtCompound, out: &mut Vec<u8>) -> Result<(), WriteError> {
-    out.reserve((RESERVE_PER_ENTRY * c.values.len()).min(RESERVE_CAP));
+    out.reserve(reserve_for(c));
     let mut out = Out::new(out);
     run(Some(Frame::Compound(c.values.iter())), &mut out)
 }
