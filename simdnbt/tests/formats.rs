@@ -481,3 +481,15 @@ fn owned_building_api() {
     assert_eq!(NbtTag::Float(f32::NAN), NbtTag::Float(f32::NAN));
     assert_ne!(NbtTag::Double(0.0), NbtTag::Double(-0.0));
 }
+
+#[test]
+fn compressed_input_to_read_compound_says_so() {
+    let gz = [0x1f, 0x8b, 8, 0, 0, 0];
+    let Err(err) = borrow::read_compound(&mut Cursor::new(&gz[..])) else {
+        panic!("gzip bytes parsed as a compound");
+    };
+    assert_eq!(err.kind(), ErrorKind::GzipCompressed);
+    let zlib = [0x78, 0x9c, 1, 2];
+    let err = owned::read_compound(&mut Cursor::new(&zlib[..])).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::ZlibCompressed);
+}

@@ -65,6 +65,10 @@ pub fn read_unnamed_with<'a>(
 /// tag id or name before it.
 pub fn read_compound<'a>(data: &mut Cursor<&'a [u8]>) -> Result<BaseNbtCompound<'a>, Error> {
     let (bytes, pos) = cursor_parts(data);
+    if let [0x1f, 0x8b, ..] | [0x78, 0x01 | 0x5e | 0x9c | 0xda, ..] = bytes[pos..] {
+        // Not a tag id either way: say what it really is.
+        return Err(root_type_error(bytes, pos));
+    }
     let (tape, end) = tape::parse_root(bytes, pos, COMPOUND, &ReadOptions::default())?;
     data.set_position(end as u64);
     Ok(BaseNbtCompound { tape })
