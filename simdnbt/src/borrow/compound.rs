@@ -65,36 +65,7 @@ impl<'a: 'tape, 'tape> NbtCompound<'a, 'tape> {
         self.get(name).is_some()
     }
 
-    typed_getters! {
-        /// The Byte called `name`.
-        byte -> i8;
-        /// The Short called `name`.
-        short -> i16;
-        /// The Int called `name`.
-        int -> i32;
-        /// The Long called `name`.
-        long -> i64;
-        /// The Float called `name`.
-        float -> f32;
-        /// The Double called `name`.
-        double -> f64;
-        /// The ByteArray called `name`, borrowed from the input.
-        byte_array -> &'a [u8];
-        /// The String called `name`, borrowed from the input (not yet decoded).
-        string -> &'a Mutf8Str;
-        /// The List called `name`.
-        list -> NbtList<'a, 'tape>;
-        /// The Compound called `name`.
-        compound -> NbtCompound<'a, 'tape>;
-        /// The IntArray called `name`, converted to native order.
-        int_array -> Vec<i32>;
-        /// The LongArray called `name`, converted to native order.
-        long_array -> Vec<i64>;
-        /// The IntArray called `name` as a zero-copy big-endian view.
-        int_array_raw -> RawList<'a, i32>;
-        /// The LongArray called `name` as a zero-copy big-endian view.
-        long_array_raw -> RawList<'a, i64>;
-    }
+    for_each_getter!(typed_getters, 'tape);
 
     /// The named tags in input order.
     pub fn iter(&self) -> NbtCompoundIter<'a, 'tape> {

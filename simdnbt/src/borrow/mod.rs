@@ -13,6 +13,44 @@
 //! assert_eq!(nbt.int("x"), Some(42));
 //! ```
 
+/// Calls `$m!` with the typed getters every compound-like type has (one
+/// list, so `NbtCompound` and `BaseNbt` cannot drift apart). `$tape` is the
+/// lifetime of the views they return.
+macro_rules! for_each_getter {
+    ($m:ident, $tape:lifetime) => {
+        $m! {
+            /// The Byte called `name`.
+            byte -> i8;
+            /// The Short called `name`.
+            short -> i16;
+            /// The Int called `name`.
+            int -> i32;
+            /// The Long called `name`.
+            long -> i64;
+            /// The Float called `name`.
+            float -> f32;
+            /// The Double called `name`.
+            double -> f64;
+            /// The ByteArray called `name`, borrowed from the input.
+            byte_array -> &'a [u8];
+            /// The String called `name`, borrowed from the input (not yet decoded).
+            string -> &'a Mutf8Str;
+            /// The List called `name`.
+            list -> NbtList<'a, $tape>;
+            /// The Compound called `name`.
+            compound -> NbtCompound<'a, $tape>;
+            /// The IntArray called `name`, converted to native order.
+            int_array -> Vec<i32>;
+            /// The LongArray called `name`, converted to native order.
+            long_array -> Vec<i64>;
+            /// The IntArray called `name` as a zero-copy big-endian view.
+            int_array_raw -> RawList<'a, i32>;
+            /// The LongArray called `name` as a zero-copy big-endian view.
+            long_array_raw -> RawList<'a, i64>;
+        }
+    };
+}
+
 mod compound;
 mod list;
 pub(crate) mod parse;
@@ -258,42 +296,7 @@ impl<'a> BaseNbt<'a> {
         self.as_compound().contains(name)
     }
 
-    delegate_getters! {
-        /// The Byte called `name`.
-        byte -> i8;
-        /// The Short called `name`.
-        short -> i16;
-        /// The Int called `name`.
-        int -> i32;
-        /// The Long called `name`.
-        long -> i64;
-        /// The Float called `name`.
-        float -> f32;
-        /// The Double called `name`.
-        double -> f64;
-        /// The ByteArray called `name`, borrowed from the input.
-        byte_array -> &'a [u8];
-        /// The String called `name`, borrowed from the input (not yet decoded).
-        string -> &'a Mutf8Str;
-        /// The IntArray called `name`, converted to native order.
-        int_array -> Vec<i32>;
-        /// The LongArray called `name`, converted to native order.
-        long_array -> Vec<i64>;
-        /// The IntArray called `name` as a zero-copy big-endian view.
-        int_array_raw -> RawList<'a, i32>;
-        /// The LongArray called `name` as a zero-copy big-endian view.
-        long_array_raw -> RawList<'a, i64>;
-    }
-
-    /// The List called `name`.
-    pub fn list(&self, name: &str) -> Option<NbtList<'a, '_>> {
-        self.as_compound().list(name)
-    }
-
-    /// The Compound called `name`.
-    pub fn compound(&self, name: &str) -> Option<NbtCompound<'a, '_>> {
-        self.as_compound().compound(name)
-    }
+    for_each_getter!(delegate_getters, '_);
 
     /// Converts to the owned model.
     pub fn to_owned(&self) -> crate::owned::BaseNbt {
