@@ -255,10 +255,12 @@ fn mib(bytes: usize) -> String {
 /// The bound the borrow reader is held to on the amplification cases
 /// and on real files (plus `SLACK` of fixed costs, which matter for tiny inputs).
 const BORROW_BOUND: f64 = 10.0;
-/// The bound on inputs crafted against the tape's growth (see reports/memory.md:
-/// at most 8 bytes of tape per input byte, plus at most 8 bytes of side table
-/// per input byte of the strings/arrays that follow the tape's last growth).
-const CRAFTED_BOUND: f64 = 16.0;
+/// The bound on inputs crafted against the tape's growth (a tape grown for
+/// millions of one-byte compounds, then a list of millions of strings). The
+/// parser gives back tape capacity the rest of the input cannot use before it
+/// fills the side table, so these are held to the same bound (measured 8.00×;
+/// 11.84× before that).
+const CRAFTED_BOUND: f64 = BORROW_BOUND;
 const SLACK: usize = 64 * 1024;
 
 #[test]

@@ -254,6 +254,31 @@ fn tape_growth_and_its_cap() {
         assert_eq!(s[0].as_bytes(), &[b'a' + (i % 26) as u8]);
     }
     assert!(read_both(&bytes).0.is_ok());
+
+    // A tape grown for many one-byte compounds, then lists of strings and of
+    // int arrays: the tape gives back capacity before the side table fills
+    // (the shrink path), and every view still reads the right bytes.
+    let mut body = vec![0x09, 0, 1, b'c', 0x0a, 0, 0, 0, 150];
+    body.resize(body.len() + 150, 0);
+    body.extend_from_slice(&[0x09, 0, 1, b's', 8, 0, 0, 1, 44]);
+    for _ in 0..300 {
+        body.extend_from_slice(&[0, 1, b'x']);
+    }
+    body.extend_from_slice(&[0x09, 0, 1, b'i', 11, 0, 0, 0, 2]);
+    body.extend_from_slice(&[0, 0, 0, 1, 0, 0, 0, 7, 0, 0, 0, 0]);
+    let bytes = r(&body);
+    let doc = borrow::read(&mut Cursor::new(&bytes[..])).unwrap().unwrap();
+    assert_eq!(doc.list("c").unwrap().compounds().unwrap().len(), 150);
+    let strings = doc.list("s").unwrap();
+    let strings = strings.strings().unwrap();
+    assert_eq!(strings.len(), 300);
+    assert!(strings.iter().all(|s| s.as_bytes() == b"x"));
+    let arrays = doc.list("i").unwrap();
+    assert_eq!(arrays.int_arrays().unwrap()[0].to_vec(), vec![7]);
+    let mut out = Vec::new();
+    doc.write(&mut out);
+    assert_eq!(out, bytes);
+    assert!(read_both(&bytes).0.is_ok());
 }
 
 #[test]

@@ -273,6 +273,24 @@ pub(crate) fn parse<'a>(
         }};
     }
 
+    // A list of strings or arrays at `pos` fills the side table, not the
+    // tape, and its elements take input bytes the tape will then never need:
+    // give back tape capacity beyond what the rest of the input can still
+    // use, so tape and side table never both hold a worst-case reservation.
+    macro_rules! trim_before_side_list {
+        () => {
+            if let Some((elem, n)) = side_list_at(data, pos) {
+                let after = len - pos - 5 - n * min_element_size(elem);
+                let most = wlen!() + after + 2;
+                // SAFETY: wbase <= wend, both in (or one past) the allocation.
+                let capacity = unsafe { wend.offset_from(wbase) as usize };
+                if capacity > most + most / 4 {
+                    (wbase, wp, wend) = shrink(&mut words, wlen!(), most);
+                }
+            }
+        };
+    }
+
     // Makes room for `n` more words (cold path out of line).
     macro_rules! reserve {
         ($n:expr) => {
@@ -470,6 +488,7 @@ pub(crate) fn parse<'a>(
                             pos += 5 + n as usize * size as usize;
                             set!(container, wlen!() as u64);
                         } else {
+                            trim_before_side_list!();
                             match open_list(
                                 data,
                                 &mut pos,
@@ -546,6 +565,7 @@ pub(crate) fn parse<'a>(
                     push!(((LIST as u64) << 56) | pos as u64);
                     let container = wlen!();
                     push!(0);
+                    trim_before_side_list!();
                     match open_list(
                         data,
                         &mut pos,
@@ -599,6 +619,31 @@ fn grow(
     let base = words.as_mut_ptr();
     // SAFETY: capacity() slots are allocated from `base`.
     Ok((base, unsafe { base.add(words.capacity()) }))
+}
+
+/// If a list of strings or arrays with a count that fits the input starts
+/// at `pos`, its element type and count.
+#[inline]
+fn side_list_at(data: &[u8], pos: usize) -> Option<(u8, usize)> {
+    let header = data.get(pos..pos + 5)?;
+    let elem = header[0];
+    let n = i32::from_be_bytes([header[1], header[2], header[3], header[4]]);
+    let fits =
+        n > 0 && (n as u64) * (min_element_size(elem) as u64) <= (data.len() - pos - 5) as u64;
+    (matches!(elem, STRING | BYTE_ARRAY | INT_ARRAY | LONG_ARRAY) && fits)
+        .then_some((elem, n as usize))
+}
+
+/// Shrinks the tape's allocation to about `most` words (never below `wlen`).
+#[cold]
+#[inline(never)]
+fn shrink(words: &mut Vec<u64>, wlen: usize, most: usize) -> (*mut u64, *mut u64, *mut u64) {
+    // SAFETY: the first `wlen` words have been written.
+    unsafe { words.set_len(wlen) };
+    words.shrink_to(most);
+    let base = words.as_mut_ptr();
+    // SAFETY: `wlen <= capacity` slots are allocated from `base`.
+    unsafe { (base, base.add(wlen), base.add(words.capacity())) }
 }
 
 fn finish<'a>(
