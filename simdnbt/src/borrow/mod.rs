@@ -389,14 +389,16 @@ impl fmt::Debug for BaseNbtTag<'_> {
     }
 }
 
-/// The result of [`read`]: a document, or nothing (an End root).
+/// The result of [`read`]: a document, or nothing (an End root). Shaped like
+/// `Option<BaseNbt>` under upstream simdnbt's names, so code written for it
+/// keeps compiling; [`Nbt::default`] is `None`.
 #[derive(Default)]
 pub enum Nbt<'a> {
-    /// A document.
-    Some(BaseNbt<'a>),
     /// The input held an End tag: no document.
     #[default]
     None,
+    /// A document.
+    Some(BaseNbt<'a>),
 }
 
 impl<'a> Nbt<'a> {

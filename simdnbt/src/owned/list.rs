@@ -5,40 +5,49 @@ use crate::mutf8::Mutf8String;
 use crate::tag_id;
 use crate::WriteError;
 
-/// A list: elements of one type.
-///
-/// Unlike upstream simdnbt, an empty list keeps its element type (`Int(vec![])`
-/// is written as a list of Int, `Empty` as a list of End), so reading and
-/// writing any file reproduces it byte for byte.
-#[derive(Debug, Default)]
-pub enum NbtList {
-    /// A list with element type End (always empty).
-    #[default]
-    Empty,
-    /// Bytes.
-    Byte(Vec<i8>),
-    /// Shorts.
-    Short(Vec<i16>),
-    /// Ints.
-    Int(Vec<i32>),
-    /// Longs.
-    Long(Vec<i64>),
-    /// Floats.
-    Float(Vec<f32>),
-    /// Doubles.
-    Double(Vec<f64>),
-    /// ByteArrays.
-    ByteArray(Vec<Vec<u8>>),
-    /// Strings.
-    String(Vec<Mutf8String>),
-    /// Lists.
-    List(Vec<NbtList>),
-    /// Compounds.
-    Compound(Vec<NbtCompound>),
-    /// IntArrays.
-    IntArray(Vec<Vec<i32>>),
-    /// LongArrays.
-    LongArray(Vec<Vec<i64>>),
+/// Declares [`NbtList`], its `id()` and `len()` from one table of (variant,
+/// element type, element tag id), so they cannot disagree.
+macro_rules! list_table {
+    ($( ($variant:ident, $elem:ty, $id:ident) ),* $(,)?) => {
+        /// A list: elements of one type.
+        ///
+        /// Unlike upstream simdnbt, an empty list keeps its element type (`Int(vec![])`
+        /// is written as a list of Int, `Empty` as a list of End), so reading and
+        /// writing any file reproduces it byte for byte.
+        #[derive(Debug, Default)]
+        pub enum NbtList {
+            /// A list with element type End (always empty).
+            #[default]
+            Empty,
+            $( #[doc = concat!("Elements of type ", stringify!($elem), ".")] $variant(Vec<$elem>), )*
+        }
+
+        impl NbtList {
+            /// The element tag id (0 for `Empty`).
+            pub fn id(&self) -> u8 {
+                match self {
+                    NbtList::Empty => tag_id::END,
+                    $( NbtList::$variant(_) => tag_id::$id, )*
+                }
+            }
+
+            /// The number of elements.
+            pub fn len(&self) -> usize {
+                match self {
+                    NbtList::Empty => 0,
+                    $( NbtList::$variant(v) => v.len(), )*
+                }
+            }
+        }
+    };
+}
+
+#[rustfmt::skip]
+list_table! {
+    (Byte, i8, BYTE), (Short, i16, SHORT), (Int, i32, INT), (Long, i64, LONG),
+    (Float, f32, FLOAT), (Double, f64, DOUBLE), (ByteArray, Vec<u8>, BYTE_ARRAY),
+    (String, Mutf8String, STRING), (List, NbtList, LIST), (Compound, NbtCompound, COMPOUND),
+    (IntArray, Vec<i32>, INT_ARRAY), (LongArray, Vec<i64>, LONG_ARRAY),
 }
 
 macro_rules! accessors {
@@ -65,44 +74,6 @@ macro_rules! accessors {
 }
 
 impl NbtList {
-    /// The element tag id (0 for `Empty`).
-    pub fn id(&self) -> u8 {
-        match self {
-            NbtList::Empty => tag_id::END,
-            NbtList::Byte(_) => tag_id::BYTE,
-            NbtList::Short(_) => tag_id::SHORT,
-            NbtList::Int(_) => tag_id::INT,
-            NbtList::Long(_) => tag_id::LONG,
-            NbtList::Float(_) => tag_id::FLOAT,
-            NbtList::Double(_) => tag_id::DOUBLE,
-            NbtList::ByteArray(_) => tag_id::BYTE_ARRAY,
-            NbtList::String(_) => tag_id::STRING,
-            NbtList::List(_) => tag_id::LIST,
-            NbtList::Compound(_) => tag_id::COMPOUND,
-            NbtList::IntArray(_) => tag_id::INT_ARRAY,
-            NbtList::LongArray(_) => tag_id::LONG_ARRAY,
-        }
-    }
-
-    /// The number of elements.
-    pub fn len(&self) -> usize {
-        match self {
-            NbtList::Empty => 0,
-            NbtList::Byte(v) => v.len(),
-            NbtList::Short(v) => v.len(),
-            NbtList::Int(v) => v.len(),
-            NbtList::Long(v) => v.len(),
-            NbtList::Float(v) => v.len(),
-            NbtList::Double(v) => v.len(),
-            NbtList::ByteArray(v) => v.len(),
-            NbtList::String(v) => v.len(),
-            NbtList::List(v) => v.len(),
-            NbtList::Compound(v) => v.len(),
-            NbtList::IntArray(v) => v.len(),
-            NbtList::LongArray(v) => v.len(),
-        }
-    }
-
     /// Whether there are no elements.
     pub fn is_empty(&self) -> bool {
         self.len() == 0

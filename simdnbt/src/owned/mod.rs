@@ -157,14 +157,15 @@ impl IntoIterator for BaseNbt {
     }
 }
 
-/// A document, or nothing (an End root).
+/// A document, or nothing (an End root): `Option<BaseNbt>` under upstream
+/// simdnbt's names. [`Nbt::default`] is `None`.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub enum Nbt {
-    /// A document.
-    Some(BaseNbt),
     /// No document (the input was a single End byte).
     #[default]
     None,
+    /// A document.
+    Some(BaseNbt),
 }
 
 impl Nbt {

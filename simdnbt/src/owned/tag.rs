@@ -5,36 +5,38 @@ use crate::mutf8::{Mutf8Str, Mutf8String};
 use crate::tag_id;
 use crate::WriteError;
 
-/// One tag of any type (End excepted: it only closes compounds).
-///
-/// `PartialEq` compares floats by bits, so a document always equals itself
-/// (even with NaN) and `-0.0 != 0.0`: equal documents write equal bytes.
-#[derive(Debug, Clone)]
-pub enum NbtTag {
-    /// i8.
-    Byte(i8),
-    /// i16.
-    Short(i16),
-    /// i32.
-    Int(i32),
-    /// i64.
-    Long(i64),
-    /// f32.
-    Float(f32),
-    /// f64.
-    Double(f64),
-    /// Bytes.
-    ByteArray(Vec<u8>),
-    /// A MUTF-8 string (raw bytes kept).
-    String(Mutf8String),
-    /// A list.
-    List(NbtList),
-    /// A compound.
-    Compound(NbtCompound),
-    /// i32s.
-    IntArray(Vec<i32>),
-    /// i64s.
-    LongArray(Vec<i64>),
+/// Declares [`NbtTag`] and its `id()` from one table of (variant, payload,
+/// tag id, doc), so the type and the ids cannot disagree.
+macro_rules! tag_table {
+    ($( ($variant:ident, $payload:ty, $id:ident, $doc:literal) ),* $(,)?) => {
+        /// One tag of any type (End excepted: it only closes compounds).
+        ///
+        /// `PartialEq` compares floats by bits, so a document always equals itself
+        /// (even with NaN) and `-0.0 != 0.0`: equal documents write equal bytes.
+        #[derive(Debug, Clone)]
+        pub enum NbtTag {
+            $( #[doc = $doc] $variant($payload), )*
+        }
+
+        impl NbtTag {
+            /// The tag id (see [`crate::tag_id`]).
+            pub fn id(&self) -> u8 {
+                match self {
+                    $( NbtTag::$variant(_) => tag_id::$id, )*
+                }
+            }
+        }
+    };
+}
+
+#[rustfmt::skip]
+tag_table! {
+    (Byte, i8, BYTE, "i8."), (Short, i16, SHORT, "i16."), (Int, i32, INT, "i32."),
+    (Long, i64, LONG, "i64."), (Float, f32, FLOAT, "f32."), (Double, f64, DOUBLE, "f64."),
+    (ByteArray, Vec<u8>, BYTE_ARRAY, "Bytes."),
+    (String, Mutf8String, STRING, "A MUTF-8 string (raw bytes kept)."),
+    (List, NbtList, LIST, "A list."), (Compound, NbtCompound, COMPOUND, "A compound."),
+    (IntArray, Vec<i32>, INT_ARRAY, "i32s."), (LongArray, Vec<i64>, LONG_ARRAY, "i64s."),
 }
 
 // Keep the tree compact: a tag is its largest payload (24 bytes) plus the tag.
@@ -73,24 +75,6 @@ macro_rules! accessors {
 }
 
 impl NbtTag {
-    /// The tag id (see [`crate::tag_id`]).
-    pub fn id(&self) -> u8 {
-        match self {
-            NbtTag::Byte(_) => tag_id::BYTE,
-            NbtTag::Short(_) => tag_id::SHORT,
-            NbtTag::Int(_) => tag_id::INT,
-            NbtTag::Long(_) => tag_id::LONG,
-            NbtTag::Float(_) => tag_id::FLOAT,
-            NbtTag::Double(_) => tag_id::DOUBLE,
-            NbtTag::ByteArray(_) => tag_id::BYTE_ARRAY,
-            NbtTag::String(_) => tag_id::STRING,
-            NbtTag::List(_) => tag_id::LIST,
-            NbtTag::Compound(_) => tag_id::COMPOUND,
-            NbtTag::IntArray(_) => tag_id::INT_ARRAY,
-            NbtTag::LongArray(_) => tag_id::LONG_ARRAY,
-        }
-    }
-
     accessors! {
         Byte, byte, byte_mut, into_byte, i8, &mut i8, i8, |v| *v;
         Short, short, short_mut, into_short, i16, &mut i16, i16, |v| *v;
