@@ -66,10 +66,10 @@ macro_rules! simdnbt_adapters {
                 })
             }),
             to_canonical: |input| match read_b(input)? {
-                borrow::Nbt::Some(n) => Ok(Doc {
-                    name: Some(mutf8_lossy(n.name().as_bytes())),
-                    root: Value::Compound(b_compound(&n.as_compound())),
-                }),
+                borrow::Nbt::Some(n) => Ok(Doc::named(
+                    mutf8_lossy(n.name().as_bytes()),
+                    Value::Compound(b_compound(&n.as_compound())),
+                )),
                 borrow::Nbt::None => Err("End root: no document".into()),
             },
             write_bytes: Some(|input| Ok(write_b(&read_b(input)?))),
@@ -102,10 +102,10 @@ macro_rules! simdnbt_adapters {
                 })
             }),
             to_canonical: |input| match read_o(input)? {
-                owned::Nbt::Some(n) => Ok(Doc {
-                    name: Some(mutf8_lossy(n.name().as_bytes())),
-                    root: Value::Compound(o_compound(&n)),
-                }),
+                owned::Nbt::Some(n) => Ok(Doc::named(
+                    mutf8_lossy(n.name().as_bytes()),
+                    Value::Compound(o_compound(&n)),
+                )),
                 owned::Nbt::None => Err("End root: no document".into()),
             },
             write_bytes: Some(|input| {

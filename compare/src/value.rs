@@ -107,6 +107,21 @@ pub struct Doc {
     pub root: Value,
 }
 
+impl Doc {
+    /// A document whose root name the library reports.
+    pub fn named(name: impl Into<String>, root: Value) -> Self {
+        Doc {
+            name: Some(name.into()),
+            root,
+        }
+    }
+
+    /// A document from a library that drops or hides the root name.
+    pub fn unnamed(root: Value) -> Self {
+        Doc { name: None, root }
+    }
+}
+
 /// Whether a library keeps compound entries in input order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Order {

@@ -48,10 +48,7 @@ pub const PEER: Peer = Peer {
         Nbt::Compound(outer) => {
             let mut it = outer.iter();
             match (it.next(), it.next()) {
-                (Some((name, root)), None) => Ok(Doc {
-                    name: Some(name.to_string()),
-                    root: value(root),
-                }),
+                (Some((name, root)), None) => Ok(Doc::named(name.to_string(), value(root))),
                 _ => Err("root wrapper is not a one-entry compound".into()),
             }
         }

@@ -39,10 +39,7 @@ pub const PEER: Peer = Peer {
     }),
     to_canonical: |input| {
         let n = parse(input)?;
-        Ok(Doc {
-            name: Some(n.name.clone()),
-            root: Value::Compound(compound(&n.root_tag)),
-        })
+        Ok(Doc::named(n.name.clone(), Value::Compound(compound(&n.root_tag))))
     },
     write_bytes: Some(|input| Ok(write(&parse(input)?))),
 };

@@ -33,12 +33,7 @@ pub const PEER: Peer = Peer {
             }
         })
     }),
-    to_canonical: |input| {
-        Ok(Doc {
-            name: None,
-            root: value(&parse(input)?),
-        })
-    },
+    to_canonical: |input| Ok(Doc::unnamed(value(&parse(input)?))),
     write_bytes: Some(|input| ::fastnbt::to_bytes(&parse(input)?).map_err(|e| e.to_string())),
 };
 

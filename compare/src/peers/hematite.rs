@@ -49,10 +49,7 @@ pub const PEER: Peer = Peer {
     }),
     to_canonical: |input| {
         parse(input)?; // the same parse the bench times must succeed too
-        Ok(Doc {
-            name: None,
-            root: value(&root_value(input)?),
-        })
+        Ok(Doc::unnamed(value(&root_value(input)?)))
     },
     write_bytes: Some(|input| Ok(write(&parse(input)?))),
 };

@@ -42,10 +42,7 @@ pub const BORROW: Peer = Peer {
     }),
     to_canonical: |input| {
         let doc = read_borrowed::<BE>(input).map_err(|e| format!("{e:?}"))?;
-        Ok(Doc {
-            name: None,
-            root: canonical(&doc.root())?,
-        })
+        Ok(Doc::unnamed(canonical(&doc.root())?))
     },
     write_bytes: Some(|input| {
         let doc = read_borrowed::<BE>(input).map_err(|e| format!("{e:?}"))?;
@@ -85,10 +82,7 @@ pub const OWNED: Peer = Peer {
     }),
     to_canonical: |input| {
         let v = read_owned::<BE, NativeEndian>(input).map_err(|e| format!("{e:?}"))?;
-        Ok(Doc {
-            name: None,
-            root: canonical(&v.to_ref())?,
-        })
+        Ok(Doc::unnamed(canonical(&v.to_ref())?))
     },
     write_bytes: Some(|input| {
         let v = read_owned::<BE, NativeEndian>(input).map_err(|e| format!("{e:?}"))?;

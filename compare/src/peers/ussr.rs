@@ -38,10 +38,10 @@ pub const BORROW: Peer = Peer {
     }),
     to_canonical: |input| {
         let n = borrow::Nbt::read(&mut &input[..]).map_err(ERR)?;
-        Ok(Doc {
-            name: Some(lossy(n.name.as_bytes())),
-            root: Value::Compound(canon_borrow_compound(&n.compound)),
-        })
+        Ok(Doc::named(
+            lossy(n.name.as_bytes()),
+            Value::Compound(canon_borrow_compound(&n.compound)),
+        ))
     },
     write_bytes: Some(|input| {
         let n = borrow::Nbt::read(&mut &input[..]).map_err(ERR)?;
@@ -81,10 +81,10 @@ pub const OWNED: Peer = Peer {
     }),
     to_canonical: |input| {
         let n = owned::Nbt::read(&mut &input[..]).map_err(ERR)?;
-        Ok(Doc {
-            name: Some(lossy(n.name.as_bytes())),
-            root: Value::Compound(canon_owned_compound(&n.compound)),
-        })
+        Ok(Doc::named(
+            lossy(n.name.as_bytes()),
+            Value::Compound(canon_owned_compound(&n.compound)),
+        ))
     },
     write_bytes: Some(|input| {
         let n = owned::Nbt::read(&mut &input[..]).map_err(ERR)?;

@@ -41,10 +41,7 @@ pub const PEER: Peer = Peer {
     }),
     to_canonical: |input| {
         let (c, name) = parse(input)?;
-        Ok(Doc {
-            name: Some(name),
-            root: Value::Compound(compound(&c)),
-        })
+        Ok(Doc::named(name, Value::Compound(compound(&c))))
     },
     write_bytes: Some(|input| Ok(write(&parse(input)?))),
 };
