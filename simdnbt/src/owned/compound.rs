@@ -43,6 +43,21 @@ impl NbtCompound {
         }
     }
 
+    /// The number of tags (duplicates counted).
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether there are no tags.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// Removes every tag, keeping the allocation.
+    pub fn clear(&mut self) {
+        self.values.clear();
+    }
+
     /// A compound of these tags, in this order.
     pub fn from_values(values: Vec<(Mutf8String, NbtTag)>) -> Self {
         Self { values }
@@ -118,19 +133,9 @@ impl NbtCompound {
         self.values.iter_mut().map(|(k, v)| (k.as_str(), v))
     }
 
-    /// The number of tags.
-    pub fn len(&self) -> usize {
-        self.values.len()
-    }
-
-    /// Whether there are no tags.
-    pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
-    }
-
     /// The keys in order.
     pub fn keys(&self) -> impl ExactSizeIterator<Item = &Mutf8Str> {
-        self.values.iter().map(|(k, _)| k.as_str())
+        self.iter().map(|(key, _)| key)
     }
 
     /// The keys in order, mutably.
@@ -140,17 +145,12 @@ impl NbtCompound {
 
     /// The values in order.
     pub fn values(&self) -> impl ExactSizeIterator<Item = &NbtTag> {
-        self.values.iter().map(|(_, v)| v)
+        self.iter().map(|(_, tag)| tag)
     }
 
     /// The values in order, mutably.
     pub fn values_mut(&mut self) -> impl ExactSizeIterator<Item = &mut NbtTag> {
-        self.values.iter_mut().map(|(_, v)| v)
-    }
-
-    /// Removes every tag.
-    pub fn clear(&mut self) {
-        self.values.clear();
+        self.iter_mut().map(|(_, tag)| tag)
     }
 
     /// Appends this compound's payload: its named tags and the closing End.
