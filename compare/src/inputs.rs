@@ -1,5 +1,5 @@
 //! Where the benches and tests get their inputs: the workspace `corpus` crate
-//! (NBT.md §5 shared files, inflated, plus the deterministic generated files).
+//! (docs/format.md §5 shared files, inflated, plus the deterministic generated files).
 
 /// The benchmark inputs: the seven upstream files, `chunk1.14.nbt`, then the generated ones.
 pub fn bench_names() -> Vec<&'static str> {

@@ -1,5 +1,5 @@
 //! A deliberately plain NBT reader written for this crate: recursive, no tricks,
-//! straight from NBT.md §1–2. It is never benchmarked. It serves as
+//! straight from docs/format.md §1–2. It is never benchmarked. It serves as
 //! - the canonicaliser for peers whose tree cannot be walked through their public API
 //!   (graphite: its compound entries are private, so it is read back from its own writer's bytes);
 //! - an independent oracle the equivalence tests also hold simdnbt to.
@@ -143,7 +143,7 @@ fn min_size(id: u8) -> usize {
     }
 }
 
-/// Decodes Java modified UTF-8 (NBT.md §2), replacing anything invalid with U+FFFD.
+/// Decodes Java modified UTF-8 (docs/format.md §2), replacing anything invalid with U+FFFD.
 pub fn mutf8_lossy(b: &[u8]) -> String {
     if b.is_ascii() && !b.contains(&0) {
         return String::from_utf8(b.to_vec()).unwrap();

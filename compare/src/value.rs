@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 /// One NBT value in a library-neutral form.
 ///
 /// Floats are kept as their IEEE bit patterns so that NaN payloads and `-0.0`
-/// compare exactly (NBT.md §3: float bits are kept).
+/// compare exactly (docs/format.md §3: float bits are kept).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
     Byte(i8),

@@ -33,14 +33,14 @@ struct Divergence {
     check: Check,
     /// Substring of the failure message that identifies this divergence.
     signature: &'static str,
-    /// Why, in terms of NBT.md.
+    /// Why, in terms of docs/format.md.
     reason: &'static str,
 }
 
 /// Known, explained divergences between peers and simdnbt on the corpus.
 const DIVERGENCES: &[Divergence] = &[
     // --- empty lists lose their element type -------------------------------------------
-    // NBT.md §3: write(read(bytes)) == bytes. A list's element type is part of the bytes even
+    // docs/format.md §3: write(read(bytes)) == bytes. A list's element type is part of the bytes even
     // when the list is empty (`09 <id> 00 00 00 00`); simdnbt keeps it. These libraries model a
     // list as a Vec of tags (ussr: `List::Empty`), so an empty list has no type left and their
     // writers emit a list of End. (Their *reading* is compared with that relaxation: see
@@ -53,13 +53,13 @@ const DIVERGENCES: &[Divergence] = &[
     EMPTY_LIST_TYPE("ussr_borrow"),
     EMPTY_LIST_TYPE("ussr_owned"),
     // --- the root name is not kept -------------------------------------------------------
-    // NBT.md §1: the file form carries a root name (bigtest.nbt: "Level"). These libraries do
+    // docs/format.md §1: the file form carries a root name (bigtest.nbt: "Level"). These libraries do
     // not keep it and write an empty name, so only files with an empty root name round-trip.
     ROOT_NAME_DROPPED("na_nbt_borrow"),
     ROOT_NAME_DROPPED("na_nbt_owned"),
     ROOT_NAME_DROPPED("fastnbt"),
     // --- strings that are not MUTF-8 ------------------------------------------------------
-    // NBT.md §2: U+0000 is `C0 80` and a character above U+FFFF is a 6-byte surrogate pair.
+    // docs/format.md §2: U+0000 is `C0 80` and a character above U+FFFF is a 6-byte surrogate pair.
     // shen decodes string bytes as plain UTF-8 (`from_utf8_lossy`), so both become U+FFFD on
     // read; its writer then writes those replacement characters.
     Divergence {
@@ -68,7 +68,7 @@ const DIVERGENCES: &[Divergence] = &[
         check: Check::Canonical,
         signature: "\u{FFFD}",
         reason: "decodes strings as plain UTF-8, not MUTF-8: `C0 80` (U+0000) and 6-byte \
-                 supplementary characters are replaced by U+FFFD (NBT.md §2)",
+                 supplementary characters are replaced by U+FFFD (docs/format.md §2)",
     },
     Divergence {
         peer: "shen",
@@ -84,7 +84,7 @@ const DIVERGENCES: &[Divergence] = &[
         check: Check::Canonical,
         signature: "\u{FFFD}",
         reason: "decodes strings as plain UTF-8 (lossy fallback), not MUTF-8: 6-byte \
-                 supplementary characters and `C0 80` become U+FFFD (NBT.md §2)",
+                 supplementary characters and `C0 80` become U+FFFD (docs/format.md §2)",
     },
     Divergence {
         peer: "azalea",
@@ -102,14 +102,14 @@ const DIVERGENCES: &[Divergence] = &[
         check: Check::Canonical,
         signature: "\u{FFFD}",
         reason: "its writer emits plain UTF-8 (raw 00, 4-byte supplementary characters) instead \
-                 of MUTF-8 (NBT.md §2); the canonical value is read from those bytes",
+                 of MUTF-8 (docs/format.md §2); the canonical value is read from those bytes",
     },
     Divergence {
         peer: "graphite",
         file: "generated_unicode_1m",
         check: Check::PeerWrite,
         signature: "\u{FFFD}",
-        reason: "writes plain UTF-8 instead of MUTF-8 (NBT.md §2)",
+        reason: "writes plain UTF-8 instead of MUTF-8 (docs/format.md §2)",
     },
     // --- writer bugs ---------------------------------------------------------------------
     Divergence {
@@ -117,7 +117,7 @@ const DIVERGENCES: &[Divergence] = &[
         file: "bigtest.nbt",
         check: Check::PeerWrite,
         signature: "simdnbt rejects",
-        reason: "the borrowed writer omits the i32 length prefix of a ByteArray (NBT.md §1: \
+        reason: "the borrowed writer omits the i32 length prefix of a ByteArray (docs/format.md §1: \
                  `07`, i32 length, bytes), so every following tag is misread: a corrupt file",
     },
     Divergence {
@@ -148,7 +148,7 @@ const DIVERGENCES: &[Divergence] = &[
         signature: "panicked: cast_slice_mut",
         reason: "the writer reinterprets a big-endian long array in place with bytemuck, which \
                  panics when the array is not 8-byte aligned in memory (it sits at an arbitrary \
-                 offset of the input); a writer must not panic (NBT.md §3)",
+                 offset of the input); a writer must not panic (docs/format.md §3)",
     },
     Divergence {
         peer: "ussr_owned",
@@ -166,7 +166,7 @@ const DIVERGENCES: &[Divergence] = &[
         signature: "simdnbt rejects",
         reason: "the 0.10 borrowed writer drops the i32 length of a list of strings (`09 08` then \
                  the first string) and writes some lists of lists with length 0: a corrupt file \
-                 (NBT.md §3)",
+                 (docs/format.md §3)",
     },
     Divergence {
         peer: "upstream_borrow",
@@ -186,7 +186,7 @@ const fn EMPTY_LIST_TYPE(peer: &'static str) -> Divergence {
         check: Check::PeerWrite,
         signature: "list element type 0 != ",
         reason: "empty lists are written as lists of End: the element type is not kept \
-                 (NBT.md §3 exact round trip)",
+                 (docs/format.md §3 exact round trip)",
     }
 }
 
@@ -197,7 +197,7 @@ const fn ROOT_NAME_DROPPED(peer: &'static str) -> Divergence {
         file: "*",
         check: Check::PeerWrite,
         signature: "root name: \"\" != ",
-        reason: "the root name is not kept; its writer writes an empty one (NBT.md §1 file form)",
+        reason: "the root name is not kept; its writer writes an empty one (docs/format.md §1 file form)",
     }
 }
 
@@ -463,7 +463,7 @@ fn every_bench_closure_runs_on_the_small_inputs() {
         }
     }
     // crab's compound loop stops quietly when the input runs out (`while has_remaining`),
-    // so a truncated document parses as Ok with the tail missing (NBT.md §3 wants an error).
+    // so a truncated document parses as Ok with the tail missing (docs/format.md §3 wants an error).
     accepted_truncated.sort();
     accepted_truncated.dedup();
     // azalea (nightly) reads a missing tag id as End (`read_u8().unwrap_or(0)`), same effect.
@@ -478,7 +478,7 @@ fn every_bench_closure_runs_on_the_small_inputs() {
     );
 }
 
-/// NBT.md §4 "invalid MUTF-8": `ED A0 80` is a lone surrogate, which Java writes but no
+/// docs/format.md §4 "invalid MUTF-8": `ED A0 80` is a lone surrogate, which Java writes but no
 /// Rust `str` can hold. simdnbt (and every peer that keeps raw bytes) parses it; libraries
 /// that decode into `String` while parsing either reject the document or replace the text.
 /// The expected outcome of each peer is pinned here so the notes stay true.

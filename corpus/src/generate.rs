@@ -6,7 +6,7 @@
 
 const MIB: usize = 1 << 20;
 
-// Tag ids (NBT.md §1).
+// Tag ids (docs/format.md §1).
 const END: u8 = 0;
 const BYTE: u8 = 1;
 const SHORT: u8 = 2;
@@ -32,7 +32,7 @@ pub(crate) fn generate(name: &str) -> Vec<u8> {
     }
 }
 
-/// Java's modified UTF-8 (NBT.md §2): U+0000 as `C0 80`, supplementary
+/// Java's modified UTF-8 (docs/format.md §2): U+0000 as `C0 80`, supplementary
 /// characters as two 3-byte surrogate halves.
 pub(crate) fn mutf8(s: &str) -> Vec<u8> {
     let mut out = Vec::with_capacity(s.len());

@@ -2,7 +2,7 @@
 //!
 //! Two kinds of file, both reached through [`load`]:
 //!
-//! * **Shared files** ([`SHARED`], NBT.md §5): third-party NBT files that ship
+//! * **Shared files** ([`SHARED`], docs/format.md §5): third-party NBT files that ship
 //!   inside crates.io packages. They are never committed to this repository;
 //!   they are read from the cargo registry sources (`$CARGO_HOME/registry/src`),
 //!   checked against a pinned SHA-256 *as shipped*, and inflated if gzip/zlib.
@@ -57,7 +57,7 @@ pub struct Source {
     pub path: &'static str,
 }
 
-/// A third-party corpus file (NBT.md §5).
+/// A third-party corpus file (docs/format.md §5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CorpusFile {
     /// File name used with [`load`], e.g. `"bigtest.nbt"`.
@@ -91,7 +91,7 @@ const SIMDNBT_V: &str = "0.10.0";
 const FASTNBT: &str = "fastnbt";
 const FASTNBT_V: &str = "2.6.3";
 
-/// The nine shared corpus files of NBT.md §5, in the order of that table.
+/// The nine shared corpus files of docs/format.md §5, in the order of that table.
 pub const SHARED: &[CorpusFile] = &[
     CorpusFile {
         name: "complex_player.dat",
@@ -170,7 +170,7 @@ pub const SHARED: &[CorpusFile] = &[
         name: "stringtest.nbt",
         sha256: "d406dc790e9e20558b2d74a97e809d7d2e1fe24b1581039e85ea8f575d00ae25",
         sources: &[src(AZALEA, AZALEA_V, "tests/stringtest.nbt")],
-        // NBT.md §5 says "raw", but the file as shipped is gzip (1f 8b).
+        // The file as shipped is gzip (1f 8b), as docs/format.md §5 records.
         compressed: Compression::Gzip,
         note: "root is a List of strings; its name is 4-byte UTF-8 (not MUTF-8)",
     },

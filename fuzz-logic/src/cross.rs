@@ -3,7 +3,7 @@
 //! Each library reads the same bytes (disk form: named root). They must agree
 //! on accept/reject, and on accept their values must be equal once converted to
 //! [`Canon`]. Known, intentional differences are allowed only where a rule of
-//! NBT.md says we behave differently; each is a [`Divergence`] below.
+//! docs/format.md says we behave differently; each is a [`Divergence`] below.
 
 use std::io::Cursor;
 
@@ -14,17 +14,17 @@ use crate::canon::{self, Canon};
 /// A documented, intentional difference between simdnbt and another library.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Divergence {
-    /// NBT.md §3 *Depth*: at most 512 levels counting the root. valence_nbt does
+    /// docs/format.md §3 *Depth*: at most 512 levels counting the root. valence_nbt does
     /// not count the root (accepts 513 levels); fastnbt has no limit at all.
     DepthLimit,
-    /// NBT.md §3 *Strings keep their raw bytes* and §4 *invalid MUTF-8 parses*:
+    /// docs/format.md §3 *Strings keep their raw bytes* and §4 *invalid MUTF-8 parses*:
     /// both others decode every string eagerly and reject the whole document
     /// when one is not valid Java MUTF-8 (fastnbt ignores the root name only).
     InvalidMutf8,
-    /// NBT.md §1 network form / §4 *End root → Nbt::None*: a lone End root is
+    /// docs/format.md §1 network form / §4 *End root → Nbt::None*: a lone End root is
     /// "no value" for us, an error for both others.
     EndRoot,
-    /// NBT.md §2 *never as 4-byte UTF-8*: a string holding a 4-byte UTF-8
+    /// docs/format.md §2 *never as 4-byte UTF-8*: a string holding a 4-byte UTF-8
     /// sequence. The `cesu8` decoder both others use accepts it (it tries plain
     /// UTF-8 first); our checked decoder (`try_to_str`) reports it as invalid
     /// (the document itself is accepted by everyone). Only a string decode differs.
@@ -33,11 +33,11 @@ pub enum Divergence {
     /// `C0 80 62 00`): Java's `DataInputStream.readUTF` decodes the raw `00` as
     /// U+0000, and so does our checked decoder (simdnbt's `mutf8` docs: "accepts
     /// what Java's readUTF accepts"); `cesu8`'s Java mode rejects it, so both
-    /// others reject such a document. NBT.md §2 (Java's reader is the reference;
+    /// others reject such a document. docs/format.md §2 (Java's reader is the reference;
     /// writers emit `C0 80`) and §3 (raw bytes kept).
     RawNul,
     /// fastnbt only: a compound key equal to one of its serde-internal array
-    /// tokens (`__fastnbt_byte_array` …) is refused. NBT.md §3 *hostile input*:
+    /// tokens (`__fastnbt_byte_array` …) is refused. docs/format.md §3 *hostile input*:
     /// any key is data to us.
     FastnbtArrayToken,
 }

@@ -1,4 +1,4 @@
-//! The NBT.md §4 cases: inputs every reader must answer, with the expected answer.
+//! The docs/format.md §4 cases: inputs every reader must answer, with the expected answer.
 
 /// What a reader must answer for a §4 case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,7 +22,7 @@ pub struct Case {
     pub expect: Expect,
 }
 
-/// `R(x)` of NBT.md §4: a named root compound (empty name) around `x`.
+/// `R(x)` of docs/format.md §4: a named root compound (empty name) around `x`.
 pub fn root(inner: &[u8]) -> Vec<u8> {
     let mut v = vec![0x0a, 0x00, 0x00];
     v.extend_from_slice(inner);
@@ -57,8 +57,8 @@ pub fn deep_compounds(levels: usize) -> Vec<u8> {
     v
 }
 
-/// Every read case of NBT.md §4 (the over-long write case is a writer test).
-/// `deep` is the nesting of the two depth cases (100 000 in NBT.md; seeds for
+/// Every read case of docs/format.md §4 (the over-long write case is a writer test).
+/// `deep` is the nesting of the two depth cases (100 000 in docs/format.md; seeds for
 /// the fuzzer use fewer levels so libFuzzer's `-max_len` stays small).
 pub fn cases_with_depth(deep: usize) -> Vec<Case> {
     use Expect::*;
@@ -125,7 +125,7 @@ pub fn cases_with_depth(deep: usize) -> Vec<Case> {
     ]
 }
 
-/// Every read case of NBT.md §4 at full size (100 000 levels for the depth cases).
+/// Every read case of docs/format.md §4 at full size (100 000 levels for the depth cases).
 pub fn cases() -> Vec<Case> {
     cases_with_depth(100_000)
 }

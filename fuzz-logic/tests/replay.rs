@@ -1,5 +1,5 @@
 //! Replays, on stable, every fuzz target's logic over every committed regression
-//! file (`fuzz/regressions/<target>/`), every NBT.md §4 case and the shared
+//! file (`fuzz/regressions/<target>/`), every docs/format.md §4 case and the shared
 //! corpus (and truncations of it) — the same functions the fuzzer runs.
 
 use std::io::Cursor;
@@ -176,7 +176,7 @@ fn structured_documents_replay_body() {
 }
 
 /// The cross-library comparison agrees on the corpus and hits each documented
-/// divergence exactly where NBT.md says we differ.
+/// divergence exactly where docs/format.md says we differ.
 #[test]
 fn cross_library_divergences() {
     big_stack(cross_library_divergences_body);
@@ -252,7 +252,7 @@ fn cross_library_divergences_body() {
         )
     );
     // A 4-byte UTF-8 sequence: every library reads the document; only the
-    // checked string decode differs (NBT.md §2).
+    // checked string decode differs (docs/format.md §2).
     let four = hostile::root(&[0x08, 0x00, 0x01, b's', 0x00, 0x04, 0xf0, 0x9f, 0x98, 0x80]);
     assert_eq!(cross::compare(&four), (Outcome::Agree, Outcome::Agree));
     assert_eq!(

@@ -1,4 +1,4 @@
-//! Tag ids of the binary format (NBT.md §1).
+//! Tag ids of the binary format (docs/format.md §1).
 
 /// End: closes a compound; as a list element type, "no elements".
 pub const END: u8 = 0;

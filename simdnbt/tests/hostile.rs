@@ -1,4 +1,4 @@
-//! Hostile input and write safety (NBT.md §3 "Hostile input", §4 table).
+//! Hostile input and write safety (docs/format.md §3 "Hostile input", §4 table).
 //!
 //! Every test reads with BOTH readers (borrow and owned) through the helpers in
 //! `support`, which assert that the two agree exactly: same value, or same
@@ -13,7 +13,7 @@ use simdnbt::{borrow, ErrorKind, Mutf8Str, ReadOptions, WriteError};
 use support::*;
 
 // ---------------------------------------------------------------------------
-// NBT.md §4, row by row.
+// docs/format.md §4, row by row.
 // ---------------------------------------------------------------------------
 
 #[test]

@@ -1,4 +1,4 @@
-//! Peak memory of both readers on inputs built to amplify (NBT.md §3: "Peak
+//! Peak memory of both readers on inputs built to amplify (docs/format.md §3: "Peak
 //! memory is bounded by a small documented multiple of the input size").
 //!
 //! A counting global allocator (its own test binary, since a

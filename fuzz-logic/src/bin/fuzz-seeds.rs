@@ -1,5 +1,5 @@
 //! Writes the fuzzers' seed corpora: `fuzz-seeds DIR` fills `DIR/<target>/`
-//! with every shared corpus file (NBT.md §5, inflated), every NBT.md §4 read
+//! with every shared corpus file (docs/format.md §5, inflated), every docs/format.md §4 read
 //! case (the depth cases at 600 levels, enough to pass the limit of 512 while
 //! keeping libFuzzer's `-max_len` small), and for `roundtrip` a few
 //! structured-mode seeds. Run by `fuzz/seed.sh`.

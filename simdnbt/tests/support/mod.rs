@@ -9,7 +9,7 @@ use simdnbt::{borrow, owned, Error, ReadOptions};
 /// Stack size the "no recursion that input can drive" tests run on.
 pub const SMALL_STACK: usize = 256 * 1024;
 
-/// `0A 00 00` + `body` + `00`: NBT.md §4's `R(x)`, a root compound with an empty name.
+/// `0A 00 00` + `body` + `00`: docs/format.md §4's `R(x)`, a root compound with an empty name.
 pub fn r(body: &[u8]) -> Vec<u8> {
     let mut v = vec![0x0a, 0, 0];
     v.extend_from_slice(body);
