@@ -117,7 +117,8 @@ const DIVERGENCES: &[Divergence] = &[
         file: "bigtest.nbt",
         check: Check::PeerWrite,
         signature: "simdnbt rejects",
-        reason: "the borrowed writer omits the i32 length prefix of a ByteArray (docs/format.md §1: \
+        reason:
+            "the borrowed writer omits the i32 length prefix of a ByteArray (docs/format.md §1: \
                  `07`, i32 length, bytes), so every following tag is misread: a corrupt file",
     },
     Divergence {

@@ -452,6 +452,43 @@ fn a_512_deep_document_is_handled_on_a_256k_stack() {
     });
 }
 
+/// `Debug` of a 512-deep document, compact and pretty, of both models, on a
+/// small stack; `{:#?}` stays linear in its output (it once took over a minute
+/// at 512 levels).
+#[test]
+fn debug_of_a_512_deep_document_on_a_256k_stack_is_fast() {
+    let took = on_small_stack(|| {
+        let start = std::time::Instant::now();
+        for &pattern in SHAPES {
+            let kinds = chain(pattern, 512);
+            let tag = chain_tag(&kinds);
+            let doc = borrow::read_tag(&mut Cursor::new(&tag[..])).unwrap();
+            let owned = owned::read_tag(&mut Cursor::new(&tag[..])).unwrap();
+            let compact = format!("{owned:?}");
+            assert_eq!(format!("{:?}", doc.as_tag()), compact, "{pattern:?}");
+            // The innermost value is printed: nothing is cut off.
+            assert!(
+                compact.contains("42") || compact.contains("[7, 8]"),
+                "{pattern:?}"
+            );
+            let pretty = format!("{owned:#?}");
+            assert_eq!(format!("{:#?}", doc.as_tag()), pretty, "{pattern:?}");
+            // One line per container opening and closing, plus the leaf.
+            assert!(pretty.lines().count() <= 2 * 512 + 2, "{pattern:?}");
+            assert!(
+                pretty.len() < 2_000_000,
+                "{pattern:?}: {} bytes",
+                pretty.len()
+            );
+        }
+        start.elapsed()
+    });
+    assert!(
+        took < std::time::Duration::from_secs(SHAPES.len() as u64),
+        "{took:?}"
+    );
+}
+
 /// The §4 deep inputs fail cleanly on a small stack too.
 #[test]
 fn rejecting_100000_levels_works_on_a_256k_stack() {

@@ -10,7 +10,7 @@ use crate::WriteError;
 /// only crafted input has) are kept, in order, so a round trip is exact.
 /// [`insert`](Self::insert) appends without replacing, as upstream simdnbt does;
 /// use [`get_mut`](Self::get_mut) or [`remove`](Self::remove) first to replace.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct NbtCompound {
     pub(crate) values: Vec<(Mutf8String, NbtTag)>,
 }

@@ -14,7 +14,7 @@ macro_rules! list_table {
         /// Unlike upstream simdnbt, an empty list keeps its element type (`Int(vec![])`
         /// is written as a list of Int, `Empty` as a list of End), so reading and
         /// writing any file reproduces it byte for byte.
-        #[derive(Debug, Default)]
+        #[derive(Default)]
         pub enum NbtList {
             /// A list with element type End (always empty).
             #[default]

@@ -19,6 +19,7 @@
 //! ```
 
 mod compound;
+mod debug;
 mod eq_drop;
 pub(crate) mod from_borrow;
 mod list;
