@@ -30,7 +30,6 @@
 //! Strings stay MUTF-8 bytes ([`Mutf8Str`]) until you decode them, lossily with
 //! [`Mutf8Str::to_str`] or checked with [`Mutf8Str::try_to_str`].
 #![deny(missing_docs)]
-#![warn(unsafe_op_in_unsafe_fn)]
 
 mod error;
 pub mod mutf8;

@@ -51,7 +51,7 @@ unsafe fn copy_short(dst: *mut u8, src: &[u8]) {
     fn block<const K: usize>(s: &[u8]) -> [u8; K] {
         s.try_into().expect("K bytes")
     }
-    // SAFETY (all arms): every store ends at or before `dst + n`, which the
+    // SAFETY: (all arms) every store ends at or before `dst + n`, which the
     // caller guarantees writable; the two stores together cover `0..n`.
     unsafe {
         if (16..=32).contains(&n) {
