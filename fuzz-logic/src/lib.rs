@@ -1,7 +1,7 @@
 //! The logic of simdnbt's fuzz targets, as plain functions.
 //!
 //! The cargo-fuzz binaries in `fuzz/fuzz_targets/` are one-line wrappers around
-//! [`roundtrip`], [`cross_library`], [`borrow_read`] and [`owned_read`]. Keeping
+//! [`roundtrip()`], [`cross_library`], [`borrow_read`] and [`owned_read`]. Keeping
 //! the logic here, in a stable workspace member, lets `cargo test --workspace`
 //! replay every regression file, every docs/format.md §4 case and the corpus seeds
 //! through exactly the code the fuzzer runs (see `tests/replay.rs`).

@@ -19,7 +19,7 @@ macro_rules! list_table {
             /// A list with element type End (always empty).
             #[default]
             Empty,
-            $( #[doc = concat!("Elements of type ", stringify!($elem), ".")] $variant(Vec<$elem>), )*
+            $( #[doc = concat!("Elements of type `", stringify!($elem), "`.")] $variant(Vec<$elem>), )*
         }
 
         impl NbtList {
