@@ -21,6 +21,15 @@
 //!   `E0 80 80`), truncated sequences (`E2 82`), stray continuation bytes and
 //!   any byte `F0`..`FF` (so every 4-byte UTF-8 sequence) are errors.
 //!
+//! # Comparing with `str` and looking up keys
+//!
+//! Because both `C0 80` and a raw `00` decode to U+0000, a string compares
+//! equal to a `str` (`Mutf8Str == str`) and a compound key matches a name in
+//! `get`/`contains`/`remove` when it is *either* encoding of that `str`: a key
+//! holding a raw `00` (crafted input; vanilla never writes one) is found by
+//! the name it decodes to. The bytes are kept as read, so writing the document
+//! reproduces them. Comparing two [`Mutf8Str`]s compares bytes.
+//!
 //! Java's reader tolerates unpaired surrogates, so real files can contain
 //! strings that no `str` can represent. The raw bytes are therefore always
 //! kept ([`Mutf8Str`], [`Mutf8String`]), and decoding is explicit: a lossy form
@@ -544,13 +553,40 @@ impl AsRef<Mutf8Str> for Mutf8Str {
     }
 }
 
-/// Whether `bytes` is exactly the MUTF-8 encoding of `s`.
+/// Whether `bytes` is the MUTF-8 encoding of `s`, a raw `00` standing for
+/// U+0000 as well as `C0 80` (see the module docs).
 #[inline]
 fn eq_str(bytes: &[u8], s: &str) -> bool {
-    if bytes.len() != encoded_len(s) {
-        return false;
+    key_matches(bytes, encode(s).as_ref())
+}
+
+/// Whether a stored string `stored` equals `query`, the MUTF-8 encoding of a
+/// `str` (so U+0000 in it is `C0 80`), counting a raw `00` in `stored` as U+0000.
+///
+/// Equal bytes decide at once; the byte walk runs only when the query holds a
+/// U+0000 and the stored string is shorter, which real lookups never meet.
+#[inline]
+pub(crate) fn key_matches(stored: &[u8], query: &[u8]) -> bool {
+    if stored.len() == query.len() {
+        return stored == query;
     }
-    encode(s).as_ref() == bytes
+    stored.len() < query.len() && eq_raw_nul(stored, query)
+}
+
+#[cold]
+fn eq_raw_nul(stored: &[u8], query: &[u8]) -> bool {
+    let (mut i, mut j) = (0, 0);
+    while i < stored.len() && j < query.len() {
+        if stored[i] == query[j] {
+            j += 1;
+        } else if stored[i] == 0 && query[j..].starts_with(&[0xC0, 0x80]) {
+            j += 2;
+        } else {
+            return false;
+        }
+        i += 1;
+    }
+    i == stored.len() && j == query.len()
 }
 
 impl PartialEq<str> for Mutf8Str {
@@ -1226,7 +1262,8 @@ mod tests {
         assert_eq!(AsRef::<[u8]>::as_ref(borrowed), b"k\xC0\x80");
         assert!(Mutf8Str::from_slice(b"abc").is_ascii());
         assert!(!Mutf8Str::from_slice(b"ab\xC3\xA9").is_ascii());
-        assert_ne!(Mutf8Str::from_slice(b"a\0b"), "a\0b", "str side is encoded");
+        assert_eq!(Mutf8Str::from_slice(b"a\0b"), "a\0b", "a raw 00 is U+0000 too");
+        assert_ne!(Mutf8Str::from_slice(b"a\0b\0"), "a\0b");
         assert_eq!(Mutf8String::from(borrowed), owned);
         assert_eq!(Mutf8String::from_vec(vec![0xFF]).as_bytes(), [0xFF]);
         assert_eq!(owned.as_str().len(), 3);

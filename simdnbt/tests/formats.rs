@@ -493,3 +493,34 @@ fn compressed_input_to_read_compound_says_so() {
     let err = owned::read_compound(&mut Cursor::new(&zlib[..])).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::ZlibCompressed);
 }
+
+/// A key holding a raw `00` byte (crafted input) is found by the name it
+/// decodes to, as is one holding `C0 80`; its bytes are written back as read.
+#[test]
+fn raw_nul_keys_are_found_by_their_decoded_name() {
+    let mut body = vec![3, 0, 3, b'a', 0x00, b'b', 0, 0, 0, 1];
+    body.extend_from_slice(&[3, 0, 4, b'c', 0xC0, 0x80, b'd', 0, 0, 0, 2]);
+    body.extend_from_slice(&[3, 0, 1, 0x00, 0, 0, 0, 3]);
+    let bytes = root(&body);
+
+    let doc = borrow::read(&mut Cursor::new(&bytes[..])).unwrap().unwrap();
+    assert_eq!(doc.int("a\0b"), Some(1));
+    assert_eq!(doc.int("c\0d"), Some(2));
+    assert_eq!(doc.int("\0"), Some(3));
+    assert_eq!(doc.int("ab"), None);
+    assert_eq!(doc.int("a\0"), None);
+    assert_eq!(doc.int("a\0b\0"), None);
+    let (key, _) = doc.as_compound().iter().next().unwrap();
+    assert_eq!(key.as_bytes(), b"a\x00b");
+    assert_eq!(key.to_str(), "a\0b");
+    assert!(*key == *"a\0b", "a string equals its own decoding");
+
+    let mut owned = owned::read(&mut Cursor::new(&bytes[..])).unwrap().unwrap();
+    assert_eq!(owned.int("a\0b"), Some(1));
+    assert_eq!(owned.int("\0"), Some(3));
+    let mut out = Vec::new();
+    owned.write(&mut out).unwrap();
+    assert_eq!(out, bytes, "raw bytes kept");
+    assert!(owned.remove("\0").is_some());
+    assert_eq!(owned.int("\0"), None);
+}

@@ -51,7 +51,7 @@ impl<'a: 'tape, 'tape> NbtCompound<'a, 'tape> {
         let mut i = self.start;
         while i < self.end {
             let (name_off, value, next) = self.tape.named(i);
-            if self.tape.str_at(name_off) == key {
+            if crate::mutf8::key_matches(self.tape.str_at(name_off), key) {
                 return Some(NbtTag::new(self.tape, value));
             }
             i = next;

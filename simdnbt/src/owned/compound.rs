@@ -66,7 +66,9 @@ impl NbtCompound {
     fn position(&self, name: &str) -> Option<usize> {
         let key = Mutf8Str::from_str(name);
         let key = key.as_bytes();
-        self.values.iter().position(|(k, _)| k.as_bytes() == key)
+        self.values
+            .iter()
+            .position(|(k, _)| crate::mutf8::key_matches(k.as_bytes(), key))
     }
 
     /// The first tag called `name`.
