@@ -1262,7 +1262,11 @@ mod tests {
         assert_eq!(AsRef::<[u8]>::as_ref(borrowed), b"k\xC0\x80");
         assert!(Mutf8Str::from_slice(b"abc").is_ascii());
         assert!(!Mutf8Str::from_slice(b"ab\xC3\xA9").is_ascii());
-        assert_eq!(Mutf8Str::from_slice(b"a\0b"), "a\0b", "a raw 00 is U+0000 too");
+        assert_eq!(
+            Mutf8Str::from_slice(b"a\0b"),
+            "a\0b",
+            "a raw 00 is U+0000 too"
+        );
         assert_ne!(Mutf8Str::from_slice(b"a\0b\0"), "a\0b");
         assert_eq!(Mutf8String::from(borrowed), owned);
         assert_eq!(Mutf8String::from_vec(vec![0xFF]).as_bytes(), [0xFF]);

@@ -35,6 +35,15 @@ impl Default for ReadOptions {
 impl ReadOptions {
     /// Sets the deepest nesting of compounds and lists accepted, counting the root
     /// (default 512). A deeper input is [`crate::ErrorKind::MaxDepthExceeded`].
+    ///
+    /// Raising it past 512 reads documents vanilla would reject. The two
+    /// writers then differ, on purpose: the borrow writer
+    /// ([`crate::borrow::BaseNbt::write`] and friends) gives back the bytes it
+    /// read, unchanged — its signature, upstream's, cannot fail, and a copy of
+    /// the input is exactly as valid as the input — so the output needs the same
+    /// raised limit to read again; the owned writer refuses any tree deeper than
+    /// 512 with [`crate::WriteError::MaxDepthExceeded`], because owned trees can
+    /// be built by hand to any depth.
     pub fn max_depth(mut self, depth: u32) -> Self {
         self.max_depth = depth;
         self

@@ -567,6 +567,33 @@ fn hand_built_100000_deep_owned_trees_do_not_overflow() {
     });
 }
 
+/// A document read with a raised depth limit: the borrow writer gives back the
+/// bytes it read (which need the same raised limit), the owned writer refuses
+/// (see `ReadOptions::max_depth` for why they differ).
+#[test]
+fn relaxed_read_deep_document_borrow_copies_owned_refuses() {
+    on_small_stack(|| {
+        let named = chain_named(&chain(&[C], 600));
+        let relaxed = ReadOptions::default().max_depth(600);
+        assert_eq!(
+            err(&borrow::read(&mut Cursor::new(&named[..]))).kind(),
+            ErrorKind::MaxDepthExceeded
+        );
+        let doc = borrow::read_with(&mut Cursor::new(&named[..]), &relaxed)
+            .unwrap()
+            .unwrap();
+        let mut out = Vec::new();
+        doc.write(&mut out);
+        assert!(out == named, "borrow writer copies what it read");
+        assert!(borrow::read_with(&mut Cursor::new(&out[..]), &relaxed).is_ok());
+        let tree = owned::read_with(&mut Cursor::new(&named[..]), &relaxed).unwrap();
+        assert_eq!(
+            tree.write(&mut Vec::new()),
+            Err(WriteError::MaxDepthExceeded)
+        );
+    });
+}
+
 /// The writer's limit is the reader's: a hand-built tree of exactly 512 levels
 /// writes and reads back; 513 levels is a write error.
 #[test]

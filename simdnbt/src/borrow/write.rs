@@ -4,6 +4,11 @@
 //! and is mostly copying: every string, array and list of non-containers is one
 //! contiguous span of the input. Only compounds and lists of compounds/lists are
 //! walked, with an explicit stack so input cannot drive recursion.
+//!
+//! The output is the input's own bytes, so it is exactly as deep as what was
+//! read: a document read with a raised [`ReadOptions::max_depth`](crate::ReadOptions::max_depth)
+//! writes back deeper than 512 levels (see there for why the owned writer
+//! refuses instead).
 
 use super::tape::{Tape, Value};
 use crate::tag_id::*;
