@@ -29,4 +29,14 @@ RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+ssse3,+avx2" \
   cargo +nightly miri test -p simdnbt@0.11.0 --target-dir target/miri-avx2 \
   --test miri -- kernels_agree every_type
 
+# 3. Other targets the README promises: 32-bit (i686) and big-endian (s390x).
+#    Miri interprets them on this x86-64 machine from the nightly rust-src, so
+#    no cross toolchain is needed. Own target dirs keep pass 1 cached.
+for target in i686-unknown-linux-gnu s390x-unknown-linux-gnu; do
+  echo "miri: $target"
+  cargo +nightly miri setup --target "$target" >/dev/null
+  cargo +nightly miri test -p simdnbt@0.11.0 --target "$target" \
+    --target-dir "target/miri-$target" --lib --test miri
+done
+
 echo "miri: passed in $(( $(date +%s) - start )) s"
