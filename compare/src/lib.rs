@@ -14,7 +14,8 @@
 //! - `decode_all`: parse and then visit every tag, decoding every string to UTF-8 and
 //!   every array to native integers — the like-for-like workload, because lazy readers
 //!   skip exactly that while parsing;
-//! - `to_canonical`: convert the parse result into the shared [`Value`] (untimed).
+//! - `to_canonical`: convert the parse result into the shared [`Value`] (untimed; the
+//!   value, [`diff`] and the lossy MUTF-8 rule come from the workspace's `testkit`).
 //!
 //! | peer | strings while parsing | invalid MUTF-8 | arrays at parse | compound order | empty-list type |
 //! |---|---|---|---|---|---|
@@ -45,7 +46,9 @@ mod ours;
 pub mod peers;
 pub mod reference;
 pub mod report;
-pub mod value;
+#[cfg(feature = "nightly-peers")]
+mod upstream;
 
 pub use peers::{peer, peer_notes, peers, Bench, Peer};
-pub use value::{diff, diff_all, Doc, List, Order, Value};
+pub use testkit::value;
+pub use testkit::{diff, diff_all, Doc, List, Order, Value};

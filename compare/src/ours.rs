@@ -5,16 +5,18 @@
 use crate::peers::Peer;
 
 macro_rules! simdnbt_adapters {
-    ($krate:ident, $borrow:literal, $owned:literal, $pkg:literal, $version:literal, $nightly:expr,
+    ($krate:ident, $convert:path, $borrow:literal, $owned:literal, $pkg:literal, $version:literal, $nightly:expr,
      $borrow_notes:expr, $owned_notes:expr) => {
         use std::hint::black_box;
         use std::io::Cursor;
 
         use ::$krate::{borrow, owned};
 
+        use testkit::mutf8::{lossy as mutf8_lossy, lossy_ok};
+        use testkit::{Doc, Order, Value};
+        use $convert as convert;
+
         use crate::peers::{sink, Peer};
-        use crate::reference::mutf8_lossy;
-        use crate::value::{Doc, List, Order, Value};
 
         fn read_b(input: &[u8]) -> Result<borrow::Nbt<'_>, String> {
             borrow::read(&mut Cursor::new(input)).map_err(|e| e.to_string())
@@ -184,90 +186,8 @@ macro_rules! simdnbt_adapters {
         }
 
         fn b_compound(c: &borrow::NbtCompound<'_, '_>) -> Vec<(String, Value)> {
-            c.iter()
-                .map(|(k, t)| (mutf8_lossy(k.as_bytes()), b_tag(&t)))
-                .collect()
-        }
-
-        fn b_tag(t: &borrow::NbtTag<'_, '_>) -> Value {
-            const E: &str = "tag id and getter disagree";
-            match t.id() {
-                1 => Value::Byte(t.byte().expect(E)),
-                2 => Value::Short(t.short().expect(E)),
-                3 => Value::Int(t.int().expect(E)),
-                4 => Value::Long(t.long().expect(E)),
-                5 => Value::float(t.float().expect(E)),
-                6 => Value::double(t.double().expect(E)),
-                7 => Value::ByteArray(t.byte_array().expect(E).to_vec()),
-                8 => Value::String(mutf8_lossy(t.string().expect(E).as_bytes())),
-                9 => Value::List(b_list(&t.list().expect(E))),
-                10 => Value::Compound(b_compound(&t.compound().expect(E))),
-                11 => Value::IntArray(t.int_array().expect(E)),
-                12 => Value::LongArray(t.long_array().expect(E)),
-                other => panic!("tag id {other}"),
-            }
-        }
-
-        fn b_list(l: &borrow::NbtList<'_, '_>) -> List {
-            const E: &str = "list id and getter disagree";
-            let id = l.id();
-            let items: Vec<Value> = match id {
-                0 => vec![],
-                1 => l
-                    .bytes()
-                    .expect(E)
-                    .iter()
-                    .map(|x| Value::Byte(*x))
-                    .collect(),
-                2 => l.shorts().expect(E).into_iter().map(Value::Short).collect(),
-                3 => l.ints().expect(E).into_iter().map(Value::Int).collect(),
-                4 => l.longs().expect(E).into_iter().map(Value::Long).collect(),
-                5 => l.floats().expect(E).into_iter().map(Value::float).collect(),
-                6 => l
-                    .doubles()
-                    .expect(E)
-                    .into_iter()
-                    .map(Value::double)
-                    .collect(),
-                7 => l
-                    .byte_arrays()
-                    .expect(E)
-                    .iter()
-                    .map(|a| Value::ByteArray(a.to_vec()))
-                    .collect(),
-                8 => l
-                    .strings()
-                    .expect(E)
-                    .iter()
-                    .map(|s| Value::String(mutf8_lossy(s.as_bytes())))
-                    .collect(),
-                9 => l
-                    .lists()
-                    .expect(E)
-                    .into_iter()
-                    .map(|x| Value::List(b_list(&x)))
-                    .collect(),
-                10 => l
-                    .compounds()
-                    .expect(E)
-                    .into_iter()
-                    .map(|c| Value::Compound(b_compound(&c)))
-                    .collect(),
-                11 => l
-                    .int_arrays()
-                    .expect(E)
-                    .iter()
-                    .map(|a| Value::IntArray(a.to_vec()))
-                    .collect(),
-                12 => l
-                    .long_arrays()
-                    .expect(E)
-                    .iter()
-                    .map(|a| Value::LongArray(a.to_vec()))
-                    .collect(),
-                other => panic!("list id {other}"),
-            };
-            List::typed(id, items)
+            let Ok(v) = convert::borrow_compound(c, &lossy_ok);
+            v
         }
 
         fn o_visit_compound(c: &owned::NbtCompound) {
@@ -293,55 +213,8 @@ macro_rules! simdnbt_adapters {
         }
 
         fn o_compound(c: &owned::NbtCompound) -> Vec<(String, Value)> {
-            c.iter()
-                .map(|(k, t)| (mutf8_lossy(k.as_bytes()), o_tag(t)))
-                .collect()
-        }
-
-        fn o_tag(t: &owned::NbtTag) -> Value {
-            use owned::NbtTag as T;
-            match t {
-                T::Byte(x) => Value::Byte(*x),
-                T::Short(x) => Value::Short(*x),
-                T::Int(x) => Value::Int(*x),
-                T::Long(x) => Value::Long(*x),
-                T::Float(x) => Value::float(*x),
-                T::Double(x) => Value::double(*x),
-                T::ByteArray(a) => Value::ByteArray(a.clone()),
-                T::String(s) => Value::String(mutf8_lossy(s.as_bytes())),
-                T::List(l) => Value::List(o_list(l)),
-                T::Compound(c) => Value::Compound(o_compound(c)),
-                T::IntArray(a) => Value::IntArray(a.clone()),
-                T::LongArray(a) => Value::LongArray(a.clone()),
-            }
-        }
-
-        fn o_list(l: &owned::NbtList) -> List {
-            use owned::NbtList as L;
-            let t = List::typed;
-            match l {
-                L::Empty => t(0, vec![]),
-                L::Byte(v) => t(1, v.iter().map(|x| Value::Byte(*x)).collect()),
-                L::Short(v) => t(2, v.iter().map(|x| Value::Short(*x)).collect()),
-                L::Int(v) => t(3, v.iter().map(|x| Value::Int(*x)).collect()),
-                L::Long(v) => t(4, v.iter().map(|x| Value::Long(*x)).collect()),
-                L::Float(v) => t(5, v.iter().map(|x| Value::float(*x)).collect()),
-                L::Double(v) => t(6, v.iter().map(|x| Value::double(*x)).collect()),
-                L::ByteArray(v) => t(7, v.iter().map(|a| Value::ByteArray(a.clone())).collect()),
-                L::String(v) => t(
-                    8,
-                    v.iter()
-                        .map(|s| Value::String(mutf8_lossy(s.as_bytes())))
-                        .collect(),
-                ),
-                L::List(v) => t(9, v.iter().map(|x| Value::List(o_list(x))).collect()),
-                L::Compound(v) => t(
-                    10,
-                    v.iter().map(|c| Value::Compound(o_compound(c))).collect(),
-                ),
-                L::IntArray(v) => t(11, v.iter().map(|a| Value::IntArray(a.clone())).collect()),
-                L::LongArray(v) => t(12, v.iter().map(|a| Value::LongArray(a.clone())).collect()),
-            }
+            let Ok(v) = convert::owned_compound(c, &lossy_ok);
+            v
         }
     };
 }
@@ -368,6 +241,7 @@ mod this {
     use super::o_write_result;
     simdnbt_adapters!(
         simdnbt,
+        testkit::from_simdnbt,
         "simdnbt_borrow",
         "simdnbt_owned",
         "simdnbt",
@@ -395,6 +269,7 @@ mod upstream {
     use super::o_write_result;
     simdnbt_adapters!(
         upstream_simdnbt,
+        crate::upstream::convert,
         "upstream_borrow",
         "upstream_owned",
         "simdnbt",

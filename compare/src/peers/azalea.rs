@@ -5,7 +5,7 @@ use std::io::Cursor;
 use ::azalea_nbt::{Nbt, NbtCompound, NbtList};
 
 use super::{sink, write_bench, Peer};
-use crate::value::{Doc, List, Order, Value};
+use testkit::{Doc, List, Order, Value};
 
 fn parse(input: &[u8]) -> Result<Nbt, String> {
     Nbt::read(&mut Cursor::new(input)).map_err(|e| e.to_string())

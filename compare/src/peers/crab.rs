@@ -3,7 +3,7 @@
 use ::crab_nbt::{Nbt, NbtCompound, NbtTag};
 
 use super::{parse_bench, sink, write_bench, Peer};
-use crate::value::{Doc, List, Order, Value};
+use testkit::{Doc, List, Order, Value};
 
 fn parse(input: &[u8]) -> Result<Nbt, String> {
     Nbt::read(&mut &input[..]).map_err(|e| e.to_string())

@@ -3,7 +3,8 @@
 use ::fastnbt::Value as FValue;
 
 use super::{parse_bench, sink, write_bench, Peer};
-use crate::value::{Doc, List, Order, Value};
+use testkit::peers::from_fastnbt;
+use testkit::{Doc, Order};
 
 fn parse(input: &[u8]) -> Result<FValue, String> {
     ::fastnbt::from_bytes::<FValue>(input).map_err(|e| e.to_string())
@@ -33,7 +34,7 @@ pub const PEER: Peer = Peer {
             }
         })
     }),
-    to_canonical: |input| Ok(Doc::unnamed(value(&parse(input)?))),
+    to_canonical: |input| Ok(Doc::unnamed(from_fastnbt(&parse(input)?))),
     write_bytes: Some(|input| ::fastnbt::to_bytes(&parse(input)?).map_err(|e| e.to_string())),
 };
 
@@ -49,24 +50,5 @@ fn visit(v: &FValue) {
             visit(v)
         }),
         other => sink(other),
-    }
-}
-
-fn value(v: &FValue) -> Value {
-    match v {
-        FValue::Byte(x) => Value::Byte(*x),
-        FValue::Short(x) => Value::Short(*x),
-        FValue::Int(x) => Value::Int(*x),
-        FValue::Long(x) => Value::Long(*x),
-        FValue::Float(x) => Value::float(*x),
-        FValue::Double(x) => Value::double(*x),
-        FValue::ByteArray(a) => Value::byte_array_i8(a),
-        FValue::String(s) => Value::String(s.clone()),
-        FValue::List(l) => Value::List(List::untyped(l.iter().map(value).collect())),
-        FValue::Compound(c) => {
-            Value::Compound(c.iter().map(|(k, v)| (k.clone(), value(v))).collect())
-        }
-        FValue::IntArray(a) => Value::IntArray(a.to_vec()),
-        FValue::LongArray(a) => Value::LongArray(a.to_vec()),
     }
 }

@@ -3,7 +3,7 @@
 use ::graphite_binary::nbt::{decode, encode, NBT};
 
 use super::{parse_bench, write_bench, Peer};
-use crate::value::Order;
+use testkit::Order;
 
 fn parse(input: &[u8]) -> Result<NBT, String> {
     decode::read(&mut &input[..]).map_err(|e| e.to_string())

@@ -3,7 +3,7 @@
 use ::nbt::{Blob, Value as HValue};
 
 use super::{parse_bench, sink, write_bench, Peer};
-use crate::value::{Doc, List, Order, Value};
+use testkit::{Doc, List, Order, Value};
 
 fn parse(input: &[u8]) -> Result<Blob, String> {
     Blob::from_reader(&mut &input[..]).map_err(|e| e.to_string())

@@ -3,7 +3,7 @@
 use std::hint::black_box;
 use std::sync::OnceLock;
 
-use crate::value::{Doc, Order};
+use testkit::{Doc, Order};
 
 mod crab;
 mod fastnbt;

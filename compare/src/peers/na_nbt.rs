@@ -7,8 +7,8 @@ use ::na_nbt::{
 };
 
 use super::{parse_bench, sink, Peer};
-use crate::reference::mutf8_lossy;
-use crate::value::{Doc, List, Order, Value};
+use testkit::mutf8::lossy as mutf8_lossy;
+use testkit::{Doc, List, Order, Value};
 
 pub const BORROW: Peer = Peer {
     name: "na_nbt_borrow",

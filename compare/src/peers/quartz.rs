@@ -4,7 +4,7 @@ use ::quartz_nbt::io::{read_nbt, write_nbt, Flavor};
 use ::quartz_nbt::{NbtCompound, NbtTag};
 
 use super::{parse_bench, sink, write_bench, Peer};
-use crate::value::{Doc, List, Order, Value};
+use testkit::{Doc, List, Order, Value};
 
 type Parsed = (NbtCompound, String);
 

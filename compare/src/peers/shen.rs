@@ -3,7 +3,7 @@
 use ::shen_nbt5::{nbt_version::Java, NbtValue};
 
 use super::{sink, write_bench, Peer};
-use crate::value::{Doc, List, Order, Value};
+use testkit::{Doc, List, Order, Value};
 
 fn parse(input: &[u8]) -> Result<NbtValue, String> {
     // `from_binary` takes `&mut [u8]` (it does not modify it); tests can afford the copy.

@@ -3,7 +3,7 @@
 use ::ussr_nbt::{borrow, owned};
 
 use super::{parse_bench, sink, write_bench, Peer};
-use crate::value::{Doc, List, Order, Value};
+use testkit::{Doc, List, Order, Value};
 
 const ERR: fn(::ussr_nbt::NbtReadError) -> String = |e| e.to_string();
 
@@ -95,7 +95,7 @@ pub const OWNED: Peer = Peer {
 };
 
 fn lossy(b: &[u8]) -> String {
-    crate::reference::mutf8_lossy(b)
+    testkit::mutf8::lossy(b)
 }
 
 fn visit_borrow_compound(c: &borrow::Compound<'_>) {

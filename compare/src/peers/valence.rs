@@ -3,7 +3,8 @@
 use ::valence_nbt::{from_binary, to_binary, Compound, List as VList, Value as VValue};
 
 use super::{parse_bench, sink, write_bench, Peer};
-use crate::value::{Doc, List, Order, Value};
+use testkit::peers::from_valence;
+use testkit::{Doc, Order, Value};
 
 type Parsed = (Compound<String>, String);
 
@@ -41,7 +42,7 @@ pub const PEER: Peer = Peer {
     }),
     to_canonical: |input| {
         let (c, name) = parse(input)?;
-        Ok(Doc::named(name, Value::Compound(compound(&c))))
+        Ok(Doc::named(name, Value::Compound(from_valence(&c))))
     },
     write_bytes: Some(|input| Ok(write(&parse(input)?))),
 };
@@ -71,50 +72,5 @@ fn visit_list(l: &VList<String>) {
         VList::List(v) => v.iter().for_each(visit_list),
         VList::Compound(v) => v.iter().for_each(visit_compound),
         other => sink(other),
-    }
-}
-
-fn compound(c: &Compound<String>) -> Vec<(String, Value)> {
-    c.iter().map(|(k, v)| (k.clone(), value(v))).collect()
-}
-
-fn value(v: &VValue<String>) -> Value {
-    match v {
-        VValue::Byte(x) => Value::Byte(*x),
-        VValue::Short(x) => Value::Short(*x),
-        VValue::Int(x) => Value::Int(*x),
-        VValue::Long(x) => Value::Long(*x),
-        VValue::Float(x) => Value::float(*x),
-        VValue::Double(x) => Value::double(*x),
-        VValue::ByteArray(a) => Value::byte_array_i8(a),
-        VValue::String(s) => Value::String(s.clone()),
-        VValue::List(l) => Value::List(list(l)),
-        VValue::Compound(c) => Value::Compound(compound(c)),
-        VValue::IntArray(a) => Value::IntArray(a.clone()),
-        VValue::LongArray(a) => Value::LongArray(a.clone()),
-    }
-}
-
-fn list(l: &VList<String>) -> List {
-    match l {
-        VList::End => List::typed(0, vec![]),
-        VList::Byte(v) => List::typed(1, v.iter().map(|x| Value::Byte(*x)).collect()),
-        VList::Short(v) => List::typed(2, v.iter().map(|x| Value::Short(*x)).collect()),
-        VList::Int(v) => List::typed(3, v.iter().map(|x| Value::Int(*x)).collect()),
-        VList::Long(v) => List::typed(4, v.iter().map(|x| Value::Long(*x)).collect()),
-        VList::Float(v) => List::typed(5, v.iter().map(|x| Value::float(*x)).collect()),
-        VList::Double(v) => List::typed(6, v.iter().map(|x| Value::double(*x)).collect()),
-        VList::ByteArray(v) => List::typed(7, v.iter().map(|a| Value::byte_array_i8(a)).collect()),
-        VList::String(v) => List::typed(8, v.iter().map(|s| Value::String(s.clone())).collect()),
-        VList::List(v) => List::typed(9, v.iter().map(|x| Value::List(list(x))).collect()),
-        VList::Compound(v) => {
-            List::typed(10, v.iter().map(|c| Value::Compound(compound(c))).collect())
-        }
-        VList::IntArray(v) => {
-            List::typed(11, v.iter().map(|a| Value::IntArray(a.clone())).collect())
-        }
-        VList::LongArray(v) => {
-            List::typed(12, v.iter().map(|a| Value::LongArray(a.clone())).collect())
-        }
     }
 }
