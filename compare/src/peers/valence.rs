@@ -2,50 +2,49 @@
 
 use ::valence_nbt::{from_binary, to_binary, Compound, List as VList, Value as VValue};
 
-use super::{parse_bench, sink, write_bench, Peer};
+use super::{sink, Adapter, Info};
 use testkit::peers::from_valence;
 use testkit::{Doc, Order, Value};
 
 type Parsed = (Compound<String>, String);
 
-fn parse(input: &[u8]) -> Result<Parsed, String> {
-    from_binary::<String>(&mut &input[..]).map_err(|e| e.to_string())
-}
+/// valence_nbt's `Compound` and root name.
+pub struct Valence;
 
-fn write(p: &Parsed) -> Vec<u8> {
-    let mut out = Vec::new();
-    let _ = to_binary(&p.0, &mut out, &p.1);
-    out
-}
+impl Adapter for Valence {
+    type Tree<'a> = Parsed;
+    const INFO: Info = Info {
+        name: "valence",
+        krate: "valence_nbt",
+        version: "0.8.0",
+        nightly: false,
+        order: Order::Unordered,
+        notes: "Owned tree; compounds are BTreeMaps (default features, as in the upstream \
+                benchmark), so keys come back sorted and a duplicate key replaces the earlier one. \
+                Strings decoded from Java CESU-8 into `String` (invalid data is an error); arrays \
+                and primitive lists converted to native Vecs. Lists are typed enums: empty lists \
+                keep their element type. Depth limit 512.",
+    };
 
-pub const PEER: Peer = Peer {
-    name: "valence",
-    krate: "valence_nbt",
-    version: "0.8.0",
-    nightly: false,
-    order: Order::Unordered,
-    notes: "Owned tree; compounds are BTreeMaps (default features, as in the upstream \
-            benchmark), so keys come back sorted and a duplicate key replaces the earlier one. \
-            Strings decoded from Java CESU-8 into `String` (invalid data is an error); arrays \
-            and primitive lists converted to native Vecs. Lists are typed enums: empty lists \
-            keep their element type. Depth limit 512.",
-    validate: |input| parse(input).map(drop),
-    read: |input| parse_bench(input, |mut i| from_binary::<String>(&mut i)),
-    write: Some(|input| Ok(write_bench(parse(input)?, write))),
-    decode_all: Some(|input| {
-        Box::new(move || {
-            if let Ok((c, name)) = from_binary::<String>(&mut std::hint::black_box(input)) {
-                sink(name.as_str());
-                visit_compound(&c);
-            }
-        })
-    }),
-    to_canonical: |input| {
-        let (c, name) = parse(input)?;
-        Ok(Doc::named(name, Value::Compound(from_valence(&c))))
-    },
-    write_bytes: Some(|input| Ok(write(&parse(input)?))),
-};
+    fn parse(input: &[u8]) -> Result<Parsed, String> {
+        from_binary::<String>(&mut &input[..]).map_err(|e| e.to_string())
+    }
+
+    fn write((c, name): &Parsed) -> Result<Vec<u8>, String> {
+        let mut out = Vec::new();
+        let _ = to_binary(c, &mut out, name);
+        Ok(out)
+    }
+
+    fn visit((c, name): &Parsed) {
+        sink(name.as_str());
+        visit_compound(c);
+    }
+
+    fn to_canonical((c, name): &Parsed) -> Result<Doc, String> {
+        Ok(Doc::named(name.clone(), Value::Compound(from_valence(c))))
+    }
+}
 
 fn visit_compound(c: &Compound<String>) {
     for (k, v) in c.iter() {
