@@ -5,6 +5,11 @@
 //! `<peer>_write`, `<peer>_decode_all`) and the cross-library equivalence tests
 //! (`tests/equivalence.rs`).
 //!
+//! Each library is an [`Adapter`]: four functions over its own parsed tree
+//! (`parse`, `write`, `visit`, `to_canonical`) and an [`Info`] (name, crate,
+//! version, order, notes); [`Peer::of`] turns it into its table entry. Adding a peer
+//! is one such impl and one line in [`peers()`].
+//!
 //! Each [`Peer`] says what its library does and skips while parsing in
 //! [`Peer::notes`] (lazy strings? MUTF-8 validated? arrays converted? order kept?),
 //! whether it keeps compound order ([`Peer::order`]), and how to
@@ -49,6 +54,6 @@ pub mod report;
 #[cfg(feature = "nightly-peers")]
 mod upstream;
 
-pub use peers::{peer, peer_notes, peers, Bench, Peer};
+pub use peers::{peer, peer_notes, peers, Adapter, Bench, Info, Peer};
 pub use testkit::value;
 pub use testkit::{diff, diff_all, Doc, List, Order, Value};

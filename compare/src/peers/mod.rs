@@ -1,4 +1,6 @@
-//! The adapter table: one [`Peer`] per library (and per mode of a library).
+//! The adapter table: one [`Peer`] per library (and per mode of a library), each
+//! built by [`Peer::of`] from an [`Adapter`] impl in this folder (or, for simdnbt
+//! itself, in `simdnbt_api.rs`).
 
 use std::hint::black_box;
 use std::sync::OnceLock;
@@ -206,6 +208,6 @@ pub fn peer(name: &str) -> Option<&'static Peer> {
 
 /// Marks a decoded string or converted array as used.
 #[inline(always)]
-pub(crate) fn sink<T>(v: T) {
+pub fn sink<T>(v: T) {
     black_box(v);
 }
