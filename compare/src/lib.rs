@@ -5,6 +5,11 @@
 //! `<peer>_write`, `<peer>_decode_all`) and the cross-library equivalence tests
 //! (`tests/equivalence.rs`).
 //!
+//! Each library is an [`Adapter`]: four functions over its own parsed tree
+//! (`parse`, `write`, `visit`, `to_canonical`) and an [`Info`] (name, crate,
+//! version, order, notes); [`Peer::of`] turns it into its table entry. Adding a peer
+//! is one such impl and one line in [`peers()`].
+//!
 //! Each [`Peer`] says what its library does and skips while parsing in
 //! [`Peer::notes`] (lazy strings? MUTF-8 validated? arrays converted? order kept?),
 //! whether it keeps compound order ([`Peer::order`]), and how to
@@ -14,7 +19,8 @@
 //! - `decode_all`: parse and then visit every tag, decoding every string to UTF-8 and
 //!   every array to native integers — the like-for-like workload, because lazy readers
 //!   skip exactly that while parsing;
-//! - `to_canonical`: convert the parse result into the shared [`Value`] (untimed).
+//! - `to_canonical`: convert the parse result into the shared [`Value`] (untimed; the
+//!   value, [`diff`] and the lossy MUTF-8 rule come from the workspace's `testkit`).
 //!
 //! | peer | strings while parsing | invalid MUTF-8 | arrays at parse | compound order | empty-list type |
 //! |---|---|---|---|---|---|
@@ -45,7 +51,9 @@ mod ours;
 pub mod peers;
 pub mod reference;
 pub mod report;
-pub mod value;
+#[cfg(feature = "nightly-peers")]
+mod upstream;
 
-pub use peers::{peer, peer_notes, peers, Bench, Peer};
-pub use value::{diff, diff_all, Doc, List, Order, Value};
+pub use peers::{peer, peer_notes, peers, Adapter, Bench, Info, Peer};
+pub use testkit::value;
+pub use testkit::{diff, diff_all, Doc, List, Order, Value};

@@ -4,10 +4,13 @@
 //!   (graphite: its compound entries are private, so it is read back from its own writer's bytes);
 //! - an independent oracle the equivalence tests also hold simdnbt to.
 //!
+//! Strings are decoded with the workspace's one lossy MUTF-8 rule (`testkit::mutf8`).
+//!
 //! It accepts only file-form documents (root = id, name, payload) with a compound root,
 //! enforces the 512-level depth limit and checks every length against the remaining input.
 
-use crate::value::{Doc, List, Value};
+use testkit::mutf8::lossy as mutf8_lossy;
+use testkit::{Doc, List, Value};
 
 /// Parses a file-form NBT document into the canonical value.
 pub fn read(input: &[u8]) -> Result<Doc, String> {
@@ -143,78 +146,13 @@ fn min_size(id: u8) -> usize {
     }
 }
 
-/// Decodes Java modified UTF-8 (docs/format.md §2), replacing anything invalid with U+FFFD.
-pub fn mutf8_lossy(b: &[u8]) -> String {
-    if b.is_ascii() && !b.contains(&0) {
-        return String::from_utf8(b.to_vec()).unwrap();
-    }
-    // Decode to UTF-16 units first (that is what MUTF-8 encodes), then to a String.
-    let mut units: Vec<u16> = Vec::with_capacity(b.len());
-    let mut i = 0;
-    let bad = 0xFFFD;
-    while i < b.len() {
-        let c = b[i];
-        let cont = |j: usize| {
-            b.get(j)
-                .filter(|x| *x & 0xC0 == 0x80)
-                .map(|x| (*x & 0x3F) as u16)
-        };
-        if c < 0x80 && c != 0 {
-            units.push(c as u16);
-            i += 1;
-        } else if c & 0xE0 == 0xC0 {
-            match cont(i + 1) {
-                Some(c1) => {
-                    let u = ((c as u16 & 0x1F) << 6) | c1;
-                    // C0 80 is NUL; other over-long forms are invalid
-                    units.push(if u >= 0x80 || u == 0 { u } else { bad });
-                    i += 2;
-                }
-                None => {
-                    units.push(bad);
-                    i += 1;
-                }
-            }
-        } else if c & 0xF0 == 0xE0 {
-            match (cont(i + 1), cont(i + 2)) {
-                (Some(c1), Some(c2)) => {
-                    let u = ((c as u16 & 0x0F) << 12) | (c1 << 6) | c2;
-                    units.push(if u >= 0x800 { u } else { bad });
-                    i += 3;
-                }
-                _ => {
-                    units.push(bad);
-                    i += 1;
-                }
-            }
-        } else {
-            // raw NUL, 4-byte UTF-8 leads and stray continuation bytes are not MUTF-8
-            units.push(bad);
-            i += 1;
-        }
-    }
-    String::from_utf16_lossy(&units)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn mutf8_cases_from_nbt_md() {
-        assert_eq!(mutf8_lossy(&[0x61, 0xC0, 0x80, 0x62]), "a\0b");
-        assert_eq!(mutf8_lossy(&[0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80]), "😀");
-        assert_eq!(mutf8_lossy(&[0xED, 0xA0, 0x80]), "\u{FFFD}");
-        assert_eq!(mutf8_lossy(&[0xFF]), "\u{FFFD}");
-        assert_eq!(mutf8_lossy(&[0xC1, 0x81]), "\u{FFFD}");
-        assert!(mutf8_lossy(&[0xE2, 0x82]).starts_with('\u{FFFD}'));
-        assert_eq!(mutf8_lossy("ŉé€".as_bytes()), "ŉé€");
-    }
-
-    #[test]
     fn reads_small_documents_and_rejects_bad_ones() {
-        // R(09 00 01 6C 0A 00 00 00 03 00 00 00): three empty compounds
-        let ok = [0x0A, 0, 0, 0x09, 0, 1, b'l', 0x0A, 0, 0, 0, 3, 0, 0, 0, 0];
+        let ok = testkit::hostile::case("three_empty_compounds").bytes;
         let d = read(&ok).unwrap();
         let Value::Compound(c) = &d.root else {
             panic!()
@@ -222,12 +160,9 @@ mod tests {
         let Value::List(l) = &c[0].1 else { panic!() };
         assert_eq!(l.elem, Some(10));
         assert_eq!(l.items.len(), 3);
-        // list of End with length 5
-        let bad = [0x0A, 0, 0, 0x09, 0, 1, b'l', 0, 0, 0, 0, 5, 0];
-        assert!(read(&bad).is_err());
-        // huge list
-        let huge = [0x0A, 0, 0, 0x09, 0, 1, b'l', 0x0A, 0x7F, 0xFF, 0xFF, 0xFF];
-        assert!(read(&huge).is_err());
+        for name in ["list_of_end_len5", "huge_list", "huge_int_array", "empty"] {
+            assert!(read(&testkit::hostile::case(name).bytes).is_err(), "{name}");
+        }
         // truncated
         assert!(read(&ok[..ok.len() - 1]).is_err());
         assert!(read(&[]).is_err());
@@ -235,11 +170,7 @@ mod tests {
 
     #[test]
     fn depth_limit() {
-        let mut deep = vec![0x0A, 0, 0];
-        for _ in 0..600 {
-            deep.extend_from_slice(&[0x0A, 0, 1, b'c']);
-        }
-        deep.extend(std::iter::repeat(0).take(601));
+        let deep = testkit::bytes::deep_compounds(600);
         assert!(read(&deep).unwrap_err().contains("depth"));
     }
 }

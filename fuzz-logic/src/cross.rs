@@ -2,14 +2,45 @@
 //!
 //! Each library reads the same bytes (disk form: named root). They must agree
 //! on accept/reject, and on accept their values must be equal once converted to
-//! [`Canon`]. Known, intentional differences are allowed only where a rule of
+//! the kit's canonical [`Value`] and compared with [`Order::LastWins`]: both
+//! others insert into a map, so the last duplicate key wins (simdnbt keeps every
+//! entry), and a list's element type counts only where both sides know it
+//! (fastnbt's `Value::List` is a `Vec<Value>`). simdnbt's raw strings are decoded
+//! with [`java_decode`], the decoder both others use, so that values compare
+//! structure; the decoders themselves are compared by [`compare_strings`]. Known, intentional differences are allowed only where a rule of
 //! docs/format.md says we behave differently; each is a [`Divergence`] below.
 
 use std::io::Cursor;
 
 use simdnbt::{owned, ErrorKind};
 
-use crate::canon::{self, Canon};
+use testkit::from_simdnbt::owned_compound;
+use testkit::peers::{from_fastnbt, from_valence};
+use testkit::{diff, Doc, Order, Value};
+
+/// simdnbt holds a string that Java's MUTF-8 decoder (the `cesu8` crate, which
+/// fastnbt and valence_nbt both use) rejects.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InvalidString(pub Vec<u8>);
+
+/// Decodes raw MUTF-8 bytes as fastnbt and valence_nbt do (Java CESU-8, strict).
+pub fn java_decode(bytes: &[u8]) -> Result<String, InvalidString> {
+    cesu8::from_java_cesu8(bytes)
+        .map(|s| s.into_owned())
+        .map_err(|_| InvalidString(bytes.to_vec()))
+}
+
+/// simdnbt's document as the other libraries would decode its strings.
+fn java_value(c: &owned::NbtCompound) -> Result<Value, InvalidString> {
+    owned_compound(c, &java_decode).map(Value::Compound)
+}
+
+/// The library simdnbt is compared with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Other {
+    Fastnbt,
+    Valence,
+}
 
 /// A documented, intentional difference between simdnbt and another library.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,11 +110,10 @@ pub fn compare(data: &[u8]) -> (Outcome, Outcome) {
     let fast = if nesting_depth(data) <= FASTNBT_MAX_SCAN_DEPTH {
         let v = fastnbt::from_bytes::<fastnbt::Value>(data);
         Some(check(
-            "fastnbt",
+            Other::Fastnbt,
             &ours,
-            v.map(|v| (canon::from_fastnbt(&v), None))
+            v.map(|v| (from_fastnbt(&v), None))
                 .map_err(|e| e.to_string()),
-            false,
         ))
     } else {
         assert!(
@@ -95,9 +125,9 @@ pub fn compare(data: &[u8]) -> (Outcome, Outcome) {
     };
     let mut slice = data;
     let val = valence_nbt::from_binary::<String>(&mut slice)
-        .map(|(c, name)| (canon::from_valence(&c), Some(name)))
+        .map(|(c, name)| (Value::Compound(from_valence(&c)), Some(name)))
         .map_err(|e| e.to_string());
-    let val = check("valence_nbt", &ours, val, true);
+    let val = check(Other::Valence, &ours, val);
     (fast.unwrap_or(Outcome::Skipped), val)
 }
 
@@ -177,22 +207,27 @@ fn has_fastnbt_token(c: &owned::NbtCompound) -> bool {
 }
 
 /// `theirs`: the other library's canonical value (and root name, if it decodes
-/// one) or its error message. `typed`: it keeps list element types.
+/// one) or its error message.
 fn check(
-    lib: &str,
+    other: Other,
     ours: &Result<owned::Nbt, simdnbt::Error>,
-    theirs: Result<(Canon, Option<String>), String>,
-    typed: bool,
+    theirs: Result<(Value, Option<String>), String>,
 ) -> Outcome {
+    let lib = match other {
+        Other::Fastnbt => "fastnbt",
+        Other::Valence => "valence_nbt",
+    };
     match (ours, theirs) {
         (Ok(owned::Nbt::Some(doc)), Ok((value, name))) => {
-            let mine = canon::from_simdnbt(doc, typed).unwrap_or_else(|bad| {
+            let mine = java_value(doc).unwrap_or_else(|bad| {
                 panic!("{lib} accepted a string that its own MUTF-8 decoder rejects: {bad:?}")
             });
-            assert_eq!(mine, value, "simdnbt and {lib} read different values");
+            if let Err(e) = diff(&Doc::unnamed(mine), &Doc::unnamed(value), Order::LastWins) {
+                panic!("simdnbt and {lib} read different values: {e}");
+            }
             if let Some(name) = name {
                 assert_eq!(
-                    canon::decode(doc.name().as_bytes()).ok().as_deref(),
+                    java_decode(doc.name().as_bytes()).ok().as_deref(),
                     Some(name.as_str()),
                     "simdnbt and {lib} read different root names"
                 );
@@ -200,10 +235,11 @@ fn check(
             Outcome::Agree
         }
         (Ok(owned::Nbt::Some(doc)), Err(e)) => {
-            let name_bad = typed && canon::decode(doc.name().as_bytes()).is_err();
-            if name_bad || canon::from_simdnbt(doc, typed).is_err() {
+            // fastnbt ignores the root name; valence_nbt decodes it.
+            let name_bad = other == Other::Valence && java_decode(doc.name().as_bytes()).is_err();
+            if name_bad || java_value(doc).is_err() {
                 Outcome::Allowed(Divergence::InvalidMutf8)
-            } else if !typed && has_fastnbt_token(doc) {
+            } else if other == Other::Fastnbt && has_fastnbt_token(doc) {
                 Outcome::Allowed(Divergence::FastnbtArrayToken)
             } else {
                 panic!("simdnbt accepts, {lib} rejects with an undocumented reason: {e}\n{doc:?}")

@@ -10,15 +10,15 @@
 #![deny(missing_docs)]
 
 mod access;
-pub mod canon;
 pub mod cross;
 pub mod generate;
-pub mod hostile;
 pub mod roundtrip;
 
 pub use access::{borrow_read, check_str, owned_read};
 pub use cross::cross_library;
 pub use roundtrip::roundtrip;
+/// The docs/format.md §4 cases (the workspace test kit's table).
+pub use testkit::hostile;
 
 /// One fuzz target's logic: panics on a broken claim.
 pub type Target = fn(&[u8]);

@@ -6,8 +6,9 @@ use std::io::Cursor;
 use std::path::PathBuf;
 
 use simdnbt_fuzz_logic::cross::{self, Divergence, Outcome};
-use simdnbt_fuzz_logic::hostile::{self, Expect};
+use simdnbt_fuzz_logic::hostile;
 use simdnbt_fuzz_logic::{generate, roundtrip, TARGETS};
+use testkit::bytes::{deep_compounds, deep_lists, r};
 
 /// libFuzzer runs targets on the 8 MiB main thread, in release mode; a debug
 /// test thread has 2 MiB. fastnbt (and our own walkers) recurse up to ~600
@@ -65,28 +66,10 @@ fn nbt_md_section4_cases_body() {
     for case in hostile::cases() {
         let b = simdnbt::borrow::read(&mut Cursor::new(&case.bytes[..]));
         let o = simdnbt::owned::read(&mut Cursor::new(&case.bytes[..]));
-        match case.expect {
-            Expect::Valid => {
-                assert!(
-                    matches!(b, Ok(simdnbt::borrow::Nbt::Some(_))),
-                    "{}: {b:?}",
-                    case.name
-                );
-                assert!(
-                    matches!(o, Ok(simdnbt::owned::Nbt::Some(_))),
-                    "{}",
-                    case.name
-                );
-            }
-            Expect::Error => {
-                assert!(b.is_err(), "{}: accepted", case.name);
-                assert!(o.is_err(), "{}: accepted", case.name);
-            }
-            Expect::None => {
-                assert!(matches!(b, Ok(simdnbt::borrow::Nbt::None)), "{}", case.name);
-                assert!(matches!(o, Ok(simdnbt::owned::Nbt::None)), "{}", case.name);
-            }
-        }
+        let b = b.map(|n| matches!(n, simdnbt::borrow::Nbt::Some(_)));
+        let o = o.map(|n| matches!(n, simdnbt::owned::Nbt::Some(_)));
+        case.expect.check(b, &format!("{} (borrow)", case.name));
+        case.expect.check(o, &format!("{} (owned)", case.name));
         for (target, run) in TARGETS {
             eprintln!("{target}: §4 {}", case.name);
             run(&case.bytes);
@@ -197,13 +180,7 @@ fn cross_library_divergences_body() {
             file.name
         );
     }
-    let find = |name: &str| {
-        hostile::cases()
-            .into_iter()
-            .find(|c| c.name == name)
-            .unwrap()
-            .bytes
-    };
+    let find = |name: &str| hostile::case(name).bytes;
     assert_eq!(
         cross::compare(&find("end_root")),
         (
@@ -227,7 +204,7 @@ fn cross_library_divergences_body() {
         (Outcome::Agree, Outcome::Agree)
     );
     // 513 levels: valence_nbt (root not counted) and fastnbt (no limit) accept.
-    let deep = hostile::deep_compounds(512);
+    let deep = deep_compounds(512);
     assert_eq!(
         cross::compare(&deep),
         (
@@ -237,13 +214,13 @@ fn cross_library_divergences_body() {
     );
     // 512 levels: everyone accepts and agrees.
     assert_eq!(
-        cross::compare(&hostile::deep_compounds(511)),
+        cross::compare(&deep_compounds(511)),
         (Outcome::Agree, Outcome::Agree)
     );
     // Too deep for fastnbt's recursion: it is not run.
     assert_eq!(cross::compare(&find("deep_lists")).0, Outcome::Skipped);
     // fastnbt's serde-internal key.
-    let token = hostile::root(&[&[0x01, 0x00, 20][..], b"__fastnbt_byte_array", &[0x05]].concat());
+    let token = r(&[&[0x01, 0x00, 20][..], b"__fastnbt_byte_array", &[0x05]].concat());
     assert_eq!(
         cross::compare(&token),
         (
@@ -253,13 +230,13 @@ fn cross_library_divergences_body() {
     );
     // A 4-byte UTF-8 sequence: every library reads the document; only the
     // checked string decode differs (docs/format.md §2).
-    let four = hostile::root(&[0x08, 0x00, 0x01, b's', 0x00, 0x04, 0xf0, 0x9f, 0x98, 0x80]);
+    let four = r(&[0x08, 0x00, 0x01, b's', 0x00, 0x04, 0xf0, 0x9f, 0x98, 0x80]);
     assert_eq!(cross::compare(&four), (Outcome::Agree, Outcome::Agree));
     assert_eq!(
         cross::compare_strings(&four),
         Outcome::Allowed(Divergence::FourByteUtf8)
     );
-    let raw_nul = hostile::root(&[0x08, 0x00, 0x01, b's', 0x00, 0x04, 0xc0, 0x80, 0x62, 0x00]);
+    let raw_nul = r(&[0x08, 0x00, 0x01, b's', 0x00, 0x04, 0xc0, 0x80, 0x62, 0x00]);
     assert_eq!(
         cross::compare(&raw_nul),
         (
@@ -286,7 +263,7 @@ fn cross_library_divergences_body() {
         );
     }
     // Duplicate keys: both others keep the last value, so does the canonical form.
-    let dup = hostile::root(&[0x01, 0x00, 0x01, b'k', 0x01, 0x01, 0x00, 0x01, b'k', 0x02]);
+    let dup = r(&[0x01, 0x00, 0x01, b'k', 0x01, 0x01, 0x00, 0x01, b'k', 0x02]);
     assert_eq!(cross::compare(&dup), (Outcome::Agree, Outcome::Agree));
 }
 
@@ -296,8 +273,8 @@ fn nesting_depth_scan() {
 }
 
 fn nesting_depth_scan_body() {
-    assert_eq!(cross::nesting_depth(&hostile::deep_compounds(10)), 11);
-    assert_eq!(cross::nesting_depth(&hostile::deep_lists(10)), 12);
+    assert_eq!(cross::nesting_depth(&deep_compounds(10)), 11);
+    assert_eq!(cross::nesting_depth(&deep_lists(10)), 12);
     assert_eq!(cross::nesting_depth(&[]), 0);
-    assert_eq!(cross::nesting_depth(&hostile::root(&[])), 1);
+    assert_eq!(cross::nesting_depth(&r(&[])), 1);
 }

@@ -6,22 +6,7 @@ use std::io::Cursor;
 use simdnbt::owned::{self, BaseNbt, Nbt, NbtCompound, NbtList, NbtTag};
 use simdnbt::{borrow, ErrorKind, Mutf8Str, Mutf8String};
 
-/// `0a 00 00` + `body` + `00`: an unnamed-root-name compound holding `body`.
-fn root(body: &[u8]) -> Vec<u8> {
-    let mut v = vec![0x0a, 0, 0];
-    v.extend_from_slice(body);
-    v.push(0);
-    v
-}
-
-/// A named tag: id, u16 name length, name, payload.
-fn named(id: u8, name: &str, payload: &[u8]) -> Vec<u8> {
-    let mut v = vec![id];
-    v.extend_from_slice(&(name.len() as u16).to_be_bytes());
-    v.extend_from_slice(name.as_bytes());
-    v.extend_from_slice(payload);
-    v
-}
+use testkit::bytes::{named, r as root};
 
 /// Reads with both readers, checks they agree and that both writers give the input back.
 fn both(bytes: &[u8]) -> owned::BaseNbt {
@@ -117,7 +102,7 @@ fn lists_of_every_type_including_empty_ones() {
     let mut body = Vec::new();
     for id in 0u8..=12 {
         // An empty list of each element type keeps its type.
-        body.extend(named(9, &format!("empty{id}"), &[id, 0, 0, 0, 0]));
+        body.extend(named(9, format!("empty{id}"), &[id, 0, 0, 0, 0]));
     }
     body.extend(named(9, "bytes", &[1, 0, 0, 0, 2, 5, 0xfb]));
     body.extend(named(9, "shorts", &[2, 0, 0, 0, 1, 0x12, 0x34]));
@@ -301,29 +286,19 @@ fn reading_starts_at_the_cursor_position_and_offsets_count_from_the_slice_start(
 
 #[test]
 fn mutf8_strings_through_the_readers() {
-    // NUL as C0 80, emoji as a surrogate pair, and invalid sequences kept raw.
-    let cases: [(&[u8], Option<&str>); 6] = [
-        (&[0x61, 0xc0, 0x80, 0x62], Some("a\0b")),
-        (&[0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80], Some("😀")),
-        (&[0xed, 0xa0, 0x80], None),
-        (&[0xff], None),
-        (&[0xc1, 0x81], None),
-        (&[0xe2, 0x82], None),
-    ];
-    for (raw, decoded) in cases {
-        let mut payload = (raw.len() as u16).to_be_bytes().to_vec();
-        payload.extend_from_slice(raw);
-        let bytes = root(&named(8, "s", &payload));
+    // NUL as C0 80, emoji as a surrogate pair, and invalid sequences kept raw:
+    // the kit's pinned cases.
+    for case in testkit::mutf8::CASES {
+        let raw = case.raw;
+        let bytes = testkit::bytes::string_doc(raw);
         let o = both(&bytes);
         let b = borrow::read(&mut Cursor::new(&bytes[..])).unwrap().unwrap();
         let s = b.string("s").unwrap();
         assert_eq!(s.as_bytes(), raw, "raw bytes kept");
         assert_eq!(o.string("s").unwrap().as_bytes(), raw);
-        match decoded {
-            Some(text) => {
-                assert_eq!(s.try_to_str().unwrap(), text);
-                assert_eq!(s.to_str(), text);
-            }
+        assert_eq!(s.to_str(), case.lossy, "{raw:x?}");
+        match case.text {
+            Some(text) => assert_eq!(s.try_to_str().unwrap(), text),
             None => {
                 assert!(s.try_to_str().is_err(), "{raw:x?} is invalid");
                 assert!(s.to_str().contains('\u{fffd}'), "lossy marks it");

@@ -16,68 +16,30 @@ use support::*;
 // docs/format.md §4, row by row.
 // ---------------------------------------------------------------------------
 
+/// Every row of the kit's §4 table: both readers agree (value, or error kind and
+/// offset, and cursor) and give the expected answer.
 #[test]
-fn s4_deep_lists_are_an_error_at_the_513th_level() {
-    // R(09 00 01 6C + (09 00 00 00 01)×100000 + ...): the root is level 1, the
-    // named list "l" level 2, so the 511th nested list header is level 513.
-    let mut body = vec![0x09, 0x00, 0x01, 0x6c];
-    for _ in 0..100_000 {
-        body.extend_from_slice(&[0x09, 0, 0, 0, 1]);
+fn s4_every_case_answers_with_the_expected_kind_and_offset() {
+    for case in testkit::hostile::cases() {
+        let (o, _) = read_both(&case.bytes);
+        let o = o.map(|n| n.is_some());
+        case.expect.check(o, case.name);
     }
-    body.extend_from_slice(&[0, 0, 0, 0, 0]);
-    let bytes = r(&body);
-    let e = err(&read_both(&bytes).0);
-    assert_eq!(e.kind(), ErrorKind::MaxDepthExceeded);
-    // "l"'s payload starts at 7; nested list j (j >= 1, level j + 2) at 7 + 5j.
-    assert_eq!(e.offset(), 7 + 5 * 511);
-    assert_eq!(err(&read_unnamed_both(&unnamed(&bytes)).0), e.shifted(-2));
 }
 
+/// The depth cases fail at the same container in the network form (two bytes
+/// earlier: no root name).
 #[test]
-fn s4_deep_compounds_are_an_error_at_the_513th_level() {
-    let mut bytes = vec![0x0a, 0x00, 0x00];
-    for _ in 0..100_000 {
-        bytes.extend_from_slice(&[0x0a, 0x00, 0x01, 0x63]);
+fn s4_deep_cases_in_the_network_form() {
+    for name in ["deep_lists", "deep_compounds"] {
+        let case = testkit::hostile::case(name);
+        let e = err(&read_both(&case.bytes).0);
+        assert_eq!(e.kind(), ErrorKind::MaxDepthExceeded);
+        assert_eq!(
+            err(&read_unnamed_both(&unnamed(&case.bytes)).0),
+            e.shifted(-2)
+        );
     }
-    bytes.resize(bytes.len() + 100_001, 0);
-    let e = err(&read_both(&bytes).0);
-    assert_eq!(e.kind(), ErrorKind::MaxDepthExceeded);
-    // Child compound k (k >= 1, level k + 1) has its tag id at 3 + 4(k - 1).
-    assert_eq!(e.offset(), 3 + 4 * 511);
-    assert_eq!(err(&read_unnamed_both(&unnamed(&bytes)).0), e.shifted(-2));
-}
-
-#[test]
-fn s4_huge_list_is_rejected_at_its_length_prefix() {
-    let bytes = [0x0a, 0, 0, 0x09, 0, 1, 0x6c, 0x0a, 0x7f, 0xff, 0xff, 0xff];
-    let e = err(&read_both(&bytes).0);
-    assert_eq!((e.kind(), e.offset()), (ErrorKind::LengthExceedsInput, 8));
-}
-
-#[test]
-fn s4_huge_int_array_is_rejected_at_its_length_prefix() {
-    let bytes = [0x0a, 0, 0, 0x0b, 0, 1, 0x69, 0x7f, 0xff, 0xff, 0xff];
-    let e = err(&read_both(&bytes).0);
-    assert_eq!((e.kind(), e.offset()), (ErrorKind::LengthExceedsInput, 7));
-}
-
-#[test]
-fn s4_negative_lengths() {
-    // ByteArray length FF FF FF FF.
-    let bytes = r(&[0x07, 0, 1, b'b', 0xff, 0xff, 0xff, 0xff]);
-    let e = err(&read_both(&bytes).0);
-    assert_eq!((e.kind(), e.offset()), (ErrorKind::NegativeLength(-1), 7));
-    // List<Byte> length -1.
-    let bytes = r(&[0x09, 0, 1, b'l', 0x01, 0xff, 0xff, 0xff, 0xff]);
-    let e = err(&read_both(&bytes).0);
-    assert_eq!((e.kind(), e.offset()), (ErrorKind::NegativeLength(-1), 8));
-}
-
-#[test]
-fn s4_list_of_end_with_length_5() {
-    let bytes = r(&[0x09, 0, 1, 0x6c, 0, 0, 0, 0, 5]);
-    let e = err(&read_both(&bytes).0);
-    assert_eq!((e.kind(), e.offset()), (ErrorKind::ListOfEndNotEmpty, 8));
 }
 
 #[test]
@@ -97,54 +59,21 @@ fn s4_three_empty_compounds() {
     assert!(l.iter().all(|c| c.is_empty()));
 }
 
-/// A root compound holding one String called "s" whose bytes are `raw`.
-fn doc_with_string(raw: &[u8]) -> Vec<u8> {
-    let mut payload = (raw.len() as u16).to_be_bytes().to_vec();
-    payload.extend_from_slice(raw);
-    r(&named(0x08, b"s", &payload))
-}
-
+/// §4 "NUL and emoji" and "invalid MUTF-8", with the kit's pinned string cases:
+/// every string parses, keeps its raw bytes through both writers, and decodes
+/// (checked and lossy) exactly as pinned.
 #[test]
-fn s4_nul_and_emoji_strings_decode() {
-    for (raw, text) in [
-        (&[0x61, 0xc0, 0x80, 0x62][..], "a\0b"),
-        (&[0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80][..], "😀"),
-    ] {
-        let bytes = doc_with_string(raw);
-        let owned = read_both(&bytes).0.unwrap().unwrap();
-        let doc = borrow::read(&mut Cursor::new(&bytes[..])).unwrap().unwrap();
-        for s in [owned.string("s").unwrap(), doc.string("s").unwrap()] {
-            assert_eq!(s.as_bytes(), raw, "raw bytes kept");
-            assert_eq!(s.try_to_str().unwrap(), text);
-            assert_eq!(s.to_str(), text);
-            assert_eq!(s.to_string_lossy(), text);
-        }
-        // Writing the text gives the same MUTF-8 bytes back.
-        assert_eq!(Mutf8Str::from_str(text).as_bytes(), raw);
-        let mut c = NbtCompound::new();
-        c.insert("s", text);
-        let mut out = Vec::new();
-        owned::BaseNbt::new("", c).write(&mut out).unwrap();
-        assert_eq!(out, bytes, "{text:?} written as MUTF-8");
-    }
-}
-
-#[test]
-fn s4_invalid_mutf8_parses_keeps_raw_bytes_checked_errs_lossy_replaces() {
-    for raw in [
-        &[0xed, 0xa0, 0x80][..],
-        &[0xff],
-        &[0xc1, 0x81],
-        &[0xe2, 0x82],
-    ] {
-        let bytes = doc_with_string(raw);
+fn s4_strings_parse_keep_raw_bytes_and_decode_as_pinned() {
+    for case in testkit::mutf8::CASES {
+        let raw = case.raw;
+        let bytes = string_doc(raw);
         let owned = read_both(&bytes).0.unwrap().unwrap();
         let doc = borrow::read(&mut Cursor::new(&bytes[..])).unwrap().unwrap();
         for s in [owned.string("s").unwrap(), doc.string("s").unwrap()] {
             assert_eq!(s.as_bytes(), raw, "raw bytes kept for {raw:02x?}");
-            assert!(s.try_to_str().is_err(), "checked decode of {raw:02x?}");
-            assert!(s.to_str().contains('\u{fffd}'), "lossy {raw:02x?}");
-            assert!(s.to_string_lossy().contains('\u{fffd}'));
+            assert_eq!(s.try_to_str().ok().as_deref(), case.text, "{raw:02x?}");
+            assert_eq!(s.to_str(), case.lossy, "lossy {raw:02x?}");
+            assert_eq!(s.to_string_lossy(), case.lossy);
         }
         // Raw bytes survive both writers unchanged.
         let mut out = Vec::new();
@@ -153,6 +82,15 @@ fn s4_invalid_mutf8_parses_keeps_raw_bytes_checked_errs_lossy_replaces() {
         out.clear();
         doc.write(&mut out);
         assert_eq!(out, bytes);
+        // Writing the text gives the same MUTF-8 bytes back.
+        if let (true, Some(text)) = (case.is_canonical(), case.text) {
+            assert_eq!(Mutf8Str::from_str(text).as_bytes(), raw);
+            let mut c = NbtCompound::new();
+            c.insert("s", text);
+            let mut out = Vec::new();
+            owned::BaseNbt::new("", c).write(&mut out).unwrap();
+            assert_eq!(out, bytes, "{text:?} written as MUTF-8");
+        }
     }
 }
 
@@ -236,12 +174,6 @@ fn s4_end_root_is_none() {
 // Helpers for the sections below.
 // ---------------------------------------------------------------------------
 
-/// The network form of a disk-form document with an empty root name.
-fn unnamed(named_doc: &[u8]) -> Vec<u8> {
-    assert_eq!(&named_doc[..3], &[0x0a, 0, 0]);
-    cat(&[&[0x0a], &named_doc[3..]])
-}
-
 trait Shift {
     fn shifted(self, by: isize) -> Self;
 }
@@ -257,7 +189,7 @@ impl Shift for simdnbt::Error {
 // read form, with identical outcomes; ReadOptions::max_depth honoured alike.
 // ---------------------------------------------------------------------------
 
-use support::Kind::{C, L};
+use testkit::bytes::Kind::{C, L};
 
 /// Nesting shapes: pure compounds, pure lists, and mixes. Shapes that start
 /// with a list are only reachable through the unnamed-tag forms.

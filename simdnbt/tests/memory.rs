@@ -319,15 +319,10 @@ fn amplification_peak_memory() {
 #[test]
 fn huge_length_prefixes_allocate_nothing_large() {
     let max = i32::MAX.to_be_bytes();
+    let section4 = |name: &str| testkit::hostile::case(name).bytes;
     let mut inputs: Vec<(String, Vec<u8>)> = vec![
-        (
-            "§4 huge list".into(),
-            vec![0x0a, 0, 0, 0x09, 0, 1, 0x6c, 0x0a, 0x7f, 0xff, 0xff, 0xff],
-        ),
-        (
-            "§4 huge int array".into(),
-            vec![0x0a, 0, 0, 0x0b, 0, 1, 0x69, 0x7f, 0xff, 0xff, 0xff],
-        ),
+        ("§4 huge list".into(), section4("huge_list")),
+        ("§4 huge int array".into(), section4("huge_int_array")),
         (
             "list of End 0x7fffffff".into(),
             r(&cat(&[&[0x09, 0, 1, b'l', 0], &max])),

@@ -4,60 +4,58 @@ use std::io::Cursor;
 
 use ::azalea_nbt::{Nbt, NbtCompound, NbtList};
 
-use super::{sink, write_bench, Peer};
-use crate::value::{Doc, List, Order, Value};
+use super::{sink, Adapter, Info};
+use testkit::{Doc, List, Order, Value};
 
-fn parse(input: &[u8]) -> Result<Nbt, String> {
-    Nbt::read(&mut Cursor::new(input)).map_err(|e| e.to_string())
-}
+/// azalea-nbt's owned `Nbt`.
+pub struct Azalea;
 
-fn write(n: &Nbt) -> Vec<u8> {
-    let mut out = Vec::new();
-    n.write(&mut out);
-    out
-}
+impl Adapter for Azalea {
+    type Tree<'a> = Nbt;
+    const INFO: Info = Info {
+        name: "azalea",
+        krate: "azalea-nbt",
+        version: "0.8.0",
+        nightly: true,
+        order: Order::Unordered,
+        notes: "Owned tree (nightly: `min_specialization`); compounds are Vecs sorted by key once \
+                they pass a size threshold (order not kept for larger compounds). Strings decoded \
+                as plain UTF-8 into `CompactString`, falling back to lossy, NOT MUTF-8 (`C0 80` and \
+                6-byte supplementary characters become U+FFFD). Arrays converted to native Vecs. \
+                Lists are typed enums, but every empty list becomes `NbtList::Empty` (type lost). \
+                The root is returned as a one-entry compound {root name: root}. A missing tag id at the \
+                end of input reads as End, so truncated documents can parse as Ok.",
+    };
 
-pub const PEER: Peer = Peer {
-    name: "azalea",
-    krate: "azalea-nbt",
-    version: "0.8.0",
-    nightly: true,
-    order: Order::Unordered,
-    notes: "Owned tree (nightly: `min_specialization`); compounds are Vecs sorted by key once \
-            they pass a size threshold (order not kept for larger compounds). Strings decoded \
-            as plain UTF-8 into `CompactString`, falling back to lossy, NOT MUTF-8 (`C0 80` and \
-            6-byte supplementary characters become U+FFFD). Arrays converted to native Vecs. \
-            Lists are typed enums, but every empty list becomes `NbtList::Empty` (type lost). \
-            The root is returned as a one-entry compound {root name: root}. A missing tag id at the \
-            end of input reads as End, so truncated documents can parse as Ok.",
-    validate: |input| parse(input).map(drop),
-    read: |input| {
-        Box::new(move || {
-            sink(Nbt::read(&mut Cursor::new(std::hint::black_box(input))));
-        })
-    },
-    write: Some(|input| Ok(write_bench(parse(input)?, write))),
-    decode_all: Some(|input| {
-        Box::new(move || {
-            if let Ok(n) = Nbt::read(&mut Cursor::new(std::hint::black_box(input))) {
-                visit(&n);
+    fn parse(input: &[u8]) -> Result<Nbt, String> {
+        Nbt::read(&mut Cursor::new(input)).map_err(|e| e.to_string())
+    }
+
+    fn write(n: &Nbt) -> Result<Vec<u8>, String> {
+        let mut out = Vec::new();
+        n.write(&mut out);
+        Ok(out)
+    }
+
+    fn visit(n: &Nbt) {
+        visit_value(n);
+    }
+
+    fn to_canonical(n: &Nbt) -> Result<Doc, String> {
+        match n {
+            Nbt::Compound(outer) => {
+                let mut it = outer.iter();
+                match (it.next(), it.next()) {
+                    (Some((name, root)), None) => Ok(Doc::named(name.to_string(), value(root))),
+                    _ => Err("root wrapper is not a one-entry compound".into()),
+                }
             }
-        })
-    }),
-    to_canonical: |input| match parse(input)? {
-        Nbt::Compound(outer) => {
-            let mut it = outer.iter();
-            match (it.next(), it.next()) {
-                (Some((name, root)), None) => Ok(Doc::named(name.to_string(), value(root))),
-                _ => Err("root wrapper is not a one-entry compound".into()),
-            }
+            _ => Err("root is not a compound".into()),
         }
-        _ => Err("root is not a compound".into()),
-    },
-    write_bytes: Some(|input| Ok(write(&parse(input)?))),
-};
+    }
+}
 
-fn visit(v: &Nbt) {
+fn visit_value(v: &Nbt) {
     match v {
         Nbt::String(s) => sink(s.as_str()),
         Nbt::ByteArray(a) => sink(a.as_slice()),
@@ -72,7 +70,7 @@ fn visit(v: &Nbt) {
 fn visit_compound(c: &NbtCompound) {
     for (k, v) in c.iter() {
         sink(k.as_str());
-        visit(v);
+        visit_value(v);
     }
 }
 

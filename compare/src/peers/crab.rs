@@ -2,47 +2,49 @@
 
 use ::crab_nbt::{Nbt, NbtCompound, NbtTag};
 
-use super::{parse_bench, sink, write_bench, Peer};
-use crate::value::{Doc, List, Order, Value};
+use super::{sink, Adapter, Info};
+use testkit::{Doc, List, Order, Value};
 
-fn parse(input: &[u8]) -> Result<Nbt, String> {
-    Nbt::read(&mut &input[..]).map_err(|e| e.to_string())
+/// crab_nbt's owned tree.
+pub struct Crab;
+
+impl Adapter for Crab {
+    type Tree<'a> = Nbt;
+    const INFO: Info = Info {
+        name: "crab",
+        krate: "crab_nbt",
+        version: "0.2.11",
+        nightly: false,
+        order: Order::Exact,
+        notes: "Owned tree over the `bytes::Buf` trait; compounds are Vecs in input order, but \
+                inserting scans for an existing key (quadratic in compound size) and drops later \
+                duplicates. Strings decoded from Java CESU-8 into `String`; arrays converted to \
+                native Vecs (byte arrays copied into `Bytes`). Lists are `Vec<NbtTag>`: an empty \
+                list loses its element type. A tag that fails to parse silently ends its compound, and a \
+                compound cut short by the end of input is accepted as complete; `Buf` getters \
+                panic on some truncations. Writes into a fresh `Bytes`.",
+    };
+
+    fn parse(input: &[u8]) -> Result<Nbt, String> {
+        Nbt::read(&mut &input[..]).map_err(|e| e.to_string())
+    }
+
+    fn write(n: &Nbt) -> Result<Vec<u8>, String> {
+        Ok(n.write().to_vec())
+    }
+
+    fn visit(n: &Nbt) {
+        sink(n.name.as_str());
+        visit_compound(&n.root_tag);
+    }
+
+    fn to_canonical(n: &Nbt) -> Result<Doc, String> {
+        Ok(Doc::named(
+            n.name.clone(),
+            Value::Compound(compound(&n.root_tag)),
+        ))
+    }
 }
-
-fn write(n: &Nbt) -> Vec<u8> {
-    n.write().to_vec()
-}
-
-pub const PEER: Peer = Peer {
-    name: "crab",
-    krate: "crab_nbt",
-    version: "0.2.11",
-    nightly: false,
-    order: Order::Exact,
-    notes: "Owned tree over the `bytes::Buf` trait; compounds are Vecs in input order, but \
-            inserting scans for an existing key (quadratic in compound size) and drops later \
-            duplicates. Strings decoded from Java CESU-8 into `String`; arrays converted to \
-            native Vecs (byte arrays copied into `Bytes`). Lists are `Vec<NbtTag>`: an empty \
-            list loses its element type. A tag that fails to parse silently ends its compound, and a \
-            compound cut short by the end of input is accepted as complete; `Buf` getters \
-            panic on some truncations. Writes into a fresh `Bytes`.",
-    validate: |input| parse(input).map(drop),
-    read: |input| parse_bench(input, |mut i| Nbt::read(&mut i)),
-    write: Some(|input| Ok(write_bench(parse(input)?, write))),
-    decode_all: Some(|input| {
-        Box::new(move || {
-            if let Ok(n) = Nbt::read(&mut std::hint::black_box(input)) {
-                sink(n.name.as_str());
-                visit_compound(&n.root_tag);
-            }
-        })
-    }),
-    to_canonical: |input| {
-        let n = parse(input)?;
-        Ok(Doc::named(n.name.clone(), Value::Compound(compound(&n.root_tag))))
-    },
-    write_bytes: Some(|input| Ok(write(&parse(input)?))),
-};
 
 fn visit_compound(c: &NbtCompound) {
     for (k, v) in &c.child_tags {

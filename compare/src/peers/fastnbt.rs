@@ -2,71 +2,55 @@
 
 use ::fastnbt::Value as FValue;
 
-use super::{parse_bench, sink, write_bench, Peer};
-use crate::value::{Doc, List, Order, Value};
+use super::{sink, Adapter, Info};
+use testkit::peers::from_fastnbt;
+use testkit::{Doc, Order};
 
-fn parse(input: &[u8]) -> Result<FValue, String> {
-    ::fastnbt::from_bytes::<FValue>(input).map_err(|e| e.to_string())
+/// fastnbt's dynamic `Value`.
+pub struct Fastnbt;
+
+impl Adapter for Fastnbt {
+    type Tree<'a> = FValue;
+    const INFO: Info = Info {
+        name: "fastnbt",
+        krate: "fastnbt",
+        version: "2.6.3",
+        nightly: false,
+        order: Order::Unordered,
+        notes: "serde: `from_bytes::<fastnbt::Value>`; compounds are `HashMap`s (order lost, \
+                duplicates collapse; written in hash order). Strings decoded from Java CESU-8 into \
+                `String`; arrays converted to native Vecs. Lists are `Vec<Value>`: an empty list \
+                loses its element type. The root name is dropped (its writer writes an empty one).",
+    };
+
+    fn parse(input: &[u8]) -> Result<FValue, String> {
+        ::fastnbt::from_bytes::<FValue>(input).map_err(|e| e.to_string())
+    }
+
+    fn write(v: &FValue) -> Result<Vec<u8>, String> {
+        ::fastnbt::to_bytes(v).map_err(|e| e.to_string())
+    }
+
+    fn visit(v: &FValue) {
+        visit_value(v);
+    }
+
+    fn to_canonical(v: &FValue) -> Result<Doc, String> {
+        Ok(Doc::unnamed(from_fastnbt(v)))
+    }
 }
 
-fn write(v: &FValue) -> Vec<u8> {
-    ::fastnbt::to_bytes(v).unwrap_or_default()
-}
-
-pub const PEER: Peer = Peer {
-    name: "fastnbt",
-    krate: "fastnbt",
-    version: "2.6.3",
-    nightly: false,
-    order: Order::Unordered,
-    notes: "serde: `from_bytes::<fastnbt::Value>`; compounds are `HashMap`s (order lost, \
-            duplicates collapse; written in hash order). Strings decoded from Java CESU-8 into \
-            `String`; arrays converted to native Vecs. Lists are `Vec<Value>`: an empty list \
-            loses its element type. The root name is dropped (its writer writes an empty one).",
-    validate: |input| parse(input).map(drop),
-    read: |input| parse_bench(input, ::fastnbt::from_bytes::<FValue>),
-    write: Some(|input| Ok(write_bench(parse(input)?, write))),
-    decode_all: Some(|input| {
-        Box::new(move || {
-            if let Ok(v) = ::fastnbt::from_bytes::<FValue>(std::hint::black_box(input)) {
-                visit(&v);
-            }
-        })
-    }),
-    to_canonical: |input| Ok(Doc::unnamed(value(&parse(input)?))),
-    write_bytes: Some(|input| ::fastnbt::to_bytes(&parse(input)?).map_err(|e| e.to_string())),
-};
-
-fn visit(v: &FValue) {
+fn visit_value(v: &FValue) {
     match v {
         FValue::String(s) => sink(s.as_str()),
         FValue::ByteArray(a) => sink(&a[..]),
         FValue::IntArray(a) => sink(&a[..]),
         FValue::LongArray(a) => sink(&a[..]),
-        FValue::List(l) => l.iter().for_each(visit),
+        FValue::List(l) => l.iter().for_each(visit_value),
         FValue::Compound(c) => c.iter().for_each(|(k, v)| {
             sink(k.as_str());
-            visit(v)
+            visit_value(v)
         }),
         other => sink(other),
-    }
-}
-
-fn value(v: &FValue) -> Value {
-    match v {
-        FValue::Byte(x) => Value::Byte(*x),
-        FValue::Short(x) => Value::Short(*x),
-        FValue::Int(x) => Value::Int(*x),
-        FValue::Long(x) => Value::Long(*x),
-        FValue::Float(x) => Value::float(*x),
-        FValue::Double(x) => Value::double(*x),
-        FValue::ByteArray(a) => Value::byte_array_i8(a),
-        FValue::String(s) => Value::String(s.clone()),
-        FValue::List(l) => Value::List(List::untyped(l.iter().map(value).collect())),
-        FValue::Compound(c) => {
-            Value::Compound(c.iter().map(|(k, v)| (k.clone(), value(v))).collect())
-        }
-        FValue::IntArray(a) => Value::IntArray(a.to_vec()),
-        FValue::LongArray(a) => Value::LongArray(a.to_vec()),
     }
 }

@@ -2,30 +2,42 @@
 
 use ::graphite_binary::nbt::{decode, encode, NBT};
 
-use super::{parse_bench, write_bench, Peer};
-use crate::value::Order;
+use super::{Adapter, Info};
+use testkit::{Doc, Order};
 
-fn parse(input: &[u8]) -> Result<NBT, String> {
-    decode::read(&mut &input[..]).map_err(|e| e.to_string())
+/// graphite_binary's node arena.
+pub struct Graphite;
+
+impl Adapter for Graphite {
+    type Tree<'a> = NBT;
+    const INFO: Info = Info {
+        name: "graphite",
+        krate: "graphite_binary",
+        version: "0.1.0",
+        nightly: false,
+        order: Order::Unordered,
+        notes: "Owned arena: every node in one Vec, compounds as key-sorted (key, index) Vecs \
+                (binary search; a duplicate key replaces the earlier one), lists as index Vecs with \
+                their element type. Strings decoded from Java CESU-8/MUTF-8 into `String` \
+                (invalid data is an error); arrays converted to native Vecs. Keys come back sorted, \
+                not in input order. No public API enumerates a compound's entries, so decode_all \
+                is not measured and the canonical value is taken by reading graphite's own written \
+                bytes with this crate's reference reader.",
+    };
+    const VISITS: bool = false;
+
+    fn parse(input: &[u8]) -> Result<NBT, String> {
+        decode::read(&mut &input[..]).map_err(|e| e.to_string())
+    }
+
+    fn write(n: &NBT) -> Result<Vec<u8>, String> {
+        Ok(encode::write(n))
+    }
+
+    /// Never called (`VISITS` is false): no public API enumerates a compound.
+    fn visit(_: &NBT) {}
+
+    fn to_canonical(n: &NBT) -> Result<Doc, String> {
+        crate::reference::read(&encode::write(n))
+    }
 }
-
-pub const PEER: Peer = Peer {
-    name: "graphite",
-    krate: "graphite_binary",
-    version: "0.1.0",
-    nightly: false,
-    order: Order::Unordered,
-    notes: "Owned arena: every node in one Vec, compounds as key-sorted (key, index) Vecs \
-            (binary search; a duplicate key replaces the earlier one), lists as index Vecs with \
-            their element type. Strings decoded from Java CESU-8/MUTF-8 into `String` \
-            (invalid data is an error); arrays converted to native Vecs. Keys come back sorted, \
-            not in input order. No public API enumerates a compound's entries, so decode_all \
-            is not measured and the canonical value is taken by reading graphite's own written \
-            bytes with this crate's reference reader.",
-    validate: |input| parse(input).map(drop),
-    read: |input| parse_bench(input, |mut i| decode::read(&mut i)),
-    write: Some(|input| Ok(write_bench(parse(input)?, encode::write))),
-    decode_all: None,
-    to_canonical: |input| crate::reference::read(&encode::write(&parse(input)?)),
-    write_bytes: Some(|input| Ok(encode::write(&parse(input)?))),
-};

@@ -2,18 +2,8 @@
 
 use ::nbt::{Blob, Value as HValue};
 
-use super::{parse_bench, sink, write_bench, Peer};
-use crate::value::{Doc, List, Order, Value};
-
-fn parse(input: &[u8]) -> Result<Blob, String> {
-    Blob::from_reader(&mut &input[..]).map_err(|e| e.to_string())
-}
-
-fn write(b: &Blob) -> Vec<u8> {
-    let mut out = Vec::new();
-    let _ = b.to_writer(&mut out);
-    out
-}
+use super::{sink, Adapter, Bench, Info};
+use testkit::{Doc, List, Order, Value};
 
 /// `Blob` hides its name and entries, so the canonical value reads the same payload
 /// with `nbt::Value::from_reader` (what `Blob::from_reader` itself calls) after the header.
@@ -26,44 +16,66 @@ fn root_value(input: &[u8]) -> Result<HValue, String> {
     HValue::from_reader(10, &mut rest).map_err(|e| e.to_string())
 }
 
-pub const PEER: Peer = Peer {
-    name: "hematite",
-    krate: "hematite-nbt",
-    version: "0.5.2",
-    nightly: false,
-    order: Order::Unordered,
-    notes: "Owned tree read through `io::Read` with per-field reads; compounds are \
-            `HashMap`s (order lost, a duplicate key replaces the earlier one; written back in \
-            hash order). Strings decoded from Java CESU-8 into `String`; arrays converted to \
-            native Vecs. Lists are `Vec<Value>`: an empty list loses its element type. \
-            No depth limit. The root name is kept but not exposed.",
-    validate: |input| parse(input).map(drop),
-    read: |input| parse_bench(input, |mut i| Blob::from_reader(&mut i)),
-    write: Some(|input| Ok(write_bench(parse(input)?, write))),
-    decode_all: Some(|input| {
+/// hematite's `Blob`, and the input (the `Blob` hides its entries: see [`root_value`]).
+pub struct Hematite;
+
+impl Adapter for Hematite {
+    type Tree<'a> = (Blob, &'a [u8]);
+    const INFO: Info = Info {
+        name: "hematite",
+        krate: "hematite-nbt",
+        version: "0.5.2",
+        nightly: false,
+        order: Order::Unordered,
+        notes: "Owned tree read through `io::Read` with per-field reads; compounds are \
+                `HashMap`s (order lost, a duplicate key replaces the earlier one; written back in \
+                hash order). Strings decoded from Java CESU-8 into `String`; arrays converted to \
+                native Vecs. Lists are `Vec<Value>`: an empty list loses its element type. \
+                No depth limit. The root name is kept but not exposed.",
+    };
+
+    fn parse(input: &[u8]) -> Result<(Blob, &[u8]), String> {
+        Blob::from_reader(&mut &input[..])
+            .map(|b| (b, input))
+            .map_err(|e| e.to_string())
+    }
+
+    fn write((b, _): &(Blob, &[u8])) -> Result<Vec<u8>, String> {
+        let mut out = Vec::new();
+        let _ = b.to_writer(&mut out);
+        Ok(out)
+    }
+
+    fn visit((_, input): &(Blob, &[u8])) {
+        if let Ok(v) = root_value(input) {
+            visit_value(&v);
+        }
+    }
+
+    fn to_canonical((_, input): &(Blob, &[u8])) -> Result<Doc, String> {
+        Ok(Doc::unnamed(value(&root_value(input)?)))
+    }
+
+    /// Times only the `Value` read (`Blob::from_reader` hides what it read).
+    fn decode_all_bench(input: &[u8]) -> Bench<'_> {
         Box::new(move || {
             if let Ok(v) = root_value(std::hint::black_box(input)) {
-                visit(&v);
+                visit_value(&v);
             }
         })
-    }),
-    to_canonical: |input| {
-        parse(input)?; // the same parse the bench times must succeed too
-        Ok(Doc::unnamed(value(&root_value(input)?)))
-    },
-    write_bytes: Some(|input| Ok(write(&parse(input)?))),
-};
+    }
+}
 
-fn visit(v: &HValue) {
+fn visit_value(v: &HValue) {
     match v {
         HValue::String(s) => sink(s.as_str()),
         HValue::ByteArray(a) => sink(a.as_slice()),
         HValue::IntArray(a) => sink(a.as_slice()),
         HValue::LongArray(a) => sink(a.as_slice()),
-        HValue::List(l) => l.iter().for_each(visit),
+        HValue::List(l) => l.iter().for_each(visit_value),
         HValue::Compound(c) => c.iter().for_each(|(k, v)| {
             sink(k.as_str());
-            visit(v)
+            visit_value(v)
         }),
         other => sink(other),
     }

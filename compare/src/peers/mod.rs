@@ -1,9 +1,11 @@
-//! The adapter table: one [`Peer`] per library (and per mode of a library).
+//! The adapter table: one [`Peer`] per library (and per mode of a library), each
+//! built by [`Peer::of`] from an [`Adapter`] impl in this folder (or, for simdnbt
+//! itself, in `simdnbt_api.rs`).
 
 use std::hint::black_box;
 use std::sync::OnceLock;
 
-use crate::value::{Doc, Order};
+use testkit::{Doc, Order};
 
 mod crab;
 mod fastnbt;
@@ -77,6 +79,95 @@ impl std::fmt::Debug for Peer {
     }
 }
 
+/// What a [`Peer`] table entry says about its library, besides the functions.
+pub struct Info {
+    /// [`Peer::name`]
+    pub name: &'static str,
+    /// [`Peer::krate`]
+    pub krate: &'static str,
+    /// [`Peer::version`]
+    pub version: &'static str,
+    /// [`Peer::nightly`]
+    pub nightly: bool,
+    /// [`Peer::order`]
+    pub order: Order,
+    /// [`Peer::notes`]
+    pub notes: &'static str,
+}
+
+/// One library (or mode of a library) as four functions over its own parsed tree;
+/// [`Peer::of`]`::<A>()` turns it into the [`Peer`] table entry.
+///
+/// The timed work: `read` is [`Adapter::parse`] (`black_box`ed), `write` is
+/// [`Adapter::write`] of a tree parsed once untimed, `decode_all` is `parse` then
+/// [`Adapter::visit`]. A library that needs something else timed overrides
+/// [`Adapter::read_bench`] or [`Adapter::decode_all_bench`].
+pub trait Adapter {
+    /// The library's parse result (it may borrow the input).
+    type Tree<'a>: 'a;
+    /// Name, crate, version, order and notes.
+    const INFO: Info;
+    /// `false` if the library cannot write: no `write` bench, no `write_bytes`.
+    const WRITES: bool = true;
+    /// `false` if the library's public API cannot visit every tag: no `decode_all`.
+    const VISITS: bool = true;
+
+    /// Parses the whole input.
+    fn parse(input: &[u8]) -> Result<Self::Tree<'_>, String>;
+    /// Serializes the library's own tree (only called when [`Adapter::WRITES`]).
+    fn write(tree: &Self::Tree<'_>) -> Result<Vec<u8>, String>;
+    /// Visits every tag, decoding every string to UTF-8 and every array to native
+    /// integers, and [`sink`]s the results (only called when [`Adapter::VISITS`]).
+    fn visit(tree: &Self::Tree<'_>);
+    /// Converts the tree into the canonical value (untimed).
+    fn to_canonical(tree: &Self::Tree<'_>) -> Result<Doc, String>;
+
+    /// The `read` bench: each call parses the input and `black_box`es the result.
+    fn read_bench(input: &[u8]) -> Bench<'_> {
+        Box::new(move || {
+            sink(Self::parse(black_box(input)));
+        })
+    }
+
+    /// The `decode_all` bench: each call parses, then visits the tree.
+    fn decode_all_bench(input: &[u8]) -> Bench<'_> {
+        Box::new(move || {
+            if let Ok(tree) = Self::parse(black_box(input)) {
+                Self::visit(&tree);
+            }
+        })
+    }
+}
+
+impl Peer {
+    /// The table entry of an [`Adapter`].
+    pub fn of<A: Adapter>() -> Peer {
+        let info = A::INFO;
+        Peer {
+            name: info.name,
+            krate: info.krate,
+            version: info.version,
+            nightly: info.nightly,
+            order: info.order,
+            notes: info.notes,
+            validate: |input| A::parse(input).map(drop),
+            read: A::read_bench,
+            write: A::WRITES.then_some(write_bench::<A>),
+            decode_all: A::VISITS.then_some(A::decode_all_bench),
+            to_canonical: |input| A::to_canonical(&A::parse(input)?),
+            write_bytes: A::WRITES.then_some(|input| A::write(&A::parse(input)?)),
+        }
+    }
+}
+
+/// The `write` bench: parses once (untimed), then each call writes that tree.
+fn write_bench<A: Adapter>(input: &[u8]) -> Result<Bench<'_>, String> {
+    let tree = A::parse(input)?;
+    Ok(Box::new(move || {
+        sink(A::write(black_box(&tree)));
+    }))
+}
+
 /// Every adapter compiled into this build, simdnbt's own first.
 pub fn peers() -> &'static [Peer] {
     static PEERS: OnceLock<Vec<Peer>> = OnceLock::new();
@@ -84,22 +175,22 @@ pub fn peers() -> &'static [Peer] {
         let mut v = Vec::new();
         v.extend(crate::ours::peers());
         v.extend([
-            na_nbt::BORROW,
-            na_nbt::OWNED,
-            ussr::BORROW,
-            ussr::OWNED,
-            shen::PEER,
-            graphite::PEER,
-            valence::PEER,
-            crab::PEER,
-            hematite::PEER,
-            fastnbt::PEER,
-            quartz::PEER,
+            Peer::of::<na_nbt::Borrow>(),
+            Peer::of::<na_nbt::Owned>(),
+            Peer::of::<ussr::Borrow>(),
+            Peer::of::<ussr::Owned>(),
+            Peer::of::<shen::Shen>(),
+            Peer::of::<graphite::Graphite>(),
+            Peer::of::<valence::Valence>(),
+            Peer::of::<crab::Crab>(),
+            Peer::of::<hematite::Hematite>(),
+            Peer::of::<fastnbt::Fastnbt>(),
+            Peer::of::<quartz::Quartz>(),
         ]);
         #[cfg(feature = "nightly-peers")]
         {
-            v.push(azalea::PEER);
-            v.extend(crate::ours::upstream_peers());
+            v.push(Peer::of::<azalea::Azalea>());
+            v.extend(crate::upstream::peers());
         }
         v
     })
@@ -115,23 +206,8 @@ pub fn peer(name: &str) -> Option<&'static Peer> {
     peers().iter().find(|p| p.name == name)
 }
 
-/// Wraps a parse function as a [`Bench`]: each call parses `input` and `black_box`es the result
-/// (the result is dropped inside the timed call, as a real caller would).
-pub(crate) fn parse_bench<'a, T: 'a>(input: &'a [u8], parse: fn(&'a [u8]) -> T) -> Bench<'a> {
-    Box::new(move || {
-        black_box(parse(black_box(input)));
-    })
-}
-
-/// Wraps an already-parsed tree and a writer as a [`Bench`].
-pub(crate) fn write_bench<'a, T: 'a>(parsed: T, write: fn(&T) -> Vec<u8>) -> Bench<'a> {
-    Box::new(move || {
-        black_box(write(black_box(&parsed)));
-    })
-}
-
 /// Marks a decoded string or converted array as used.
 #[inline(always)]
-pub(crate) fn sink<T>(v: T) {
+pub fn sink<T>(v: T) {
     black_box(v);
 }

@@ -2,93 +2,154 @@
 //! reads values lazily, and an owned mutable tree.
 
 use ::na_nbt::{
-    read_borrowed, read_owned, CompoundRef, ListBase, ListRef, NativeEndian, ValueRef, VisitRef,
-    Writable, BE,
+    read_borrowed, read_owned, CompoundRef, ListBase, ListRef, NativeEndian, ValueOwn, ValueRef,
+    VisitRef, Writable, BE,
 };
 
-use super::{parse_bench, sink, Peer};
-use crate::reference::mutf8_lossy;
-use crate::value::{Doc, List, Order, Value};
+use super::{sink, Adapter, Bench, Info};
+use testkit::mutf8::lossy as mutf8_lossy;
+use testkit::{Doc, List, Order, Value};
 
-pub const BORROW: Peer = Peer {
-    name: "na_nbt_borrow",
-    krate: "na_nbt",
-    version: "0.2.1",
-    nightly: false,
-    order: Order::Exact,
-    notes: "Borrowed: one pass records an index of container offsets; scalars, strings and \
-            arrays are read from the input on access. Strings stay raw MUTF-8 (decoded on \
-            request, lossy or checked); arrays stay big-endian slices. Keeps order, duplicates \
-            and empty-list element types. Does not expose the root name, and its writer \
-            writes an empty root name. Trailing bytes after the root are accepted.",
-    validate: |input| {
-        read_borrowed::<BE>(input)
-            .map(drop)
-            .map_err(|e| format!("{e:?}"))
-    },
-    read: |input| parse_bench(input, read_borrowed::<BE>),
-    write: Some(|input| {
+/// na_nbt's borrowed document. Its type is not nameable outside na_nbt, so the
+/// tree is the document behind a small trait object ([`Held`]); the `read` and
+/// `decode_all` benches call na_nbt directly and never build it.
+pub struct Borrow;
+
+impl Adapter for Borrow {
+    type Tree<'a> = Box<dyn BorrowedDoc + 'a>;
+    const INFO: Info = Info {
+        name: "na_nbt_borrow",
+        krate: "na_nbt",
+        version: "0.2.1",
+        nightly: false,
+        order: Order::Exact,
+        notes: "Borrowed: one pass records an index of container offsets; scalars, strings and \
+                arrays are read from the input on access. Strings stay raw MUTF-8 (decoded on \
+                request, lossy or checked); arrays stay big-endian slices. Keeps order, duplicates \
+                and empty-list element types. Does not expose the root name, and its writer \
+                writes an empty root name. Trailing bytes after the root are accepted.",
+    };
+
+    fn parse(input: &[u8]) -> Result<Self::Tree<'_>, String> {
         let doc = read_borrowed::<BE>(input).map_err(|e| format!("{e:?}"))?;
-        Ok(Box::new(move || {
-            sink(doc.root().write_to_vec::<BE>());
-        }))
-    }),
-    decode_all: Some(|input| {
+        Ok(held(
+            doc,
+            |d| d.root().write_to_vec::<BE>(),
+            |d| visit::<_, true>(&d.root()),
+            |d| canonical(&d.root()),
+        ))
+    }
+
+    fn write(doc: &Self::Tree<'_>) -> Result<Vec<u8>, String> {
+        Ok(doc.write())
+    }
+
+    fn visit(doc: &Self::Tree<'_>) {
+        doc.visit();
+    }
+
+    fn to_canonical(doc: &Self::Tree<'_>) -> Result<Doc, String> {
+        Ok(Doc::unnamed(doc.canonical()?))
+    }
+
+    fn read_bench(input: &[u8]) -> Bench<'_> {
+        Box::new(move || {
+            sink(read_borrowed::<BE>(std::hint::black_box(input)));
+        })
+    }
+
+    fn decode_all_bench(input: &[u8]) -> Bench<'_> {
         Box::new(move || {
             if let Ok(doc) = read_borrowed::<BE>(std::hint::black_box(input)) {
                 visit::<_, true>(&doc.root());
             }
         })
-    }),
-    to_canonical: |input| {
-        let doc = read_borrowed::<BE>(input).map_err(|e| format!("{e:?}"))?;
-        Ok(Doc::unnamed(canonical(&doc.root())?))
-    },
-    write_bytes: Some(|input| {
-        let doc = read_borrowed::<BE>(input).map_err(|e| format!("{e:?}"))?;
-        let out = doc.root().write_to_vec::<BE>();
-        Ok(out)
-    }),
-};
+    }
+}
 
-pub const OWNED: Peer = Peer {
-    name: "na_nbt_owned",
-    krate: "na_nbt",
-    version: "0.2.1",
-    nightly: false,
-    order: Order::Exact,
-    notes: "Owned mutable tree read with `read_owned::<BE, NativeEndian>`: arrays and \
-            primitive lists are converted to native byte order while parsing; strings are \
-            copied as raw MUTF-8 (not decoded). Keeps order, duplicates and empty-list element \
-            types. Rejects trailing bytes after the root. No root name (writes an empty one).",
-    validate: |input| {
-        read_owned::<BE, NativeEndian>(input)
-            .map(drop)
-            .map_err(|e| format!("{e:?}"))
-    },
-    read: |input| parse_bench(input, read_owned::<BE, NativeEndian>),
-    write: Some(|input| {
-        let v = read_owned::<BE, NativeEndian>(input).map_err(|e| format!("{e:?}"))?;
-        Ok(Box::new(move || {
-            sink(std::hint::black_box(&v).write_to_vec::<BE>());
-        }))
-    }),
-    decode_all: Some(|input| {
-        Box::new(move || {
-            if let Ok(v) = read_owned::<BE, NativeEndian>(std::hint::black_box(input)) {
-                visit::<_, false>(&v.to_ref());
-            }
-        })
-    }),
-    to_canonical: |input| {
-        let v = read_owned::<BE, NativeEndian>(input).map_err(|e| format!("{e:?}"))?;
-        Ok(Doc::unnamed(canonical(&v.to_ref())?))
-    },
-    write_bytes: Some(|input| {
-        let v = read_owned::<BE, NativeEndian>(input).map_err(|e| format!("{e:?}"))?;
+/// What the adapter does with a borrowed document (see [`Borrow`]).
+pub trait BorrowedDoc {
+    /// `root().write_to_vec::<BE>()`
+    fn write(&self) -> Vec<u8>;
+    /// Visits every tag.
+    fn visit(&self);
+    /// The canonical root value.
+    fn canonical(&self) -> Result<Value, String>;
+}
+
+/// A document and the three things done with it, as closures over its unnameable type.
+struct Held<D, W, V, C> {
+    doc: D,
+    write: W,
+    visit: V,
+    canonical: C,
+}
+
+/// Boxes a [`Held`]; a function, so the closures' argument type is inferred from `doc`.
+fn held<'a, D: 'a, W, V, C>(doc: D, write: W, visit: V, canonical: C) -> Box<dyn BorrowedDoc + 'a>
+where
+    W: Fn(&D) -> Vec<u8> + 'a,
+    V: Fn(&D) + 'a,
+    C: Fn(&D) -> Result<Value, String> + 'a,
+{
+    Box::new(Held {
+        doc,
+        write,
+        visit,
+        canonical,
+    })
+}
+
+impl<D, W, V, C> BorrowedDoc for Held<D, W, V, C>
+where
+    W: Fn(&D) -> Vec<u8>,
+    V: Fn(&D),
+    C: Fn(&D) -> Result<Value, String>,
+{
+    fn write(&self) -> Vec<u8> {
+        (self.write)(&self.doc)
+    }
+    fn visit(&self) {
+        (self.visit)(&self.doc)
+    }
+    fn canonical(&self) -> Result<Value, String> {
+        (self.canonical)(&self.doc)
+    }
+}
+
+/// na_nbt's owned tree, arrays stored native-endian.
+pub struct Owned;
+
+impl Adapter for Owned {
+    type Tree<'a> = ValueOwn<NativeEndian>;
+    const INFO: Info = Info {
+        name: "na_nbt_owned",
+        krate: "na_nbt",
+        version: "0.2.1",
+        nightly: false,
+        order: Order::Exact,
+        notes: "Owned mutable tree read with `read_owned::<BE, NativeEndian>`: arrays and \
+                primitive lists are converted to native byte order while parsing; strings are \
+                copied as raw MUTF-8 (not decoded). Keeps order, duplicates and empty-list element \
+                types. Rejects trailing bytes after the root. No root name (writes an empty one).",
+    };
+
+    fn parse(input: &[u8]) -> Result<ValueOwn<NativeEndian>, String> {
+        read_owned::<BE, NativeEndian>(input).map_err(|e| format!("{e:?}"))
+    }
+
+    fn write(v: &ValueOwn<NativeEndian>) -> Result<Vec<u8>, String> {
         Ok(v.write_to_vec::<BE>())
-    }),
-};
+    }
+
+    fn visit(v: &ValueOwn<NativeEndian>) {
+        visit::<_, false>(&v.to_ref());
+    }
+
+    fn to_canonical(v: &ValueOwn<NativeEndian>) -> Result<Doc, String> {
+        Ok(Doc::unnamed(canonical(&v.to_ref())?))
+    }
+}
 
 /// Visits every tag. `CONVERT`: arrays are stored big-endian and must be converted
 /// (borrowed mode); otherwise they are already native and only touched.

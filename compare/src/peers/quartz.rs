@@ -3,49 +3,47 @@
 use ::quartz_nbt::io::{read_nbt, write_nbt, Flavor};
 use ::quartz_nbt::{NbtCompound, NbtTag};
 
-use super::{parse_bench, sink, write_bench, Peer};
-use crate::value::{Doc, List, Order, Value};
+use super::{sink, Adapter, Info};
+use testkit::{Doc, List, Order, Value};
 
 type Parsed = (NbtCompound, String);
 
-fn parse(input: &[u8]) -> Result<Parsed, String> {
-    read_nbt(&mut &input[..], Flavor::Uncompressed).map_err(|e| e.to_string())
-}
+/// quartz_nbt's `NbtCompound` and root name.
+pub struct Quartz;
 
-fn write(p: &Parsed) -> Vec<u8> {
-    let mut out = Vec::new();
-    let _ = write_nbt(&mut out, Some(&p.1), &p.0, Flavor::Uncompressed);
-    out
-}
+impl Adapter for Quartz {
+    type Tree<'a> = Parsed;
+    const INFO: Info = Info {
+        name: "quartz",
+        krate: "quartz_nbt",
+        version: "0.2.9",
+        nightly: false,
+        order: Order::Unordered,
+        notes: "Owned tree read through `io::Read`; compounds are `HashMap`s (default features: \
+                order lost, duplicates collapse, written in hash order). Every string is read into \
+                a fresh Vec then decoded from Java CESU-8 into `String`; arrays converted to native \
+                Vecs. Lists are `Vec<NbtTag>`: an empty list loses its element type.",
+    };
 
-pub const PEER: Peer = Peer {
-    name: "quartz",
-    krate: "quartz_nbt",
-    version: "0.2.9",
-    nightly: false,
-    order: Order::Unordered,
-    notes: "Owned tree read through `io::Read`; compounds are `HashMap`s (default features: \
-            order lost, duplicates collapse, written in hash order). Every string is read into \
-            a fresh Vec then decoded from Java CESU-8 into `String`; arrays converted to native \
-            Vecs. Lists are `Vec<NbtTag>`: an empty list loses its element type.",
-    validate: |input| parse(input).map(drop),
-    read: |input| parse_bench(input, |mut i| read_nbt(&mut i, Flavor::Uncompressed)),
-    write: Some(|input| Ok(write_bench(parse(input)?, write))),
-    decode_all: Some(|input| {
-        Box::new(move || {
-            if let Ok((c, name)) = read_nbt(&mut std::hint::black_box(input), Flavor::Uncompressed)
-            {
-                sink(name.as_str());
-                visit_compound(&c);
-            }
-        })
-    }),
-    to_canonical: |input| {
-        let (c, name) = parse(input)?;
-        Ok(Doc::named(name, Value::Compound(compound(&c))))
-    },
-    write_bytes: Some(|input| Ok(write(&parse(input)?))),
-};
+    fn parse(input: &[u8]) -> Result<Parsed, String> {
+        read_nbt(&mut &input[..], Flavor::Uncompressed).map_err(|e| e.to_string())
+    }
+
+    fn write((c, name): &Parsed) -> Result<Vec<u8>, String> {
+        let mut out = Vec::new();
+        let _ = write_nbt(&mut out, Some(name), c, Flavor::Uncompressed);
+        Ok(out)
+    }
+
+    fn visit((c, name): &Parsed) {
+        sink(name.as_str());
+        visit_compound(c);
+    }
+
+    fn to_canonical((c, name): &Parsed) -> Result<Doc, String> {
+        Ok(Doc::named(name.clone(), Value::Compound(compound(c))))
+    }
+}
 
 fn visit_compound(c: &NbtCompound) {
     for (k, v) in c.inner() {

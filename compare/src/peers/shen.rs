@@ -2,72 +2,85 @@
 
 use ::shen_nbt5::{nbt_version::Java, NbtValue};
 
-use super::{sink, write_bench, Peer};
-use crate::value::{Doc, List, Order, Value};
+use super::{sink, Adapter, Bench, Info};
+use testkit::{Doc, List, Order, Value};
 
-fn parse(input: &[u8]) -> Result<NbtValue, String> {
-    // `from_binary` takes `&mut [u8]` (it does not modify it); tests can afford the copy.
-    NbtValue::from_binary::<Java>(&mut input.to_vec()).map_err(|e| e.to_string())
-}
+/// shen-nbt5's `NbtValue`.
+pub struct Shen;
 
-fn write(v: &NbtValue) -> Vec<u8> {
-    let mut out = Vec::new();
-    let _ = v.write_to::<Java>(&mut out);
-    out
-}
+impl Adapter for Shen {
+    type Tree<'a> = NbtValue;
+    const INFO: Info = Info {
+        name: "shen",
+        krate: "shen-nbt5",
+        version: "0.4.6",
+        nightly: false,
+        order: Order::Exact,
+        notes: "Owned tree built in one pass; strings are decoded as plain UTF-8 with \
+                `from_utf8_lossy`, NOT MUTF-8 (so `C0 80` and 6-byte supplementary characters \
+                become U+FFFD, and its writer emits UTF-8); arrays converted to native Vecs. Lists \
+                are `Vec<NbtValue>`: an empty list loses its element type and is written as End. \
+                Keeps order and duplicates. Needs the input as `&mut [u8]` (the bench copies it once, \
+                untimed). Bounds are checked by indexing, so truncated input panics rather than \
+                erroring; no depth limit.",
+    };
 
-pub const PEER: Peer = Peer {
-    name: "shen",
-    krate: "shen-nbt5",
-    version: "0.4.6",
-    nightly: false,
-    order: Order::Exact,
-    notes: "Owned tree built in one pass; strings are decoded as plain UTF-8 with \
-            `from_utf8_lossy`, NOT MUTF-8 (so `C0 80` and 6-byte supplementary characters \
-            become U+FFFD, and its writer emits UTF-8); arrays converted to native Vecs. Lists \
-            are `Vec<NbtValue>`: an empty list loses its element type and is written as End. \
-            Keeps order and duplicates. Needs the input as `&mut [u8]` (the bench copies it once, \
-            untimed). Bounds are checked by indexing, so truncated input panics rather than \
-            erroring; no depth limit.",
-    validate: |input| parse(input).map(drop),
-    read: |input| {
+    fn parse(input: &[u8]) -> Result<NbtValue, String> {
+        // `from_binary` takes `&mut [u8]` (it does not modify it); untimed callers can
+        // afford the copy, the benches below copy once per input instead.
+        NbtValue::from_binary::<Java>(&mut input.to_vec()).map_err(|e| e.to_string())
+    }
+
+    fn write(v: &NbtValue) -> Result<Vec<u8>, String> {
+        let mut out = Vec::new();
+        let _ = v.write_to::<Java>(&mut out);
+        Ok(out)
+    }
+
+    fn visit(v: &NbtValue) {
+        visit_value(v);
+    }
+
+    fn to_canonical(v: &NbtValue) -> Result<Doc, String> {
+        match v {
+            NbtValue::Compound(name, entries) => Ok(Doc {
+                name: name.clone(),
+                root: Value::Compound(compound(entries)),
+            }),
+            _ => Err("root is not a compound".into()),
+        }
+    }
+
+    fn read_bench(input: &[u8]) -> Bench<'_> {
         let mut buf = input.to_vec();
         Box::new(move || {
             sink(NbtValue::from_binary::<Java>(std::hint::black_box(
                 &mut buf,
             )));
         })
-    },
-    write: Some(|input| Ok(write_bench(parse(input)?, write))),
-    decode_all: Some(|input| {
+    }
+
+    fn decode_all_bench(input: &[u8]) -> Bench<'_> {
         let mut buf = input.to_vec();
         Box::new(move || {
             if let Ok(v) = NbtValue::from_binary::<Java>(std::hint::black_box(&mut buf)) {
-                visit(&v);
+                visit_value(&v);
             }
         })
-    }),
-    to_canonical: |input| match parse(input)? {
-        NbtValue::Compound(name, entries) => Ok(Doc {
-            name,
-            root: Value::Compound(compound(&entries)),
-        }),
-        _ => Err("root is not a compound".into()),
-    },
-    write_bytes: Some(|input| Ok(write(&parse(input)?))),
-};
+    }
+}
 
 /// Everything is already decoded: touch every string and array.
-fn visit(v: &NbtValue) {
+fn visit_value(v: &NbtValue) {
     match v {
         NbtValue::String(s) => sink(s.as_str()),
         NbtValue::ByteArray(a) => sink(a.as_slice()),
         NbtValue::IntArray(a) => sink(a.as_slice()),
         NbtValue::LongArray(a) => sink(a.as_slice()),
-        NbtValue::List(l) => l.iter().for_each(visit),
+        NbtValue::List(l) => l.iter().for_each(visit_value),
         NbtValue::Compound(_, c) => c.iter().for_each(|(k, v)| {
             sink(k.as_str());
-            visit(v)
+            visit_value(v)
         }),
         other => sink(other),
     }

@@ -2,100 +2,91 @@
 
 use ::ussr_nbt::{borrow, owned};
 
-use super::{parse_bench, sink, write_bench, Peer};
-use crate::value::{Doc, List, Order, Value};
+use super::{sink, Adapter, Info};
+use testkit::mutf8::lossy;
+use testkit::{Doc, List, Order, Value};
 
 const ERR: fn(::ussr_nbt::NbtReadError) -> String = |e| e.to_string();
 
-pub const BORROW: Peer = Peer {
-    name: "ussr_borrow",
-    krate: "ussr-nbt",
-    version: "0.2.1",
-    nightly: false,
-    order: Order::Exact,
-    notes: "Borrowed tree (Vec of entries per compound) whose strings, byte arrays and \
-            numeric arrays/lists are slices of the input: no MUTF-8 validation or decoding, \
-            no byte-order conversion while parsing. Keeps order and duplicates. An empty list \
-            becomes `List::Empty` (element type lost; written back as End). Default depth \
-            limit 128. Root must be a compound.",
-    validate: |input| borrow::Nbt::read(&mut &input[..]).map(drop).map_err(ERR),
-    read: |input| parse_bench(input, |mut i| borrow::Nbt::read(&mut i)),
-    write: Some(|input| {
-        let nbt = borrow::Nbt::read(&mut &input[..]).map_err(ERR)?;
-        Ok(write_bench(nbt, |n| {
-            let mut out = Vec::new();
-            n.write(&mut out);
-            out
-        }))
-    }),
-    decode_all: Some(|input| {
-        Box::new(move || {
-            if let Ok(n) = borrow::Nbt::read(&mut std::hint::black_box(input)) {
-                sink(n.name.decode());
-                visit_borrow_compound(&n.compound);
-            }
-        })
-    }),
-    to_canonical: |input| {
-        let n = borrow::Nbt::read(&mut &input[..]).map_err(ERR)?;
+/// ussr-nbt's borrowed tree.
+pub struct Borrow;
+
+impl Adapter for Borrow {
+    type Tree<'a> = borrow::Nbt<'a>;
+    const INFO: Info = Info {
+        name: "ussr_borrow",
+        krate: "ussr-nbt",
+        version: "0.2.1",
+        nightly: false,
+        order: Order::Exact,
+        notes: "Borrowed tree (Vec of entries per compound) whose strings, byte arrays and \
+                numeric arrays/lists are slices of the input: no MUTF-8 validation or decoding, \
+                no byte-order conversion while parsing. Keeps order and duplicates. An empty list \
+                becomes `List::Empty` (element type lost; written back as End). Default depth \
+                limit 128. Root must be a compound.",
+    };
+
+    fn parse(input: &[u8]) -> Result<borrow::Nbt<'_>, String> {
+        borrow::Nbt::read(&mut &input[..]).map_err(ERR)
+    }
+
+    fn write(n: &borrow::Nbt<'_>) -> Result<Vec<u8>, String> {
+        let mut out = Vec::new();
+        n.write(&mut out);
+        Ok(out)
+    }
+
+    fn visit(n: &borrow::Nbt<'_>) {
+        sink(n.name.decode());
+        visit_borrow_compound(&n.compound);
+    }
+
+    fn to_canonical(n: &borrow::Nbt<'_>) -> Result<Doc, String> {
         Ok(Doc::named(
             lossy(n.name.as_bytes()),
             Value::Compound(canon_borrow_compound(&n.compound)),
         ))
-    },
-    write_bytes: Some(|input| {
-        let n = borrow::Nbt::read(&mut &input[..]).map_err(ERR)?;
-        let mut out = Vec::new();
-        n.write(&mut out);
-        Ok(out)
-    }),
-};
+    }
+}
 
-pub const OWNED: Peer = Peer {
-    name: "ussr_owned",
-    krate: "ussr-nbt",
-    version: "0.2.1",
-    nightly: false,
-    order: Order::Exact,
-    notes: "Owned tree read from any `io::Read`: strings copied as raw MUTF-8 (not decoded), \
-            numeric arrays and lists copied as raw big-endian bytes (`RawVec`, converted on \
-            request). Keeps order and duplicates; empty lists become `List::Empty` (type lost). \
-            Default depth limit 128.",
-    validate: |input| owned::Nbt::read(&mut &input[..]).map(drop).map_err(ERR),
-    read: |input| parse_bench(input, |mut i| owned::Nbt::read(&mut i)),
-    write: Some(|input| {
-        let nbt = owned::Nbt::read(&mut &input[..]).map_err(ERR)?;
-        Ok(write_bench(nbt, |n| {
-            let mut out = Vec::new();
-            let _ = n.write(&mut out);
-            out
-        }))
-    }),
-    decode_all: Some(|input| {
-        Box::new(move || {
-            if let Ok(n) = owned::Nbt::read(&mut std::hint::black_box(input)) {
-                sink(n.name.decode());
-                visit_owned_compound(&n.compound);
-            }
-        })
-    }),
-    to_canonical: |input| {
-        let n = owned::Nbt::read(&mut &input[..]).map_err(ERR)?;
+/// ussr-nbt's owned tree.
+pub struct Owned;
+
+impl Adapter for Owned {
+    type Tree<'a> = owned::Nbt;
+    const INFO: Info = Info {
+        name: "ussr_owned",
+        krate: "ussr-nbt",
+        version: "0.2.1",
+        nightly: false,
+        order: Order::Exact,
+        notes: "Owned tree read from any `io::Read`: strings copied as raw MUTF-8 (not decoded), \
+                numeric arrays and lists copied as raw big-endian bytes (`RawVec`, converted on \
+                request). Keeps order and duplicates; empty lists become `List::Empty` (type lost). \
+                Default depth limit 128.",
+    };
+
+    fn parse(input: &[u8]) -> Result<owned::Nbt, String> {
+        owned::Nbt::read(&mut &input[..]).map_err(ERR)
+    }
+
+    fn write(n: &owned::Nbt) -> Result<Vec<u8>, String> {
+        let mut out = Vec::new();
+        n.write(&mut out).map_err(|e| e.to_string())?;
+        Ok(out)
+    }
+
+    fn visit(n: &owned::Nbt) {
+        sink(n.name.decode());
+        visit_owned_compound(&n.compound);
+    }
+
+    fn to_canonical(n: &owned::Nbt) -> Result<Doc, String> {
         Ok(Doc::named(
             lossy(n.name.as_bytes()),
             Value::Compound(canon_owned_compound(&n.compound)),
         ))
-    },
-    write_bytes: Some(|input| {
-        let n = owned::Nbt::read(&mut &input[..]).map_err(ERR)?;
-        let mut out = Vec::new();
-        n.write(&mut out).map_err(|e| e.to_string())?;
-        Ok(out)
-    }),
-};
-
-fn lossy(b: &[u8]) -> String {
-    crate::reference::mutf8_lossy(b)
+    }
 }
 
 fn visit_borrow_compound(c: &borrow::Compound<'_>) {

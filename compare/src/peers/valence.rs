@@ -2,49 +2,49 @@
 
 use ::valence_nbt::{from_binary, to_binary, Compound, List as VList, Value as VValue};
 
-use super::{parse_bench, sink, write_bench, Peer};
-use crate::value::{Doc, List, Order, Value};
+use super::{sink, Adapter, Info};
+use testkit::peers::from_valence;
+use testkit::{Doc, Order, Value};
 
 type Parsed = (Compound<String>, String);
 
-fn parse(input: &[u8]) -> Result<Parsed, String> {
-    from_binary::<String>(&mut &input[..]).map_err(|e| e.to_string())
-}
+/// valence_nbt's `Compound` and root name.
+pub struct Valence;
 
-fn write(p: &Parsed) -> Vec<u8> {
-    let mut out = Vec::new();
-    let _ = to_binary(&p.0, &mut out, &p.1);
-    out
-}
+impl Adapter for Valence {
+    type Tree<'a> = Parsed;
+    const INFO: Info = Info {
+        name: "valence",
+        krate: "valence_nbt",
+        version: "0.8.0",
+        nightly: false,
+        order: Order::Unordered,
+        notes: "Owned tree; compounds are BTreeMaps (default features, as in the upstream \
+                benchmark), so keys come back sorted and a duplicate key replaces the earlier one. \
+                Strings decoded from Java CESU-8 into `String` (invalid data is an error); arrays \
+                and primitive lists converted to native Vecs. Lists are typed enums: empty lists \
+                keep their element type. Depth limit 512.",
+    };
 
-pub const PEER: Peer = Peer {
-    name: "valence",
-    krate: "valence_nbt",
-    version: "0.8.0",
-    nightly: false,
-    order: Order::Unordered,
-    notes: "Owned tree; compounds are BTreeMaps (default features, as in the upstream \
-            benchmark), so keys come back sorted and a duplicate key replaces the earlier one. \
-            Strings decoded from Java CESU-8 into `String` (invalid data is an error); arrays \
-            and primitive lists converted to native Vecs. Lists are typed enums: empty lists \
-            keep their element type. Depth limit 512.",
-    validate: |input| parse(input).map(drop),
-    read: |input| parse_bench(input, |mut i| from_binary::<String>(&mut i)),
-    write: Some(|input| Ok(write_bench(parse(input)?, write))),
-    decode_all: Some(|input| {
-        Box::new(move || {
-            if let Ok((c, name)) = from_binary::<String>(&mut std::hint::black_box(input)) {
-                sink(name.as_str());
-                visit_compound(&c);
-            }
-        })
-    }),
-    to_canonical: |input| {
-        let (c, name) = parse(input)?;
-        Ok(Doc::named(name, Value::Compound(compound(&c))))
-    },
-    write_bytes: Some(|input| Ok(write(&parse(input)?))),
-};
+    fn parse(input: &[u8]) -> Result<Parsed, String> {
+        from_binary::<String>(&mut &input[..]).map_err(|e| e.to_string())
+    }
+
+    fn write((c, name): &Parsed) -> Result<Vec<u8>, String> {
+        let mut out = Vec::new();
+        let _ = to_binary(c, &mut out, name);
+        Ok(out)
+    }
+
+    fn visit((c, name): &Parsed) {
+        sink(name.as_str());
+        visit_compound(c);
+    }
+
+    fn to_canonical((c, name): &Parsed) -> Result<Doc, String> {
+        Ok(Doc::named(name.clone(), Value::Compound(from_valence(c))))
+    }
+}
 
 fn visit_compound(c: &Compound<String>) {
     for (k, v) in c.iter() {
@@ -71,50 +71,5 @@ fn visit_list(l: &VList<String>) {
         VList::List(v) => v.iter().for_each(visit_list),
         VList::Compound(v) => v.iter().for_each(visit_compound),
         other => sink(other),
-    }
-}
-
-fn compound(c: &Compound<String>) -> Vec<(String, Value)> {
-    c.iter().map(|(k, v)| (k.clone(), value(v))).collect()
-}
-
-fn value(v: &VValue<String>) -> Value {
-    match v {
-        VValue::Byte(x) => Value::Byte(*x),
-        VValue::Short(x) => Value::Short(*x),
-        VValue::Int(x) => Value::Int(*x),
-        VValue::Long(x) => Value::Long(*x),
-        VValue::Float(x) => Value::float(*x),
-        VValue::Double(x) => Value::double(*x),
-        VValue::ByteArray(a) => Value::byte_array_i8(a),
-        VValue::String(s) => Value::String(s.clone()),
-        VValue::List(l) => Value::List(list(l)),
-        VValue::Compound(c) => Value::Compound(compound(c)),
-        VValue::IntArray(a) => Value::IntArray(a.clone()),
-        VValue::LongArray(a) => Value::LongArray(a.clone()),
-    }
-}
-
-fn list(l: &VList<String>) -> List {
-    match l {
-        VList::End => List::typed(0, vec![]),
-        VList::Byte(v) => List::typed(1, v.iter().map(|x| Value::Byte(*x)).collect()),
-        VList::Short(v) => List::typed(2, v.iter().map(|x| Value::Short(*x)).collect()),
-        VList::Int(v) => List::typed(3, v.iter().map(|x| Value::Int(*x)).collect()),
-        VList::Long(v) => List::typed(4, v.iter().map(|x| Value::Long(*x)).collect()),
-        VList::Float(v) => List::typed(5, v.iter().map(|x| Value::float(*x)).collect()),
-        VList::Double(v) => List::typed(6, v.iter().map(|x| Value::double(*x)).collect()),
-        VList::ByteArray(v) => List::typed(7, v.iter().map(|a| Value::byte_array_i8(a)).collect()),
-        VList::String(v) => List::typed(8, v.iter().map(|s| Value::String(s.clone())).collect()),
-        VList::List(v) => List::typed(9, v.iter().map(|x| Value::List(list(x))).collect()),
-        VList::Compound(v) => {
-            List::typed(10, v.iter().map(|c| Value::Compound(compound(c))).collect())
-        }
-        VList::IntArray(v) => {
-            List::typed(11, v.iter().map(|a| Value::IntArray(a.clone())).collect())
-        }
-        VList::LongArray(v) => {
-            List::typed(12, v.iter().map(|a| Value::LongArray(a.clone())).collect())
-        }
     }
 }

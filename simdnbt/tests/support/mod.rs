@@ -1,5 +1,6 @@
-//! Helpers shared by the hostile-input tests: byte builders for crafted inputs,
-//! "read with both readers and check they agree", and a small-stack runner.
+//! Helpers shared by the hostile-input tests: the workspace test kit's byte
+//! builders (`testkit::bytes`), "read with both readers and check they agree",
+//! and a small-stack runner.
 #![allow(dead_code)]
 
 use std::io::Cursor;
@@ -9,27 +10,7 @@ use simdnbt::{borrow, owned, Error, ReadOptions};
 /// Stack size the "no recursion that input can drive" tests run on.
 pub const SMALL_STACK: usize = 256 * 1024;
 
-/// `0A 00 00` + `body` + `00`: docs/format.md §4's `R(x)`, a root compound with an empty name.
-pub fn r(body: &[u8]) -> Vec<u8> {
-    let mut v = vec![0x0a, 0, 0];
-    v.extend_from_slice(body);
-    v.push(0);
-    v
-}
-
-/// A named tag: id, u16 name length, name, payload.
-pub fn named(id: u8, name: &[u8], payload: &[u8]) -> Vec<u8> {
-    let mut v = vec![id];
-    v.extend_from_slice(&(name.len() as u16).to_be_bytes());
-    v.extend_from_slice(name);
-    v.extend_from_slice(payload);
-    v
-}
-
-/// Concatenates byte pieces.
-pub fn cat(pieces: &[&[u8]]) -> Vec<u8> {
-    pieces.concat()
-}
+pub use testkit::bytes::*;
 
 /// Runs `f` on a thread with a [`SMALL_STACK`] stack and returns its result;
 /// a stack overflow there aborts the test binary, which fails the test run.
@@ -41,65 +22,6 @@ pub fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static)
         .expect("spawn")
         .join()
         .expect("small-stack thread panicked")
-}
-
-/// A container kind in a nesting chain.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// Compound.
-    C,
-    /// List.
-    L,
-}
-
-/// A chain of `depth` containers whose kinds repeat `pattern`
-/// (`[C]` = pure compounds, `[L]` = pure lists, `[C, L]` = alternating, ...).
-pub fn chain(pattern: &[Kind], depth: usize) -> Vec<Kind> {
-    pattern.iter().copied().cycle().take(depth).collect()
-}
-
-fn id(k: Kind) -> u8 {
-    match k {
-        Kind::C => 10,
-        Kind::L => 9,
-    }
-}
-
-/// The payload of `kinds[0]` with `kinds[1]` inside it, and so on: a compound
-/// holds its child under the name "c", a list holds exactly one element. The
-/// innermost compound holds an Int, the innermost list is a list of two Bytes
-/// (a list of scalars is a level too). Built without recursion.
-pub fn chain_payload(kinds: &[Kind]) -> Vec<u8> {
-    assert!(!kinds.is_empty());
-    let mut prefix = Vec::with_capacity(kinds.len() * 5 + 16);
-    let mut suffix = Vec::with_capacity(kinds.len());
-    for w in kinds.windows(2) {
-        match w[0] {
-            Kind::C => {
-                prefix.extend_from_slice(&[id(w[1]), 0, 1, b'c']);
-                suffix.push(0);
-            }
-            Kind::L => prefix.extend_from_slice(&[id(w[1]), 0, 0, 0, 1]),
-        }
-    }
-    match kinds[kinds.len() - 1] {
-        Kind::C => prefix.extend_from_slice(&[3, 0, 1, b'x', 0, 0, 0, 42, 0]),
-        Kind::L => prefix.extend_from_slice(&[1, 0, 0, 0, 2, 7, 8]),
-    }
-    suffix.reverse();
-    prefix.extend_from_slice(&suffix);
-    prefix
-}
-
-/// Disk form of a chain whose root is a compound: `0A 00 00` + payload.
-pub fn chain_named(kinds: &[Kind]) -> Vec<u8> {
-    assert_eq!(kinds[0], Kind::C);
-    cat(&[&[0x0a, 0, 0], &chain_payload(kinds)])
-}
-
-/// Network (unnamed tag) form of any chain: id + payload.
-pub fn chain_tag(kinds: &[Kind]) -> Vec<u8> {
-    cat(&[&[id(kinds[0])], &chain_payload(kinds)])
 }
 
 /// Outcome of a whole-document read, in owned form, plus the cursor position

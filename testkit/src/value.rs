@@ -1,8 +1,11 @@
-//! The canonical value every adapter converts its parse result into, and the
-//! comparison used by the equivalence tests.
+//! The canonical value every library's parse result is converted into, and the
+//! comparison ([`diff`]) with its ordering modes ([`Order`]).
 //!
 //! Conversions happen outside timed loops, so this module favours clarity over speed.
+//! [`Value`]'s derived traits and [`diff`] recurse; they are meant for documents a
+//! reader accepted (at most 512 levels), on a thread with a test-sized stack.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 /// One NBT value in a library-neutral form.
@@ -122,7 +125,7 @@ impl Doc {
     }
 }
 
-/// Whether a library keeps compound entries in input order.
+/// How compound entries are compared: what a library keeps of input order and duplicates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Order {
     /// Vec-backed: input order and duplicate keys are visible; compared exactly.
@@ -130,6 +133,11 @@ pub enum Order {
     /// HashMap/BTreeMap/sorted-Vec backed: compared as a set of keys.
     /// (Such a library also collapses duplicate keys, which then shows up as a length mismatch.)
     Unordered,
+    /// A map with the *last* duplicate winning on both sides, compared by key: what
+    /// inserting every entry into a map gives (fastnbt, valence_nbt). Unlike
+    /// [`Order::Unordered`], a side that keeps duplicates compares equal to one that
+    /// collapsed them, as long as the last values agree.
+    LastWins,
 }
 
 /// Compares two documents. Returns a description of the first difference.
@@ -138,7 +146,8 @@ pub enum Order {
 /// - root names are compared only when both sides expose one;
 /// - a list's element type is compared only when both sides report one
 ///   (libraries that model a list as `Vec<Tag>` cannot know the type of an empty list);
-/// - with [`Order::Unordered`], compound entries are compared after a stable sort by key.
+/// - with [`Order::Unordered`], compound entries are compared after a stable sort by key;
+/// - with [`Order::LastWins`], only the last entry of each key counts, compared by key.
 pub fn diff(a: &Doc, b: &Doc, order: Order) -> Result<(), String> {
     match diff_all(a, b, order, 1).into_iter().next() {
         None => Ok(()),
@@ -196,20 +205,24 @@ fn diff_value(
             }
         }
         (Value::Compound(x), Value::Compound(y)) => {
-            if x.len() != y.len() {
-                out.push(format!(
-                    "{path}: compound has {} entries != {} (keys {:?} vs {:?})",
-                    x.len(),
-                    y.len(),
-                    keys(x),
-                    keys(y)
-                ));
-                return;
-            }
             let (xs, ys): (Vec<_>, Vec<_>) = match order {
                 Order::Exact => (x.iter().collect(), y.iter().collect()),
                 Order::Unordered => (sorted(x), sorted(y)),
+                Order::LastWins => (last_wins(x), last_wins(y)),
             };
+            if xs.len() != ys.len() {
+                // Keys in the library's own order (for Exact and Unordered: as given).
+                let (kx, ky) = match order {
+                    Order::LastWins => (keys(xs.iter().copied()), keys(ys.iter().copied())),
+                    _ => (keys(x.iter()), keys(y.iter())),
+                };
+                out.push(format!(
+                    "{path}: compound has {} entries != {} (keys {kx:?} vs {ky:?})",
+                    xs.len(),
+                    ys.len(),
+                ));
+                return;
+            }
             for ((kx, vx), (ky, vy)) in xs.into_iter().zip(ys) {
                 if kx != ky {
                     out.push(format!("{path}: key {kx:?} != {ky:?}"));
@@ -229,8 +242,17 @@ fn diff_value(
     }
 }
 
-fn keys(c: &[(String, Value)]) -> Vec<&str> {
-    c.iter().map(|(k, _)| k.as_str()).take(8).collect()
+fn keys<'a>(c: impl IntoIterator<Item = &'a (String, Value)>) -> Vec<&'a str> {
+    c.into_iter().map(|(k, _)| k.as_str()).take(8).collect()
+}
+
+/// The last entry of each key, sorted by key.
+fn last_wins(c: &[(String, Value)]) -> Vec<&(String, Value)> {
+    let mut last = BTreeMap::new();
+    for e in c {
+        last.insert(e.0.as_str(), e);
+    }
+    last.into_values().collect()
 }
 
 fn sorted(c: &[(String, Value)]) -> Vec<&(String, Value)> {
@@ -292,6 +314,23 @@ mod tests {
         ]));
         let one = doc(Value::Compound(vec![("a".into(), Value::Int(1))]));
         assert!(diff(&dup, &one, Order::Unordered).is_err());
+        // LastWins: duplicates collapse to the last value on both sides.
+        let dup2 = doc(Value::Compound(vec![
+            ("b".into(), Value::Int(0)),
+            ("a".into(), Value::Int(9)),
+            ("a".into(), Value::Int(1)),
+        ]));
+        let map = doc(Value::Compound(vec![
+            ("a".into(), Value::Int(1)),
+            ("b".into(), Value::Int(0)),
+        ]));
+        assert!(diff(&dup2, &map, Order::LastWins).is_ok());
+        let first = doc(Value::Compound(vec![
+            ("a".into(), Value::Int(9)),
+            ("b".into(), Value::Int(0)),
+        ]));
+        assert!(diff(&dup2, &first, Order::LastWins).is_err());
+        assert!(diff(&dup2, &map, Order::Unordered).is_err());
     }
 
     #[test]

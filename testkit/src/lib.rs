@@ -1,0 +1,30 @@
+//! # testkit: the test code `simdnbt`'s integration tests, `compare` and
+//! `fuzz-logic` share (dev-only, never published)
+//!
+//! - [`value`]: one canonical, library-neutral NBT value ([`Value`], [`Doc`]) and
+//!   [`diff`], with the ordering modes libraries need ([`Order`]: exact with
+//!   duplicates, unordered, or a map where the last duplicate wins);
+//! - [`mutf8`]: the one lossy MUTF-8 rule, and the pinned string cases;
+//! - [`from_simdnbt`]: simdnbt's borrow views and owned tree as [`Value`]s;
+//! - [`peers`] (feature `peers`): fastnbt's and valence_nbt's trees as [`Value`]s;
+//! - [`bytes`]: byte builders for crafted inputs (`R(x)`, named tags, chains);
+//! - [`hostile`]: the docs/format.md §4 cases with the expected answer (error kind
+//!   and offset).
+//!
+//! `simdnbt` uses this crate as a dev-dependency of its *integration* tests only:
+//! the kit depends on `simdnbt`, and there it is the same crate instance as the one
+//! the tests link. Unit tests inside `simdnbt/src` would see a second, different
+//! `simdnbt` and must not use the kit.
+
+pub mod bytes;
+pub mod from_simdnbt;
+pub mod hostile;
+pub mod mutf8;
+#[cfg(feature = "peers")]
+pub mod peers;
+pub mod value;
+
+/// The crate [`from_simdnbt`] is written against (see there).
+use simdnbt as nbt;
+
+pub use value::{diff, diff_all, Doc, List, Order, Value};
