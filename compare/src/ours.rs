@@ -19,10 +19,10 @@ const BORROW: Info = Info {
     nightly: false,
     order: Order::Exact,
     notes: "This workspace's borrowed reader: one validating pass builds a compact tape of \
-                tag positions over the input; strings stay raw MUTF-8 slices (decoded on request, \
-                lossy or checked) and arrays stay big-endian slices (converted on request). Keeps \
-                order, duplicate keys, float bits and empty-list element types; depth limit 512; \
-                lengths checked before allocation. Its writer copies the validated input bytes.",
+            tag positions over the input; strings stay raw MUTF-8 slices (decoded on request, \
+            lossy or checked) and arrays stay big-endian slices (converted on request). Keeps \
+            order, duplicate keys, float bits and empty-list element types; depth limit 512; \
+            lengths checked before allocation. Its writer copies the validated input bytes.",
 };
 
 /// `simdnbt_owned`
@@ -33,9 +33,9 @@ const OWNED: Info = Info {
     nightly: false,
     order: Order::Exact,
     notes: "This workspace's owned tree: strings copied as raw MUTF-8 (not decoded), arrays and \
-                primitive lists converted to native Vecs while parsing. Keeps order, duplicate keys \
-                and empty-list element types; the writer re-encodes and returns an error instead of \
-                writing an invalid file.",
+            primitive lists converted to native Vecs while parsing. Keeps order, duplicate keys \
+            and empty-list element types; the writer re-encodes and returns an error instead of \
+            writing an invalid file.",
 };
 
 /// `simdnbt_borrow` and `simdnbt_owned`.

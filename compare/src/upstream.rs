@@ -25,8 +25,8 @@ const BORROW: Info = Info {
     nightly: true,
     order: Order::Exact,
     notes: "crates.io simdnbt 0.10 borrowed reader (nightly: portable SIMD): builds a tape over \
-                the input; strings stay raw MUTF-8, arrays stay big-endian until requested. Keeps \
-                order and duplicates.",
+            the input; strings stay raw MUTF-8, arrays stay big-endian until requested. Keeps \
+            order and duplicates.",
 };
 
 /// `upstream_owned`
@@ -37,7 +37,7 @@ const OWNED: Info = Info {
     nightly: true,
     order: Order::Exact,
     notes: "crates.io simdnbt 0.10 owned tree: strings copied as raw MUTF-8, arrays converted to \
-                native Vecs; a list of End becomes `NbtList::Empty`.",
+            native Vecs; a list of End becomes `NbtList::Empty`.",
 };
 
 /// `upstream_borrow` and `upstream_owned`.
