@@ -120,12 +120,7 @@ impl<'de> Deserializer<'de> {
             Doc::Tag(Some(tag)) => Node::from_tag(tag.as_tag()),
             Doc::Compound(borrow::Nbt::None) | Doc::Tag(None) => Node::End,
         };
-        ValueDe {
-            node,
-            off: 0,
-            ctx,
-            exact: false,
-        }
+        ValueDe { node, off: 0, ctx }
     }
 }
 
@@ -273,9 +268,6 @@ struct ValueDe<'de, 't> {
     node: Node<'de, 't>,
     off: usize,
     ctx: Ctx,
-    /// Read list elements as they are: no unwrapping of `{"": v}` (for the
-    /// owned tree, which keeps them).
-    exact: bool,
 }
 
 impl<'de, 't> ValueDe<'de, 't> {
@@ -287,7 +279,7 @@ impl<'de, 't> ValueDe<'de, 't> {
         let ctx = self.ctx;
         let fallback = self.off;
         let seq = match self.node {
-            Node::List(l) => SeqDe::list(l, ctx, fallback, self.exact),
+            Node::List(l) => SeqDe::list(l, ctx, fallback),
             Node::ByteArray(b) => SeqDe {
                 elems: Elems::Bytes(b.iter()),
                 index: 0,
@@ -435,13 +427,18 @@ impl<'de, 't> de::Deserializer<'de> for ValueDe<'de, 't> {
                 id: node.id(),
                 value: self,
             }),
-            (super::owned::LIST_TOKEN, Node::List(l)) => visitor.visit_enum(Typed {
-                id: l.id(),
-                value: ValueDe {
-                    exact: true,
-                    ..self
-                },
-            }),
+            // Containers go to the owned tree as their payload bytes, which
+            // it reads with the (iterative) owned reader: no recursion here.
+            (super::owned::COMPOUND_TOKEN, Node::Compound(c)) => {
+                let mut payload = Vec::new();
+                c.write(&mut payload);
+                visitor.visit_byte_buf(payload)
+            }
+            (super::owned::LIST_TOKEN, Node::List(l)) => {
+                let mut payload = Vec::new();
+                l.write(&mut payload);
+                visitor.visit_byte_buf(payload)
+            }
             _ => visitor.visit_newtype_struct(self),
         }
     }
@@ -573,7 +570,6 @@ impl<'de, 't> MapAccess<'de> for MapDe<'de, 't> {
             node: Node::from_tag(tag),
             off,
             ctx,
-            exact: false,
         };
         match seed.deserialize(value) {
             Ok(v) => Ok(v),
@@ -603,7 +599,6 @@ enum Elems<'de, 't> {
     LongArrays(std::slice::Iter<'t, RawList<'de, i64>>),
     Lists(NbtListListIter<'de, 't>),
     Compounds(NbtCompoundListIter<'de, 't>),
-    ExactCompounds(NbtCompoundListIter<'de, 't>),
 }
 
 struct SeqDe<'de, 't> {
@@ -635,7 +630,7 @@ impl<'de, 't> SeqDe<'de, 't> {
         }
     }
 
-    fn list(l: NbtList<'de, 't>, ctx: Ctx, fallback: usize, exact: bool) -> Self {
+    fn list(l: NbtList<'de, 't>, ctx: Ctx, fallback: usize) -> Self {
         macro_rules! raw {
             ($get:ident, $variant:ident) => {
                 match l.$get() {
@@ -676,11 +671,9 @@ impl<'de, 't> SeqDe<'de, 't> {
                 .long_arrays()
                 .map_or(Elems::Empty, |s| Elems::LongArrays(s.iter())),
             LIST => l.lists().map_or(Elems::Empty, |s| Elems::Lists(s.iter())),
-            COMPOUND => match l.compounds() {
-                Some(s) if exact => Elems::ExactCompounds(s.iter()),
-                Some(s) => Elems::Compounds(s.iter()),
-                None => Elems::Empty,
-            },
+            COMPOUND => l
+                .compounds()
+                .map_or(Elems::Empty, |s| Elems::Compounds(s.iter())),
             _ => Elems::Empty,
         };
         SeqDe {
@@ -708,7 +701,7 @@ impl<'de, 't> SeqDe<'de, 't> {
             Elems::IntArrays(it) => it.len(),
             Elems::LongArrays(it) => it.len(),
             Elems::Lists(it) => it.len(),
-            Elems::Compounds(it) | Elems::ExactCompounds(it) => it.len(),
+            Elems::Compounds(it) => it.len(),
         }
     }
 
@@ -743,7 +736,6 @@ impl<'de, 't> SeqAccess<'de> for SeqDe<'de, 't> {
             Elems::LongArrays(it) => it.next().map(|&r| Node::LongArray(r)),
             Elems::Lists(it) => it.next().map(Node::List),
             Elems::Compounds(it) => it.next().map(Node::from_element),
-            Elems::ExactCompounds(it) => it.next().map(Node::Compound),
         };
         let Some(node) = node else {
             return Ok(None);
@@ -754,7 +746,6 @@ impl<'de, 't> SeqAccess<'de> for SeqDe<'de, 't> {
             node,
             off: self.fallback,
             ctx: self.ctx,
-            exact: false,
         };
         match seed.deserialize(value) {
             Ok(v) => Ok(Some(v)),
@@ -916,7 +907,6 @@ impl<'de, 't> TaggedVariant<'de, 't> {
             node: Node::from_tag(self.tag),
             off,
             ctx: self.ctx,
-            exact: false,
         };
         f(value).map_err(|e| in_key(e, self.key, off))
     }

@@ -1,8 +1,10 @@
 //! serde impls for the owned tree ([`crate::owned`]) and [`Mutf8String`].
 //!
 //! With [`super::Serializer`] / [`super::Deserializer`] every tag keeps its
-//! exact type (the deserializer hands the owned types their tag ids through
-//! serde's enum protocol, asked for by a private newtype name). With other
+//! exact type: asked by a private newtype name, the deserializer gives a
+//! tag's id through serde's enum protocol, and a compound or list as its
+//! (validated) payload bytes, which the owned reader turns into the tree
+//! without recursion. With other
 //! formats the tree is plain data: numbers, strings, sequences, maps, as in
 //! JSON. Reading from such a format picks the tag from the value serde
 //! reports: `i8` Byte, `i16` Short, `i32` Int, `i64`/`u64` Long (serde_json
@@ -49,6 +51,24 @@ use crate::owned::{BaseNbt, Nbt, NbtCompound, NbtList, NbtTag};
 pub(crate) const TAG_TOKEN: &str = "\0simdnbt::owned::NbtTag";
 pub(crate) const LIST_TOKEN: &str = "\0simdnbt::owned::NbtList";
 pub(crate) const MUTF8_TOKEN: &str = "\0simdnbt::Mutf8String";
+/// Names by which an *empty* list tells [`super::Serializer`] its element
+/// type (by tag id), so `List of Int []` is not written as `List of End []`.
+pub(crate) const EMPTY_LIST_TOKENS: [&str; 13] = [
+    "\0simdnbt::EmptyList::End",
+    "\0simdnbt::EmptyList::Byte",
+    "\0simdnbt::EmptyList::Short",
+    "\0simdnbt::EmptyList::Int",
+    "\0simdnbt::EmptyList::Long",
+    "\0simdnbt::EmptyList::Float",
+    "\0simdnbt::EmptyList::Double",
+    "\0simdnbt::EmptyList::ByteArray",
+    "\0simdnbt::EmptyList::String",
+    "\0simdnbt::EmptyList::List",
+    "\0simdnbt::EmptyList::Compound",
+    "\0simdnbt::EmptyList::IntArray",
+    "\0simdnbt::EmptyList::LongArray",
+];
+pub(crate) const COMPOUND_TOKEN: &str = "\0simdnbt::owned::NbtCompound";
 
 /// The variant names of [`TAG_TOKEN`]'s enum protocol, by tag id (End is
 /// the element type of an empty list only).
@@ -155,6 +175,11 @@ as_array! {
 
 impl Serialize for NbtList {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.is_empty() && self.id() != crate::tag_id::END {
+            // An empty sequence, whose element type only NBT remembers.
+            let token = EMPTY_LIST_TOKENS[self.id() as usize];
+            return s.serialize_newtype_struct(token, &[(); 0]);
+        }
         match self {
             NbtList::Empty => s.serialize_seq(Some(0))?.end(),
             NbtList::Byte(v) => seq(s, v),
@@ -297,7 +322,7 @@ impl<'de> Visitor<'de> for TagVisitor {
         Ok(NbtTag::ByteArray(v))
     }
     fn visit_unit<E: de::Error>(self) -> Result<NbtTag, E> {
-        Ok(NbtTag::Compound(NbtCompound::new()))
+        Err(E::custom("NBT has no null"))
     }
     fn visit_none<E: de::Error>(self) -> Result<NbtTag, E> {
         Err(E::custom("NBT has no null"))
@@ -354,33 +379,18 @@ impl<'de> Visitor<'de> for ListVisitor {
         d.deserialize_seq(self)
     }
 
-    /// The NBT deserializer's form: the element type, then the elements.
-    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<NbtList, A::Error> {
-        let (id, v) = data.variant::<TypeId>()?;
-        Ok(match id.0 {
-            0 => {
-                v.newtype_variant::<de::IgnoredAny>()?;
-                NbtList::Empty
-            }
-            1 => NbtList::Byte(v.newtype_variant()?),
-            2 => NbtList::Short(v.newtype_variant()?),
-            3 => NbtList::Int(v.newtype_variant()?),
-            4 => NbtList::Long(v.newtype_variant()?),
-            5 => NbtList::Float(v.newtype_variant()?),
-            6 => NbtList::Double(v.newtype_variant()?),
-            7 => NbtList::ByteArray(unwrap(v.newtype_variant::<Vec<super::ByteArray>>()?, |a| {
-                a.0
-            })),
-            8 => NbtList::String(v.newtype_variant()?),
-            9 => NbtList::List(v.newtype_variant()?),
-            10 => NbtList::Compound(v.newtype_variant()?),
-            11 => NbtList::IntArray(unwrap(v.newtype_variant::<Vec<super::IntArray>>()?, |a| {
-                a.0
-            })),
-            _ => NbtList::LongArray(unwrap(v.newtype_variant::<Vec<super::LongArray>>()?, |a| {
-                a.0
-            })),
-        })
+    /// The NBT deserializer's form: the list's payload bytes, validated
+    /// already, read here by the owned reader (no recursion on depth).
+    fn visit_bytes<E: de::Error>(self, payload: &[u8]) -> Result<NbtList, E> {
+        let mut wrapped = Vec::with_capacity(payload.len() + 4);
+        wrapped.extend_from_slice(&[crate::tag_id::LIST, 0, 0]);
+        wrapped.extend_from_slice(payload);
+        wrapped.push(crate::tag_id::END);
+        let mut c = read_payload::<E>(&wrapped)?;
+        match c.take("") {
+            Some(NbtTag::List(list)) => Ok(list),
+            _ => Err(E::custom("not an NBT list payload")),
+        }
     }
 
     /// Any format's sequence: one element type makes that list; mixed types
@@ -394,8 +404,10 @@ impl<'de> Visitor<'de> for ListVisitor {
     }
 }
 
-fn unwrap<T, U>(v: Vec<T>, f: fn(T) -> U) -> Vec<U> {
-    v.into_iter().map(f).collect()
+/// Reads a compound's payload (named tags and End).
+fn read_payload<E: de::Error>(payload: &[u8]) -> Result<NbtCompound, E> {
+    crate::owned::read_compound(&mut std::io::Cursor::new(payload))
+        .map_err(|e| E::custom(format_args!("invalid NBT payload: {e}")))
 }
 
 impl<'de> Deserialize<'de> for NbtList {
@@ -413,6 +425,15 @@ impl<'de> Visitor<'de> for CompoundVisitor {
         f.write_str("an NBT compound")
     }
 
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<NbtCompound, D::Error> {
+        d.deserialize_map(self)
+    }
+
+    /// The NBT deserializer's form: the payload bytes (see `ListVisitor`).
+    fn visit_bytes<E: de::Error>(self, payload: &[u8]) -> Result<NbtCompound, E> {
+        read_payload(payload)
+    }
+
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<NbtCompound, A::Error> {
         let mut values = Vec::with_capacity(map.size_hint().unwrap_or(0).min(1 << 12));
         while let Some((k, v)) = map.next_entry::<Mutf8String, NbtTag>()? {
@@ -428,7 +449,7 @@ impl<'de> Visitor<'de> for CompoundVisitor {
 
 impl<'de> Deserialize<'de> for NbtCompound {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_map(CompoundVisitor)
+        d.deserialize_newtype_struct(COMPOUND_TOKEN, CompoundVisitor)
     }
 }
 

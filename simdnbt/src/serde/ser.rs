@@ -9,6 +9,7 @@ use ::serde::ser::{self, Impossible, Serialize};
 
 use super::array::{BYTE_ARRAY_TOKEN, INT_ARRAY_TOKEN, LONG_ARRAY_TOKEN};
 use super::error::{Error, Result};
+use super::owned::EMPTY_LIST_TOKENS;
 use super::Options;
 use crate::mutf8;
 use crate::tag_id::*;
@@ -377,6 +378,14 @@ impl<'a> ser::Serializer for ValueSer<'a> {
             BYTE_ARRAY_TOKEN => (BYTE_ARRAY, BYTE),
             INT_ARRAY_TOKEN => (INT_ARRAY, INT),
             LONG_ARRAY_TOKEN => (LONG_ARRAY, LONG),
+            _ if name.starts_with('\0') => {
+                if let Some(elem) = EMPTY_LIST_TOKENS.iter().position(|&t| t == name) {
+                    let seq = self.seq(Some(0))?;
+                    seq.out[seq.header] = elem as u8;
+                    return seq.finish();
+                }
+                return value.serialize(self);
+            }
             _ => return value.serialize(self),
         };
         self.set_id(id)?;
