@@ -45,6 +45,7 @@ mod ours;
 pub mod peers;
 pub mod reference;
 pub mod report;
+pub mod typed;
 pub mod value;
 
 pub use peers::{peer, peer_notes, peers, Bench, Peer};
