@@ -3,22 +3,13 @@
 #![cfg(feature = "serde")]
 
 use std::collections::BTreeMap;
-use std::io::Cursor;
 
 use serde::{Deserialize, Serialize};
-use simdnbt::owned::{self, BaseNbt, NbtCompound, NbtList, NbtTag};
+use simdnbt::owned::{BaseNbt, NbtCompound, NbtList, NbtTag};
 use simdnbt::serde::{from_slice, to_vec, ByteArray, IntArray, LongArray};
 
-fn doc(entries: Vec<(&str, NbtTag)>) -> Vec<u8> {
-    let c = NbtCompound::from_values(entries.into_iter().map(|(k, v)| (k.into(), v)).collect());
-    let mut out = Vec::new();
-    BaseNbt::new("", c).write(&mut out).unwrap();
-    out
-}
-
-fn read(bytes: &[u8]) -> BaseNbt {
-    owned::read(&mut Cursor::new(bytes)).unwrap().unwrap()
-}
+mod serde_common;
+use serde_common::{doc, read};
 
 fn both_ways<T: Serialize + for<'de> Deserialize<'de> + PartialEq + std::fmt::Debug>(
     v: &T,

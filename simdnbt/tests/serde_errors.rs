@@ -7,9 +7,8 @@ use simdnbt::owned::{BaseNbt, NbtCompound, NbtList, NbtTag};
 use simdnbt::serde::{from_slice, from_slice_with, Deserializer, Options};
 use simdnbt::{ErrorKind, ReadOptions};
 
-fn compound(entries: Vec<(&str, NbtTag)>) -> NbtCompound {
-    NbtCompound::from_values(entries.into_iter().map(|(k, v)| (k.into(), v)).collect())
-}
+mod serde_common;
+use serde_common::compound;
 
 fn write(c: NbtCompound) -> Vec<u8> {
     let mut out = Vec::new();

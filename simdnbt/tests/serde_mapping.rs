@@ -7,25 +7,15 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::io::Cursor;
 
 use serde::{Deserialize, Serialize};
-use simdnbt::owned::{self, BaseNbt, NbtCompound, NbtList, NbtTag};
+use simdnbt::owned::{self, NbtCompound, NbtList, NbtTag};
 use simdnbt::serde::{
     from_reader, from_slice, from_slice_with, to_vec, to_vec_with, to_writer, ByteArray,
     Deserializer, IntArray, LongArray, Options,
 };
 use simdnbt::tag_id::*;
 
-/// Writes a document from owned tags (the test's way to craft inputs).
-fn doc(entries: Vec<(&str, NbtTag)>) -> Vec<u8> {
-    let c = NbtCompound::from_values(entries.into_iter().map(|(k, v)| (k.into(), v)).collect());
-    let mut out = Vec::new();
-    BaseNbt::new("", c).write(&mut out).unwrap();
-    out
-}
-
-/// Reads bytes with the owned reader.
-fn read(bytes: &[u8]) -> BaseNbt {
-    owned::read(&mut Cursor::new(bytes)).unwrap().unwrap()
-}
+mod serde_common;
+use serde_common::{doc, read};
 
 /// The one field `v` of a serialized `W { v }`.
 fn field(bytes: &[u8]) -> NbtTag {

@@ -67,7 +67,53 @@
 //! width), so [`IntArray`] etc. still work there, as the tests check. What a
 //! buffer cannot do is turn a Byte into a `bool` (hence [`byte_bool`]) or a
 //! negative Byte into a `u8`.
-#![allow(clippy::module_name_repetitions)]
+//!
+//! # The owned tree
+//!
+//! [`crate::owned`]'s `NbtTag`, `NbtList`, `NbtCompound`, `BaseNbt`, `Nbt`
+//! and [`crate::Mutf8String`] implement `Serialize` and `Deserialize`.
+//! With [`Serializer`] / [`Deserializer`] every tag keeps its
+//! exact type: asked by a private newtype name, the deserializer gives a
+//! tag's id through serde's enum protocol, and a compound or list as its
+//! (validated) payload bytes, which the owned reader turns into the tree
+//! without recursion. With other
+//! formats the tree is plain data: numbers, strings, sequences, maps, as in
+//! JSON. Reading from such a format picks the tag from the value serde
+//! reports: `i8` Byte, `i16` Short, `i32` Int, `i64`/`u64` Long (serde_json
+//! reports every integer as one of these), `f32` Float, `f64` Double, `bool`
+//! Byte, strings String, bytes ByteArray, sequences List (one of mixed
+//! types becomes a 1.21.5 heterogeneous list of `{"": value}` compounds),
+//! maps Compound.
+//!
+//! ```
+//! use simdnbt::owned::{BaseNbt, NbtCompound, NbtTag};
+//!
+//! let nbt = BaseNbt::new("", NbtCompound::from_values(vec![
+//!     ("name".into(), NbtTag::String("Steve".into())),
+//!     ("xp".into(), NbtTag::Int(7)),
+//! ]));
+//! let json = serde_json::to_string(&nbt).unwrap();
+//! assert_eq!(json, r#"{"name":"Steve","xp":7}"#);
+//! let back: BaseNbt = serde_json::from_str(&json).unwrap();
+//! assert_eq!(back.string("name").unwrap().to_str(), "Steve");
+//! assert_eq!(back.long("xp"), Some(7)); // JSON has no Int: it reads back a Long
+//!
+//! // Through NBT bytes nothing is lost.
+//! let bytes = simdnbt::serde::to_vec(&nbt).unwrap();
+//! let exact: BaseNbt = simdnbt::serde::from_slice(&bytes).unwrap();
+//! assert_eq!(exact, nbt);
+//! ```
+//!
+//! A [`BaseNbt`](crate::owned::BaseNbt)'s root name is not part of its serde form (write it with
+//! [`Options::root_name`]; read it with [`Deserializer::root_name`]).
+//!
+//! # Stack use
+//!
+//! serde's derived code recurses once per level of nesting, which the reader
+//! bounds by [`ReadOptions::max_depth`] (512 by default, as vanilla). A
+//! 512-deep document into a derived recursive struct takes about 1 MiB of
+//! stack in a debug build (a quarter of that optimized); lower `max_depth` for
+//! smaller stacks. The owned tree is read without recursion.
 
 mod array;
 mod de;

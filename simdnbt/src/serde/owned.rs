@@ -1,39 +1,5 @@
-//! serde impls for the owned tree ([`crate::owned`]) and [`Mutf8String`].
-//!
-//! With [`super::Serializer`] / [`super::Deserializer`] every tag keeps its
-//! exact type: asked by a private newtype name, the deserializer gives a
-//! tag's id through serde's enum protocol, and a compound or list as its
-//! (validated) payload bytes, which the owned reader turns into the tree
-//! without recursion. With other
-//! formats the tree is plain data: numbers, strings, sequences, maps, as in
-//! JSON. Reading from such a format picks the tag from the value serde
-//! reports: `i8` Byte, `i16` Short, `i32` Int, `i64`/`u64` Long (serde_json
-//! reports every integer as one of these), `f32` Float, `f64` Double, `bool`
-//! Byte, strings String, bytes ByteArray, sequences List (one of mixed
-//! types becomes a 1.21.5 heterogeneous list of `{"": value}` compounds),
-//! maps Compound.
-//!
-//! ```
-//! use simdnbt::owned::{BaseNbt, NbtCompound, NbtTag};
-//!
-//! let nbt = BaseNbt::new("", NbtCompound::from_values(vec![
-//!     ("name".into(), NbtTag::String("Steve".into())),
-//!     ("xp".into(), NbtTag::Int(7)),
-//! ]));
-//! let json = serde_json::to_string(&nbt).unwrap();
-//! assert_eq!(json, r#"{"name":"Steve","xp":7}"#);
-//! let back: BaseNbt = serde_json::from_str(&json).unwrap();
-//! assert_eq!(back.string("name").unwrap().to_str(), "Steve");
-//! assert_eq!(back.long("xp"), Some(7)); // JSON has no Int: it reads back a Long
-//!
-//! // Through NBT bytes nothing is lost.
-//! let bytes = simdnbt::serde::to_vec(&nbt).unwrap();
-//! let exact: BaseNbt = simdnbt::serde::from_slice(&bytes).unwrap();
-//! assert_eq!(exact, nbt);
-//! ```
-//!
-//! A [`BaseNbt`]'s root name is not part of its serde form (write it with
-//! [`super::Options::root_name`]; read it with [`super::Deserializer::root_name`]).
+//! serde impls for the owned tree ([`crate::owned`]) and [`Mutf8String`];
+//! what they do is told in the parent module's docs ("The owned tree").
 
 use std::fmt;
 

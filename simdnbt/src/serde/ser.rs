@@ -253,6 +253,16 @@ impl<'a> ValueSer<'a> {
     }
 }
 
+/// Serializer methods writing a number as the tag `$id`, big-endian.
+macro_rules! numbers {
+    ($($method:ident: $t:ty => $id:ident),*) => {$(
+        #[inline]
+        fn $method(self, v: $t) -> Result<()> {
+            self.number($id, &v.to_be_bytes())
+        }
+    )*};
+}
+
 impl<'a> ser::Serializer for ValueSer<'a> {
     type Ok = ();
     type Error = Error;
@@ -268,46 +278,12 @@ impl<'a> ser::Serializer for ValueSer<'a> {
     fn serialize_bool(self, v: bool) -> Result<()> {
         self.number(BYTE, &[v as u8])
     }
-    #[inline]
-    fn serialize_i8(self, v: i8) -> Result<()> {
-        self.number(BYTE, &v.to_be_bytes())
-    }
-    #[inline]
-    fn serialize_i16(self, v: i16) -> Result<()> {
-        self.number(SHORT, &v.to_be_bytes())
-    }
-    #[inline]
-    fn serialize_i32(self, v: i32) -> Result<()> {
-        self.number(INT, &v.to_be_bytes())
-    }
-    #[inline]
-    fn serialize_i64(self, v: i64) -> Result<()> {
-        self.number(LONG, &v.to_be_bytes())
-    }
-    /// Unsigned integers are the signed tag of their width, bit for bit.
-    #[inline]
-    fn serialize_u8(self, v: u8) -> Result<()> {
-        self.number(BYTE, &v.to_be_bytes())
-    }
-    #[inline]
-    fn serialize_u16(self, v: u16) -> Result<()> {
-        self.number(SHORT, &v.to_be_bytes())
-    }
-    #[inline]
-    fn serialize_u32(self, v: u32) -> Result<()> {
-        self.number(INT, &v.to_be_bytes())
-    }
-    #[inline]
-    fn serialize_u64(self, v: u64) -> Result<()> {
-        self.number(LONG, &v.to_be_bytes())
-    }
-    #[inline]
-    fn serialize_f32(self, v: f32) -> Result<()> {
-        self.number(FLOAT, &v.to_be_bytes())
-    }
-    #[inline]
-    fn serialize_f64(self, v: f64) -> Result<()> {
-        self.number(DOUBLE, &v.to_be_bytes())
+    // Unsigned integers are the signed tag of their width, bit for bit.
+    numbers! {
+        serialize_i8: i8 => BYTE, serialize_i16: i16 => SHORT, serialize_i32: i32 => INT,
+        serialize_i64: i64 => LONG, serialize_u8: u8 => BYTE, serialize_u16: u16 => SHORT,
+        serialize_u32: u32 => INT, serialize_u64: u64 => LONG, serialize_f32: f32 => FLOAT,
+        serialize_f64: f64 => DOUBLE
     }
     fn serialize_char(self, v: char) -> Result<()> {
         self.serialize_str(v.encode_utf8(&mut [0; 4]))
