@@ -45,6 +45,7 @@ mod ours;
 pub mod peers;
 pub mod reference;
 pub mod report;
+pub mod serde_peers;
 pub mod typed;
 pub mod value;
 

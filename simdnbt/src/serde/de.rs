@@ -252,6 +252,17 @@ impl<'de, 't> Node<'de, 't> {
 /// as they are, decoded otherwise, an error when it is not valid MUTF-8.
 #[inline]
 fn visit_mutf8<'de, V: Visitor<'de>>(s: &'de Mutf8Str, ctx: Ctx, visitor: V) -> Result<V::Value> {
+    let bytes = s.as_bytes();
+    // Keys and most strings are ASCII, the same bytes in MUTF-8 and UTF-8.
+    if bytes.is_ascii() {
+        // SAFETY: ASCII bytes are valid UTF-8.
+        return visitor.visit_borrowed_str(unsafe { std::str::from_utf8_unchecked(bytes) });
+    }
+    visit_decoded(s, ctx, visitor)
+}
+
+/// [`visit_mutf8`] for strings that need decoding.
+fn visit_decoded<'de, V: Visitor<'de>>(s: &'de Mutf8Str, ctx: Ctx, visitor: V) -> Result<V::Value> {
     match mutf8::decode(s.as_bytes()) {
         Ok(Cow::Borrowed(s)) => visitor.visit_borrowed_str(s),
         Ok(Cow::Owned(s)) => visitor.visit_string(s),

@@ -73,6 +73,24 @@ impl<'w> Serializer<'w> {
 /// Appends a u16-length-prefixed MUTF-8 string.
 #[inline]
 fn write_str(out: &mut Vec<u8>, s: &str) -> Result<()> {
+    let bytes = s.as_bytes();
+    // Keys and most values are ASCII without NUL, the same bytes in MUTF-8:
+    // one branch-free pass decides, instead of the encoder's scan.
+    let plain = bytes
+        .iter()
+        .fold(false, |bad, &b| bad | (b.wrapping_sub(1) >= 0x7f));
+    if !plain && bytes.len() <= u16::MAX as usize {
+        out.reserve(2 + bytes.len());
+        out.extend_from_slice(&(bytes.len() as u16).to_be_bytes());
+        out.extend_from_slice(bytes);
+        return Ok(());
+    }
+    write_encoded(out, s)
+}
+
+/// [`write_str`] for strings that need MUTF-8 encoding (or are too long).
+#[cold]
+fn write_encoded(out: &mut Vec<u8>, s: &str) -> Result<()> {
     let bytes = mutf8::encode(s);
     let len = u16::try_from(bytes.len())
         .map_err(|_| Error::write(WriteError::StringTooLong { len: bytes.len() }))?;
@@ -127,27 +145,39 @@ fn type_name(id: u8) -> &'static str {
 
 impl<'a> ValueSer<'a> {
     /// Records that this value is a tag of `id`.
-    #[inline]
+    #[inline(always)]
     fn set_id(&mut self, id: u8) -> Result<()> {
         match self.slot {
             Slot::Field(pos) => {
                 self.out[pos] = id;
                 Ok(())
             }
-            Slot::Elem { header, first } => {
-                if first {
-                    self.out[header] = id;
-                    Ok(())
-                } else if self.out[header] == id {
-                    Ok(())
-                } else {
-                    Err(Error::msg(format_args!(
-                        "a list holds one type: this element is a {}, the first was a {}",
-                        type_name(id),
-                        type_name(self.out[header])
-                    )))
-                }
+            Slot::Elem {
+                header,
+                first: true,
+            } => {
+                self.out[header] = id;
+                Ok(())
             }
+            Slot::Elem { header, .. } if self.out[header] == id => Ok(()),
+            Slot::ArrayElem(elem) if elem == id => Ok(()),
+            _ => self.set_id_slow(id),
+        }
+    }
+
+    /// [`Self::set_id`] for the root, array bodies and type errors.
+    #[cold]
+    fn set_id_slow(&mut self, id: u8) -> Result<()> {
+        match self.slot {
+            Slot::Field(pos) => {
+                self.out[pos] = id;
+                Ok(())
+            }
+            Slot::Elem { header, .. } => Err(Error::msg(format_args!(
+                "a list holds one type: this element is a {}, the first was a {}",
+                type_name(id),
+                type_name(self.out[header])
+            ))),
             Slot::Root { pos, named } => {
                 if named && id != COMPOUND {
                     return Err(Error::msg(format_args!(
@@ -167,17 +197,11 @@ impl<'a> ValueSer<'a> {
                     type_name(id)
                 ))),
             },
-            Slot::ArrayElem(elem) => {
-                if elem == id {
-                    Ok(())
-                } else {
-                    Err(Error::msg(format_args!(
-                        "an array of {} cannot hold a {}",
-                        type_name(elem),
-                        type_name(id)
-                    )))
-                }
-            }
+            Slot::ArrayElem(elem) => Err(Error::msg(format_args!(
+                "an array of {} cannot hold a {}",
+                type_name(elem),
+                type_name(id)
+            ))),
         }
     }
 
