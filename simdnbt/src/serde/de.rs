@@ -531,7 +531,10 @@ impl<'de, 't> de::Deserializer<'de> for ValueDe<'de, 't> {
 /// A compound's entries, in input order.
 struct MapDe<'de, 't> {
     iter: NbtCompoundIter<'de, 't>,
-    remaining: usize,
+    /// The compound (for `size_hint`, which few visitors ask) and the
+    /// entries taken so far.
+    compound: NbtCompound<'de, 't>,
+    taken: usize,
     pending: Option<(&'de Mutf8Str, NbtTag<'de, 't>)>,
     ctx: Ctx,
 }
@@ -541,7 +544,8 @@ impl<'de, 't> MapDe<'de, 't> {
     fn new(c: NbtCompound<'de, 't>, ctx: Ctx) -> Self {
         MapDe {
             iter: c.iter(),
-            remaining: c.len(),
+            compound: c,
+            taken: 0,
             pending: None,
             ctx,
         }
@@ -561,7 +565,7 @@ impl<'de, 't> MapAccess<'de> for MapDe<'de, 't> {
         let Some((key, tag)) = self.iter.next() else {
             return Ok(None);
         };
-        self.remaining = self.remaining.saturating_sub(1);
+        self.taken += 1;
         self.pending = Some((key, tag));
         let ctx = self.ctx;
         match seed.deserialize(KeyDe { key, ctx }) {
@@ -589,7 +593,7 @@ impl<'de, 't> MapAccess<'de> for MapDe<'de, 't> {
     }
 
     fn size_hint(&self) -> Option<usize> {
-        Some(self.remaining)
+        Some(self.compound.len().saturating_sub(self.taken))
     }
 }
 
