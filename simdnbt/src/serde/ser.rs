@@ -564,36 +564,27 @@ impl MapSer<'_> {
     }
 }
 
-impl ser::SerializeStruct for MapSer<'_> {
-    type Ok = ();
-    type Error = Error;
-    #[inline]
-    fn serialize_field<T: ?Sized + Serialize>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<()> {
-        self.field(key, value)
-    }
-    fn end(self) -> Result<()> {
-        self.finish()
-    }
+macro_rules! struct_impls {
+    ($($tr:ident),*) => {$(
+        impl ser::$tr for MapSer<'_> {
+            type Ok = ();
+            type Error = Error;
+            #[inline]
+            fn serialize_field<T: ?Sized + Serialize>(
+                &mut self,
+                key: &'static str,
+                value: &T,
+            ) -> Result<()> {
+                self.field(key, value)
+            }
+            fn end(self) -> Result<()> {
+                self.finish()
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeStructVariant for MapSer<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: ?Sized + Serialize>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<()> {
-        self.field(key, value)
-    }
-    fn end(self) -> Result<()> {
-        self.finish()
-    }
-}
+struct_impls!(SerializeStruct, SerializeStructVariant);
 
 impl ser::SerializeMap for MapSer<'_> {
     type Ok = ();
