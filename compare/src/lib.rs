@@ -53,6 +53,8 @@ pub mod reference;
 pub mod report;
 #[cfg(feature = "nightly-peers")]
 mod upstream;
+pub mod serde_peers;
+pub mod typed;
 
 pub use peers::{peer, peer_notes, peers, Adapter, Bench, Info, Peer};
 pub use testkit::value;

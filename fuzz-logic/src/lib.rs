@@ -13,12 +13,14 @@ mod access;
 pub mod cross;
 pub mod generate;
 pub mod roundtrip;
+pub mod serde_roundtrip;
 
 pub use access::{borrow_read, check_str, owned_read};
 pub use cross::cross_library;
 pub use roundtrip::roundtrip;
 /// The docs/format.md §4 cases (the workspace test kit's table).
 pub use testkit::hostile;
+pub use serde_roundtrip::serde_roundtrip;
 
 /// One fuzz target's logic: panics on a broken claim.
 pub type Target = fn(&[u8]);
@@ -29,4 +31,5 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("cross_library", cross_library),
     ("borrow_read", borrow_read),
     ("owned_read", owned_read),
+    ("serde_roundtrip", serde_roundtrip),
 ];

@@ -43,6 +43,8 @@ pub mod tag_id;
 
 pub mod borrow;
 pub mod owned;
+#[cfg(feature = "serde")]
+pub mod serde;
 
 pub use options::{ReadOptions, DEFAULT_MAX_DEPTH};
 
