@@ -37,8 +37,16 @@ pub mod mutf8;
 pub mod raw_list;
 pub mod simd;
 
-pub use error::{Error, ErrorKind, WriteError};
+pub use error::{Error, ErrorKind, NonRootError, WriteError};
+mod deserialize_error;
+pub mod path;
+pub mod swap_endianness;
+mod traits;
+pub use deserialize_error::{DeserializeError, DeserializeErrorKind};
 pub use mutf8::{Mutf8Error, Mutf8Str, Mutf8String};
+#[doc(hidden)]
+pub use traits::__private;
+pub use traits::{Deserialize, FromNbtTag, Serialize, ToNbtTag};
 mod options;
 pub mod tag_id;
 
