@@ -296,6 +296,15 @@ array_impls! {
     crate::Mutf8String => String, string;
 }
 
+/// A list of the elements' tags (mixed types wrapped as `{"": tag}`, as
+/// `From<Vec<NbtTag>> for NbtList` does).
+impl<const N: usize, T: ToNbtTag> ToNbtTag for [T; N] {
+    fn to_nbt_tag(self) -> owned::NbtTag {
+        let tags: Vec<owned::NbtTag> = self.into_iter().map(T::to_nbt_tag).collect();
+        owned::NbtTag::List(tags.into())
+    }
+}
+
 impl ToNbtTag for &crate::Mutf8Str {
     fn to_nbt_tag(self) -> owned::NbtTag {
         owned::NbtTag::String(self.into())
@@ -473,7 +482,7 @@ impl ToNbtTag for owned::NbtList {
 /// `{"": tag}` (see `From<NbtTag> for NbtCompound`).
 impl FromNbtTag for owned::Nbt {
     fn from_nbt_tag(tag: borrow::NbtTag<'_, '_>) -> Option<Self> {
-        Some(owned::Nbt::new("", tag.to_owned().into()))
+        Some(owned::Nbt::new("".into(), tag.to_owned().into()))
     }
 }
 

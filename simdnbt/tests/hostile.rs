@@ -188,7 +188,7 @@ fn s4_over_long_string_write_is_an_error() {
     let max = "y".repeat(65_535);
     let mut c = NbtCompound::new();
     c.insert(max.as_str(), max.as_str());
-    let nbt = owned::Nbt::new(max.as_str(), c);
+    let nbt = owned::Nbt::new(max.as_str().into(), c);
     let mut out = Vec::new();
     nbt.write(&mut out).unwrap();
     assert!(read_both(&out).0.unwrap() == nbt);
@@ -1141,7 +1141,7 @@ fn edge_case_trees() -> Vec<(&'static str, NbtCompound)> {
 fn owned_writer_output_is_accepted_by_both_readers_and_equal() {
     for (what, tree) in edge_case_trees() {
         for root_name in ["", "root", &"n".repeat(65_535)] {
-            let nbt = owned::Nbt::new(root_name, tree.clone());
+            let nbt = owned::Nbt::new(root_name.into(), tree.clone());
             // Disk form.
             let mut bytes = Vec::new();
             nbt.write(&mut bytes)

@@ -79,7 +79,7 @@ fn every_type() -> owned::Nbt {
         NbtCompound::from_values(vec![("x".into(), 1i32.into())]),
     );
     c.insert("compound", sub);
-    owned::Nbt::new("root name", c)
+    owned::Nbt::new("root name".into(), c)
 }
 
 fn bytes_of(nbt: &owned::Nbt) -> Vec<u8> {
@@ -389,7 +389,7 @@ fn mutf8_strings() {
         assert_eq!(enc.to_str(), text);
         let mut c = NbtCompound::new();
         c.insert(text, text);
-        let nbt = owned::Nbt::new(text, c);
+        let nbt = owned::Nbt::new(text.into(), c);
         let (o, _) = read_both(&bytes_of(&nbt));
         assert!(o.unwrap() == nbt);
     }

@@ -172,8 +172,9 @@ pub enum Nbt {
 }
 
 impl Nbt {
-    /// A document with this root name and compound.
-    pub fn new(name: impl Into<Mutf8String>, tag: NbtCompound) -> Self {
+    /// A document with this root name and compound. (The name is a
+    /// `Mutf8String`, as upstream, so that `Nbt::new("".into(), c)` infers.)
+    pub fn new(name: Mutf8String, tag: NbtCompound) -> Self {
         Nbt::Some(BaseNbt::new(name, tag))
     }
 
@@ -241,7 +242,7 @@ impl Nbt {
 ///
 /// let mut c = NbtCompound::new();
 /// c.insert("x", 5);
-/// assert_eq!(Nbt::new("", c).int("x"), Some(5));
+/// assert_eq!(Nbt::new("".into(), c).int("x"), Some(5));
 /// assert_eq!(Nbt::None.int("x"), None);
 /// assert!(Nbt::None.is_empty());
 /// ```
