@@ -86,11 +86,10 @@ pub fn container(attrs: &[Attribute]) -> Result<ContainerAttrs> {
     Ok(out)
 }
 
-pub fn field(attrs: &[Attribute]) -> Result<FieldAttrs> {
+/// A field's attributes; conflicts are reported at `field_span` (its name).
+pub fn field(attrs: &[Attribute], field_span: proc_macro2::Span) -> Result<FieldAttrs> {
     let mut out = FieldAttrs::default();
-    let mut first = None;
     for attr in simdnbt_attrs(attrs) {
-        first.get_or_insert(attr.span());
         attr.parse_nested_meta(|meta| {
             if meta.path.is_ident("rename") {
                 set_rename(&mut out.rename, &meta)
@@ -118,7 +117,7 @@ pub fn field(attrs: &[Attribute]) -> Result<FieldAttrs> {
             }
         })?;
     }
-    let conflict = |what: &str| Err(Error::new(first.expect("set with any attribute"), what));
+    let conflict = |what: &str| Err(Error::new(field_span, what));
     if out.flatten && out.rename.is_some() {
         return conflict("`flatten` and `rename` cannot be combined: a flattened field has no key");
     }

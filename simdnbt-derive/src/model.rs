@@ -58,7 +58,7 @@ pub fn struct_shape<'a>(
             let mut keys: HashMap<String, &Ident> = HashMap::new();
             for f in &named.named {
                 let ident = f.ident.as_ref().expect("named fields have names");
-                let attrs = attrs::field(&f.attrs)?;
+                let attrs = attrs::field(&f.attrs, ident.span())?;
                 let key = attrs
                     .rename
                     .clone()
