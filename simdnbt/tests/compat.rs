@@ -725,3 +725,39 @@ fn heterogeneous_lists_wrap_elements() {
     assert_eq!(elements[2].compound("").unwrap().int(""), Some(3));
     assert_eq!(elements[3].int("k"), Some(4));
 }
+
+/// Borrowed list views as upstream code walks them.
+#[test]
+fn borrow_lists_approx_len_and_default() {
+    let base = Base {
+        items: (0..3).map(|n| Some(Item::sample(n))).collect(),
+    };
+    let mut bytes = Vec::new();
+    base.to_nbt().write(&mut bytes);
+    let nbt = simdnbt::borrow::read(&mut Cursor::new(&bytes[..]))
+        .unwrap()
+        .unwrap();
+    let items = nbt
+        .list("i")
+        .and_then(|l| l.compounds())
+        .unwrap_or_default();
+    let mut ids = Vec::with_capacity(items.approx_len() as usize);
+    let mut iter = items.into_iter();
+    assert_eq!(iter.approx_len(), 3);
+    for item in &mut iter {
+        ids.push(item.short("Damage").unwrap());
+    }
+    assert_eq!(ids, [0, 1, 2]);
+    assert_eq!(iter.approx_len(), 0);
+
+    let none = nbt
+        .list("missing")
+        .and_then(|l| l.lists())
+        .unwrap_or_default();
+    assert_eq!(none.approx_len(), 0);
+    assert!(none.iter().next().is_none());
+    assert!(simdnbt::borrow::NbtCompoundList::default()
+        .first()
+        .is_none());
+    assert!(simdnbt::borrow::NbtListListIter::default().next().is_none());
+}

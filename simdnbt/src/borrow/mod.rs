@@ -394,11 +394,11 @@ impl fmt::Debug for BaseNbtTag<'_> {
 /// keeps compiling; [`Nbt::default`] is `None`.
 #[derive(Default)]
 pub enum Nbt<'a> {
+    /// A document.
+    Some(BaseNbt<'a>),
     /// The input held an End tag: no document.
     #[default]
     None,
-    /// A document.
-    Some(BaseNbt<'a>),
 }
 
 impl<'a> Nbt<'a> {

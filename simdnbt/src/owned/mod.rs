@@ -164,11 +164,11 @@ impl IntoIterator for BaseNbt {
 /// simdnbt's names. [`Nbt::default`] is `None`.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub enum Nbt {
+    /// A document.
+    Some(BaseNbt),
     /// No document (the input was a single End byte).
     #[default]
     None,
-    /// A document.
-    Some(BaseNbt),
 }
 
 impl Nbt {
