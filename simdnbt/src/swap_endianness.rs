@@ -19,17 +19,17 @@
 use crate::simd;
 
 mod sealed {
-    pub trait Sealed {
+    pub trait Sealed: Copy {
         /// Decodes whole big-endian elements (the length is a multiple of the size).
-        fn from_be(data: &[u8]) -> Vec<Self>
-        where
-            Self: Sized;
+        fn from_be(data: &[u8]) -> Vec<Self>;
     }
 }
 
 /// The element types these functions handle: `u16`, `u32`, `u64`, `i16`,
-/// `i32`, `i64`, `f32` and `f64`. Sealed.
-pub trait SwappableNumber: sealed::Sealed + Copy {}
+/// `i32`, `i64`, `f32` and `f64`. Sealed: implemented for exactly those.
+pub trait SwappableNumber: sealed::Sealed {}
+
+impl<T: sealed::Sealed> SwappableNumber for T {}
 
 macro_rules! signed {
     ($($t:ty),*) => {$(
@@ -38,7 +38,6 @@ macro_rules! signed {
                 simd::from_be_bytes(data)
             }
         }
-        impl SwappableNumber for $t {}
     )*};
 }
 signed!(i16, i32, i64, f32, f64);
@@ -52,7 +51,6 @@ macro_rules! unsigned {
                 simd::from_be_bytes::<$signed>(data).into_iter().map(|v| v as $t).collect()
             }
         }
-        impl SwappableNumber for $t {}
     )*};
 }
 unsigned!(u16 => i16, u32 => i32, u64 => i64);

@@ -455,7 +455,7 @@ impl fmt::Debug for Nbt<'_> {
     }
 }
 
-impl PartialEq for Nbt<'_> {
+impl<'a> PartialEq for Nbt<'a> {
     fn eq(&self, other: &Self) -> bool {
         match (self, other) {
             (Nbt::Some(a), Nbt::Some(b)) => a == b,

@@ -32,7 +32,7 @@ macro_rules! typed_getters {
 
 impl NbtCompound {
     /// An empty compound.
-    pub const fn new() -> Self {
+    pub fn new() -> Self {
         Self { values: Vec::new() }
     }
 

@@ -251,7 +251,7 @@ impl Deref for Nbt {
     fn deref(&self) -> &BaseNbt {
         static EMPTY: BaseNbt = BaseNbt {
             name: Mutf8String::new(),
-            tag: NbtCompound::new(),
+            tag: NbtCompound { values: Vec::new() },
         };
         match self {
             Nbt::Some(nbt) => nbt,
