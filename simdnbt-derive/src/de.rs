@@ -14,7 +14,6 @@ use crate::model::{self, Field, Shape};
 
 pub fn expand(input: &DeriveInput) -> Result<TokenStream> {
     let (container, shape) = model::struct_shape(input, "Deserialize")?;
-    let ident = &input.ident;
 
     let body = match &shape {
         Shape::Newtype(ty) => quote! {
@@ -43,36 +42,24 @@ pub fn expand(input: &DeriveInput) -> Result<TokenStream> {
         }
     };
 
-    let needs = match &shape {
-        Shape::Named(fields) => fields
-            .iter()
-            .map(|f| {
-                let bound = if f.attrs.flatten {
-                    quote!(::simdnbt::Deserialize)
-                } else if f.attrs.skip {
-                    quote!(::core::default::Default)
-                } else {
-                    quote!(::simdnbt::FromNbtTag)
-                };
-                (f.ty, bound)
-            })
-            .collect(),
-        Shape::Newtype(ty) => vec![(*ty, quote!(::simdnbt::Deserialize))],
-        Shape::Unit => Vec::new(),
-    };
-    let generics = model::with_bounds(&input.generics, needs);
-    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
-
-    Ok(quote! {
-        #[automatically_derived]
-        impl #impl_generics ::simdnbt::Deserialize for #ident #ty_generics #where_clause {
-            fn from_compound(
-                compound: ::simdnbt::borrow::NbtCompound<'_, '_>,
-            ) -> ::core::result::Result<Self, ::simdnbt::DeserializeError> {
-                #body
-            }
+    let needs = shape.bounds(
+        quote!(::simdnbt::Deserialize),
+        quote!(::simdnbt::FromNbtTag),
+        Some(quote!(::core::default::Default)),
+    );
+    let items = quote! {
+        fn from_compound(
+            compound: ::simdnbt::borrow::NbtCompound<'_, '_>,
+        ) -> ::core::result::Result<Self, ::simdnbt::DeserializeError> {
+            #body
         }
-    })
+    };
+    Ok(model::trait_impl(
+        input,
+        quote!(::simdnbt::Deserialize),
+        needs,
+        items,
+    ))
 }
 
 fn slot(i: usize) -> syn::Ident {

@@ -27,6 +27,36 @@ pub enum Shape<'a> {
     Unit,
 }
 
+impl<'a> Shape<'a> {
+    /// The bound each field type needs: `whole` (the compound trait) for a
+    /// flattened field or a newtype's inner type, `value` (the tag trait) for
+    /// a keyed field, `skipped` for a `skip` field (`None`: no bound).
+    pub fn bounds(
+        &self,
+        whole: TokenStream,
+        value: TokenStream,
+        skipped: Option<TokenStream>,
+    ) -> Vec<(&'a Type, TokenStream)> {
+        match self {
+            Shape::Named(fields) => fields
+                .iter()
+                .filter_map(|f| {
+                    let bound = if f.attrs.flatten {
+                        whole.clone()
+                    } else if f.attrs.skip {
+                        skipped.clone()?
+                    } else {
+                        value.clone()
+                    };
+                    Some((f.ty, bound))
+                })
+                .collect(),
+            Shape::Newtype(ty) => vec![(*ty, whole)],
+            Shape::Unit => Vec::new(),
+        }
+    }
+}
+
 /// The shape of a struct for `Deserialize` / `Serialize` (named `derive`), or a
 /// compile error saying why it is not supported.
 pub fn struct_shape<'a>(
@@ -133,7 +163,7 @@ fn mentions(ty: &Type, params: &[&Ident]) -> bool {
 
 /// `generics` with `Ty: bound` added for each `(Ty, bound)` whose type uses a
 /// type parameter (the others need no bound, or fail with a clear error).
-pub fn with_bounds<'t>(
+fn with_bounds<'t>(
     generics: &Generics,
     needs: impl IntoIterator<Item = (&'t Type, TokenStream)>,
 ) -> Generics {
@@ -150,6 +180,24 @@ pub fn with_bounds<'t>(
         }
     }
     out
+}
+
+/// `impl Trait for Type { items }`, with the bounds `needs` asks for.
+pub fn trait_impl<'t>(
+    input: &DeriveInput,
+    trait_path: TokenStream,
+    needs: impl IntoIterator<Item = (&'t Type, TokenStream)>,
+    items: TokenStream,
+) -> TokenStream {
+    let ident = &input.ident;
+    let generics = with_bounds(&input.generics, needs);
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #trait_path for #ident #ty_generics #where_clause {
+            #items
+        }
+    }
 }
 
 /// `key` as MUTF-8 bytes, the form keys have in a document: like UTF-8 but

@@ -11,7 +11,6 @@ use crate::model::{self, Shape};
 
 pub fn expand(input: &DeriveInput) -> Result<TokenStream> {
     let (_container, shape) = model::struct_shape(input, "Serialize")?;
-    let ident = &input.ident;
 
     let body = match &shape {
         Shape::Newtype(ty) => quote!(<#ty as ::simdnbt::Serialize>::to_compound(self.0)),
@@ -37,31 +36,20 @@ pub fn expand(input: &DeriveInput) -> Result<TokenStream> {
         }
     };
 
-    let needs = match &shape {
-        Shape::Named(fields) => fields
-            .iter()
-            .filter(|f| !f.attrs.skip)
-            .map(|f| {
-                let bound = if f.attrs.flatten {
-                    quote!(::simdnbt::Serialize)
-                } else {
-                    quote!(::simdnbt::ToNbtTag)
-                };
-                (f.ty, bound)
-            })
-            .collect(),
-        Shape::Newtype(ty) => vec![(*ty, quote!(::simdnbt::Serialize))],
-        Shape::Unit => Vec::new(),
-    };
-    let generics = model::with_bounds(&input.generics, needs);
-    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
-
-    Ok(quote! {
-        #[automatically_derived]
-        impl #impl_generics ::simdnbt::Serialize for #ident #ty_generics #where_clause {
-            fn to_compound(self) -> ::simdnbt::owned::NbtCompound {
-                #body
-            }
+    let needs = shape.bounds(
+        quote!(::simdnbt::Serialize),
+        quote!(::simdnbt::ToNbtTag),
+        None,
+    );
+    let items = quote! {
+        fn to_compound(self) -> ::simdnbt::owned::NbtCompound {
+            #body
         }
-    })
+    };
+    Ok(model::trait_impl(
+        input,
+        quote!(::simdnbt::Serialize),
+        needs,
+        items,
+    ))
 }

@@ -83,7 +83,6 @@ fn value_shape<'a>(input: &'a DeriveInput, derive: &str) -> Result<ValueShape<'a
 
 pub fn expand_from(input: &DeriveInput) -> Result<TokenStream> {
     let shape = value_shape(input, "FromNbtTag")?;
-    let ident = &input.ident;
     let (body, needs) = match &shape {
         ValueShape::Enum(variants) => {
             let arms = variants.iter().map(|(v, name)| {
@@ -114,19 +113,16 @@ pub fn expand_from(input: &DeriveInput) -> Result<TokenStream> {
             (body, vec![(*ty, quote!(::simdnbt::FromNbtTag))])
         }
     };
-    let generics = model::with_bounds(&input.generics, needs);
-    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
-    Ok(quote! {
-        #[automatically_derived]
-        impl #impl_generics ::simdnbt::FromNbtTag for #ident #ty_generics #where_clause {
-            #body
-        }
-    })
+    Ok(model::trait_impl(
+        input,
+        quote!(::simdnbt::FromNbtTag),
+        needs,
+        body,
+    ))
 }
 
 pub fn expand_to(input: &DeriveInput) -> Result<TokenStream> {
     let shape = value_shape(input, "ToNbtTag")?;
-    let ident = &input.ident;
     let (body, needs) = match &shape {
         ValueShape::Enum(variants) => {
             let arms = variants.iter().map(|(v, name)| quote!(Self::#v => #name,));
@@ -152,12 +148,10 @@ pub fn expand_to(input: &DeriveInput) -> Result<TokenStream> {
             (body, vec![(*ty, quote!(::simdnbt::ToNbtTag))])
         }
     };
-    let generics = model::with_bounds(&input.generics, needs);
-    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
-    Ok(quote! {
-        #[automatically_derived]
-        impl #impl_generics ::simdnbt::ToNbtTag for #ident #ty_generics #where_clause {
-            #body
-        }
-    })
+    Ok(model::trait_impl(
+        input,
+        quote!(::simdnbt::ToNbtTag),
+        needs,
+        body,
+    ))
 }
