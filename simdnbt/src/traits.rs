@@ -14,6 +14,8 @@
 //! | `bool` | Byte `0` / `1` (any non-zero Byte reads as `true`) |
 //! | `String`, `&str` (write only) | String (decoded lossily, as [`crate::Mutf8Str::to_str`]) |
 //! | `Vec<String>` | List of String |
+//! | `Vec<i16>` `Vec<f32>` `Vec<f64>` (beyond upstream) | List of Short, Float, Double |
+//! | `Vec<i32>` `Vec<i64>` `Vec<u8>` (beyond upstream) | IntArray, LongArray, ByteArray (the first two also read from a List of Int / Long) |
 //! | `Vec<T>` where `T: Deserialize`/`Serialize` | List of Compound |
 //! | `Vec<Option<T>>` | List of Compound, `None` as an empty compound |
 //! | `Option<T>` | the value, or no key at all (see below) |
@@ -291,9 +293,65 @@ macro_rules! array_impls {
 
 array_impls! {
     Vec<u8> => ByteArray, byte_array;
-    Vec<i32> => IntArray, int_array;
-    Vec<i64> => LongArray, long_array;
     crate::Mutf8String => String, string;
+}
+
+/// `Vec<i32>` and `Vec<i64>` are written as IntArray / LongArray (as UUIDs and
+/// block states are) and read from those or from a List of Int / Long.
+macro_rules! int_array_impls {
+    ($( $t:ty => $variant:ident, $array:ident, $list:ident; )*) => {$(
+        impl FromNbtTag for Vec<$t> {
+            fn from_nbt_tag(tag: borrow::NbtTag<'_, '_>) -> Option<Self> {
+                tag.$array().or_else(|| number_list(tag, |l| l.$list()))
+            }
+        }
+
+        impl ToNbtTag for Vec<$t> {
+            fn to_nbt_tag(self) -> owned::NbtTag {
+                owned::NbtTag::$variant(self)
+            }
+        }
+    )*};
+}
+
+int_array_impls! {
+    i32 => IntArray, int_array, ints;
+    i64 => LongArray, long_array, longs;
+}
+
+/// A list of numbers, an untyped empty list reading as empty.
+fn number_list<T>(
+    tag: borrow::NbtTag<'_, '_>,
+    get: impl FnOnce(&borrow::NbtList<'_, '_>) -> Option<Vec<T>>,
+) -> Option<Vec<T>> {
+    let list = tag.list()?;
+    if list.empty() {
+        return Some(Vec::new());
+    }
+    get(&list)
+}
+
+/// Lists of numbers that have no array type (`Pos` is a List of Double).
+macro_rules! number_list_impls {
+    ($( $t:ty => $variant:ident, $list:ident; )*) => {$(
+        impl FromNbtTag for Vec<$t> {
+            fn from_nbt_tag(tag: borrow::NbtTag<'_, '_>) -> Option<Self> {
+                number_list(tag, |l| l.$list())
+            }
+        }
+
+        impl ToNbtTag for Vec<$t> {
+            fn to_nbt_tag(self) -> owned::NbtTag {
+                owned::NbtTag::List(owned::NbtList::$variant(self))
+            }
+        }
+    )*};
+}
+
+number_list_impls! {
+    i16 => Short, shorts;
+    f32 => Float, floats;
+    f64 => Double, doubles;
 }
 
 /// A list of the elements' tags (mixed types wrapped as `{"": tag}`, as

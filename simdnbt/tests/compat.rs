@@ -375,6 +375,12 @@ struct Entity {
     #[simdnbt(rename = "Uuid")]
     uuid: Uuid,
     extra: Wrapper<u32>,
+    #[simdnbt(rename = "Motion")]
+    motion: Vec<f64>,
+    #[simdnbt(rename = "Rotation")]
+    rotation: Vec<f32>,
+    #[simdnbt(rename = "UUID")]
+    uuid_ints: Vec<i32>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, FromNbtTag, ToNbtTag)]
@@ -479,6 +485,9 @@ fn flatten_generics_newtypes_and_enums() {
                 z: 0.0,
             }],
         },
+        motion: vec![0.0, -0.0784, 0.0],
+        rotation: vec![344.7, 14.2],
+        uuid_ints: vec![1, 2, 3, 4],
     };
     round_trip(&e);
     let c = e.clone().to_compound();
@@ -490,6 +499,14 @@ fn flatten_generics_newtypes_and_enums() {
     assert_eq!(c.string("mode").unwrap().to_str(), "creative");
     assert_eq!(c.long("Uuid"), Some(-7));
     assert_eq!(c.compound("extra").unwrap().int("value"), Some(-16));
+    assert_eq!(c.list("Motion").unwrap().doubles().unwrap().len(), 3);
+    assert_eq!(c.int_array("UUID"), Some(&[1, 2, 3, 4][..]));
+    // A List of Int reads as a Vec<i32> too; an untyped empty list as empty.
+    let mut as_list = c.clone();
+    *as_list.get_mut("UUID").unwrap() = NbtTag::List(NbtList::Int(vec![5]));
+    *as_list.get_mut("Motion").unwrap() = NbtTag::List(NbtList::Empty);
+    let read = read_compound::<Entity>(as_list).unwrap();
+    assert_eq!((read.uuid_ints, read.motion), (vec![5], vec![]));
 
     let mut bad = c.clone();
     *bad.get_mut("mode").unwrap() = NbtTag::String("hardcore".into());
