@@ -38,7 +38,11 @@ pub fn expand(input: &DeriveInput) -> Result<TokenStream> {
             }
         }
         Shape::Named(fields) => {
-            named_body(fields, container.deny_unknown_fields, container.default)
+            // A flattened field's type reads the whole compound, and which keys
+            // it uses is not known here: with one, no key counts as unknown.
+            let has_flatten = fields.iter().any(|f| f.attrs.flatten);
+            let deny = container.deny_unknown_fields && !has_flatten;
+            named_body(fields, deny, container.default)
         }
     };
 

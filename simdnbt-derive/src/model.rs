@@ -101,13 +101,6 @@ pub fn struct_shape<'a>(
                         ));
                     }
                 }
-                if attrs.flatten && container.deny_unknown_fields {
-                    return Err(Error::new(
-                        ident.span(),
-                        "`flatten` cannot be combined with `#[simdnbt(deny_unknown_fields)]`: \
-                         the flattened type decides which keys it reads",
-                    ));
-                }
                 fields.push(Field {
                     ident,
                     ty: &f.ty,

@@ -79,7 +79,7 @@
 //! | `default`, `default = "path::to_fn"` | field | a missing key gives `Default::default()` / `to_fn()` |
 //! | `skip` | field | never read (always `Default::default()`) nor written |
 //! | `default` | struct | missing keys take their value from `Self::default()` |
-//! | `deny_unknown_fields` | struct | a key no field reads is an error |
+//! | `deny_unknown_fields` | struct | a key no field reads is an error (not checked when a field is `flatten`ed: the flattened type sees every key) |
 //!
 //! `Option<T>` fields are left out when `None` and are `None` when the key is
 //! missing (or holds another type, as upstream). Generic structs get the bounds

@@ -778,3 +778,28 @@ fn borrow_lists_approx_len_and_default() {
         .is_none());
     assert!(simdnbt::borrow::NbtListListIter::default().next().is_none());
 }
+
+/// `deny_unknown_fields` with a flattened field, as registry crates write it:
+/// the flattened type sees every key, so none counts as unknown.
+#[test]
+fn deny_unknown_fields_with_flatten() {
+    #[derive(Debug, PartialEq, Deserialize, Serialize)]
+    #[simdnbt(deny_unknown_fields)]
+    struct Dimension {
+        height: i32,
+        #[simdnbt(flatten)]
+        pos: Pos,
+    }
+    let d = Dimension {
+        height: 384,
+        pos: Pos {
+            x: 1.0,
+            y: 2.0,
+            z: 3.0,
+        },
+    };
+    let mut c = d.to_compound();
+    assert_eq!(c.len(), 4);
+    c.insert("extra", 1);
+    assert_eq!(read_compound::<Dimension>(c).unwrap().height, 384);
+}

@@ -12,13 +12,6 @@ struct FlattenRename {
 }
 
 #[derive(Deserialize)]
-#[simdnbt(deny_unknown_fields)]
-struct FlattenDeny {
-    #[simdnbt(flatten)]
-    inner: Inner,
-}
-
-#[derive(Deserialize)]
 struct SameKey {
     a: i32,
     #[simdnbt(rename = "a")]
