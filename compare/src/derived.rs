@@ -1,6 +1,7 @@
 //! One Rust type for `complex_player.dat`, deserialized by each library's own
 //! derive: simdnbt's `Deserialize` (from the borrowed document) and serde's
-//! through fastnbt. Same fields, same renames; keys the type does not name
+//! through fastnbt. Fields are named as the keys (no renames to keep in step);
+//! keys the type does not name
 //! (item `tag`s, `SpawnX`, …) are skipped by both.
 //!
 //! na_nbt 0.2.1's serde is not compared: it reads every List as its own
@@ -13,80 +14,43 @@ use simdnbt::Deserialize as NbtDeserialize;
 
 /// The player, as a server would read the parts it uses.
 #[derive(Debug, Clone, PartialEq, NbtDeserialize, SerdeDeserialize)]
+#[allow(non_snake_case)]
 pub struct Player {
-    #[simdnbt(rename = "Pos")]
-    #[serde(rename = "Pos")]
-    pub pos: Vec<f64>,
-    #[simdnbt(rename = "Motion")]
-    #[serde(rename = "Motion")]
-    pub motion: Vec<f64>,
-    #[simdnbt(rename = "Rotation")]
-    #[serde(rename = "Rotation")]
-    pub rotation: Vec<f32>,
-    #[simdnbt(rename = "Health")]
-    #[serde(rename = "Health")]
-    pub health: i16,
-    #[simdnbt(rename = "XpLevel")]
-    #[serde(rename = "XpLevel")]
-    pub xp_level: i32,
-    #[simdnbt(rename = "Score")]
-    #[serde(rename = "Score")]
-    pub score: i32,
-    #[simdnbt(rename = "foodLevel")]
-    #[serde(rename = "foodLevel")]
-    pub food_level: i32,
-    #[simdnbt(rename = "UUIDMost")]
-    #[serde(rename = "UUIDMost")]
-    pub uuid_most: i64,
-    #[simdnbt(rename = "UUIDLeast")]
-    #[serde(rename = "UUIDLeast")]
-    pub uuid_least: i64,
-    #[simdnbt(rename = "OnGround")]
-    #[serde(rename = "OnGround")]
-    pub on_ground: i8,
-    #[simdnbt(rename = "Inventory")]
-    #[serde(rename = "Inventory")]
-    pub inventory: Vec<Item>,
-    #[simdnbt(rename = "EnderItems")]
-    #[serde(rename = "EnderItems")]
-    pub ender_items: Vec<Item>,
-    #[simdnbt(rename = "SelectedItem")]
-    #[serde(rename = "SelectedItem")]
-    pub selected_item: HeldItem,
+    pub Pos: Vec<f64>,
+    pub Motion: Vec<f64>,
+    pub Rotation: Vec<f32>,
+    pub Health: i16,
+    pub XpLevel: i32,
+    pub Score: i32,
+    pub foodLevel: i32,
+    pub UUIDMost: i64,
+    pub UUIDLeast: i64,
+    pub OnGround: i8,
+    pub Inventory: Vec<Item>,
+    pub EnderItems: Vec<Item>,
+    pub SelectedItem: HeldItem,
     pub abilities: Abilities,
-    #[simdnbt(rename = "ActiveEffects")]
-    #[serde(rename = "ActiveEffects")]
-    pub active_effects: Vec<Effect>,
-    #[simdnbt(rename = "Attributes")]
-    #[serde(rename = "Attributes")]
-    pub attributes: Vec<Attribute>,
+    pub ActiveEffects: Vec<Effect>,
+    pub Attributes: Vec<Attribute>,
 }
 
 /// An inventory slot (the item's `tag` is not read).
 #[derive(Debug, Clone, PartialEq, NbtDeserialize, SerdeDeserialize)]
+#[allow(non_snake_case)]
 pub struct Item {
     pub id: String,
-    #[simdnbt(rename = "Damage")]
-    #[serde(rename = "Damage")]
-    pub damage: i16,
-    #[simdnbt(rename = "Count")]
-    #[serde(rename = "Count")]
-    pub count: i8,
-    #[simdnbt(rename = "Slot")]
-    #[serde(rename = "Slot")]
-    pub slot: i8,
+    pub Damage: i16,
+    pub Count: i8,
+    pub Slot: i8,
 }
 
 /// `SelectedItem`: an item without a slot.
 #[derive(Debug, Clone, PartialEq, NbtDeserialize, SerdeDeserialize)]
+#[allow(non_snake_case)]
 pub struct HeldItem {
     pub id: String,
-    #[simdnbt(rename = "Damage")]
-    #[serde(rename = "Damage")]
-    pub damage: i16,
-    #[simdnbt(rename = "Count")]
-    #[serde(rename = "Count")]
-    pub count: i8,
+    pub Damage: i16,
+    pub Count: i8,
 }
 
 /// `abilities`.
@@ -102,27 +66,19 @@ pub struct Abilities {
 
 /// One of `ActiveEffects`.
 #[derive(Debug, Clone, PartialEq, NbtDeserialize, SerdeDeserialize)]
+#[allow(non_snake_case)]
 pub struct Effect {
-    #[simdnbt(rename = "Id")]
-    #[serde(rename = "Id")]
-    pub id: i8,
-    #[simdnbt(rename = "Amplifier")]
-    #[serde(rename = "Amplifier")]
-    pub amplifier: i8,
-    #[simdnbt(rename = "Duration")]
-    #[serde(rename = "Duration")]
-    pub duration: i32,
+    pub Id: i8,
+    pub Amplifier: i8,
+    pub Duration: i32,
 }
 
 /// One of `Attributes`.
 #[derive(Debug, Clone, PartialEq, NbtDeserialize, SerdeDeserialize)]
+#[allow(non_snake_case)]
 pub struct Attribute {
-    #[simdnbt(rename = "Name")]
-    #[serde(rename = "Name")]
-    pub name: String,
-    #[simdnbt(rename = "Base")]
-    #[serde(rename = "Base")]
-    pub base: f64,
+    pub Name: String,
+    pub Base: f64,
 }
 
 /// One library's way from file bytes to a [`Player`].
@@ -155,8 +111,8 @@ mod tests {
         assert_eq!(super::fastnbt(bytes).unwrap(), ours);
         let na = super::na_nbt(bytes).unwrap_err();
         assert!(na.contains("wrapped item"), "{na}");
-        assert_eq!(ours.inventory.len(), 25);
-        assert_eq!(ours.selected_item.id, "minecraft:diamond_sword");
-        assert!(ours.ender_items.is_empty());
+        assert_eq!(ours.Inventory.len(), 25);
+        assert_eq!(ours.SelectedItem.id, "minecraft:diamond_sword");
+        assert!(ours.EnderItems.is_empty());
     }
 }
