@@ -46,6 +46,7 @@
 //!
 //! Inputs come from [`inputs`] (the workspace `corpus` crate).
 
+pub mod derived;
 pub mod inputs;
 mod ours;
 pub mod peers;

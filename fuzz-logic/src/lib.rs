@@ -1,7 +1,8 @@
 //! The logic of simdnbt's fuzz targets, as plain functions.
 //!
 //! The cargo-fuzz binaries in `fuzz/fuzz_targets/` are one-line wrappers around
-//! [`roundtrip()`], [`cross_library`], [`borrow_read`] and [`owned_read`]. Keeping
+//! [`roundtrip()`], [`cross_library`], [`borrow_read`], [`owned_read`],
+//! [`serde_roundtrip()`] and [`derive_read`]. Keeping
 //! the logic here, in a stable workspace member, lets `cargo test --workspace`
 //! replay every regression file, every docs/format.md §4 case and the corpus seeds
 //! through exactly the code the fuzzer runs (see `tests/replay.rs`).
@@ -11,12 +12,14 @@
 
 mod access;
 pub mod cross;
+mod derive;
 pub mod generate;
 pub mod roundtrip;
 pub mod serde_roundtrip;
 
 pub use access::{borrow_read, check_str, owned_read};
 pub use cross::cross_library;
+pub use derive::derive_read;
 pub use roundtrip::roundtrip;
 /// The docs/format.md §4 cases (the workspace test kit's table).
 pub use testkit::hostile;
@@ -32,4 +35,5 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("borrow_read", borrow_read),
     ("owned_read", owned_read),
     ("serde_roundtrip", serde_roundtrip),
+    ("derive_read", derive_read),
 ];

@@ -158,18 +158,18 @@ pub fn raw_tag(data: &[u8]) {
                 o,
                 "read_optional_tag: borrow.to_owned() != owned"
             );
-            let mut ow = vec![o.id()];
+            let mut ow = Vec::new();
             o.write(&mut ow)
                 .expect("read_optional_tag: accepted tag must be writable");
             assert_eq!(
                 ow, consumed,
                 "read_optional_tag: write(read(bytes)) != bytes"
             );
-            let mut bw = vec![bt.id()];
+            let mut bw = Vec::new();
             bt.write(&mut bw);
             assert_eq!(bw, ow, "read_optional_tag: borrow write != owned write");
             let again = owned::read_tag(&mut Cursor::new(&ow[..])).expect("re-read");
-            let mut ow2 = vec![again.id()];
+            let mut ow2 = Vec::new();
             again.write(&mut ow2).expect("re-write");
             assert_eq!(ow2, ow, "read_optional_tag: re-write not byte-exact");
         }
@@ -271,11 +271,11 @@ pub fn check_document(nbt: &owned::Nbt, expect_error: Option<simdnbt::WriteError
     // Every root value type through the tag form (1.20.3+ network).
     if let owned::Nbt::Some(doc) = nbt {
         for (_, tag) in doc.iter().take(4) {
-            let mut tb = vec![tag.id()];
+            let mut tb = Vec::new();
             tag.write(&mut tb)
                 .expect("a tag inside a writable document is writable");
             let t = owned::read_tag(&mut Cursor::new(&tb[..])).expect("read_tag of written tag");
-            let mut tb2 = vec![t.id()];
+            let mut tb2 = Vec::new();
             t.write(&mut tb2).unwrap();
             assert_eq!(tb2, tb, "tag round trip not byte-exact");
         }

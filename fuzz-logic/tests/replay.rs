@@ -90,7 +90,7 @@ fn over_long_string_write_is_refused_body() {
         "s",
         simdnbt::owned::NbtTag::String(simdnbt::Mutf8String::from_vec(hostile::over_long_string())),
     );
-    let nbt = simdnbt::owned::Nbt::new("", root);
+    let nbt = simdnbt::owned::Nbt::new("".into(), root);
     roundtrip::check_document(
         &nbt,
         Some(simdnbt::WriteError::StringTooLong { len: 70_000 }),
@@ -106,11 +106,11 @@ fn deep_chains_at_the_limit() {
 fn deep_chains_at_the_limit_body() {
     for lists in [false, true] {
         for levels in [1, 2, 511, 512] {
-            let nbt = simdnbt::owned::Nbt::new("", generate::deep_chain(levels, lists));
+            let nbt = simdnbt::owned::Nbt::new("".into(), generate::deep_chain(levels, lists));
             roundtrip::check_document(&nbt, None);
         }
         for levels in [513, 600] {
-            let nbt = simdnbt::owned::Nbt::new("", generate::deep_chain(levels, lists));
+            let nbt = simdnbt::owned::Nbt::new("".into(), generate::deep_chain(levels, lists));
             roundtrip::check_document(&nbt, Some(simdnbt::WriteError::MaxDepthExceeded));
         }
     }

@@ -41,7 +41,27 @@ pub enum ErrorKind {
 ///
 /// The offset is counted from the start of the slice given to the reader (not from
 /// the cursor's starting position), so it can be used directly to index the input.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+///
+/// # Upstream simdnbt's variants
+///
+/// Upstream simdnbt 0.10's `Error` is an enum without offsets. Code written for it
+/// keeps compiling: `Error::UnexpectedEof` and `Error::MaxDepthExceeded` are
+/// constants, `Error::UnknownTagId(id)` and `Error::InvalidRootType(id)` functions,
+/// and `==` compares only the [`kind`](Self::kind), so
+/// `assert_eq!(err, Error::UnexpectedEof)` holds wherever the input ended. Only
+/// `match err { Error::UnexpectedEof => .. }` needs rewriting, as
+/// `match err.kind() { ErrorKind::UnexpectedEof => .. }`.
+///
+/// ```
+/// use std::io::Cursor;
+/// use simdnbt::{Error, ErrorKind};
+///
+/// let err = simdnbt::borrow::read(&mut Cursor::new(&[0x0a, 0, 0, 0x01][..])).unwrap_err();
+/// assert_eq!(err, Error::UnexpectedEof);
+/// assert_eq!(err.kind(), ErrorKind::UnexpectedEof);
+/// assert_eq!(err.offset(), 4);
+/// ```
+#[derive(Debug, Clone, Copy)]
 pub struct Error {
     kind: ErrorKind,
     offset: usize,
@@ -64,6 +84,111 @@ impl Error {
         self.offset
     }
 }
+
+/// Upstream simdnbt's variant names, so code written against its enum compiles.
+/// Each is at offset 0; compare with `==` (which ignores the offset).
+#[allow(non_upper_case_globals, non_snake_case)]
+impl Error {
+    /// The input ended in the middle of a tag (upstream's `Error::UnexpectedEof`).
+    pub const UnexpectedEof: Error = Error {
+        kind: ErrorKind::UnexpectedEof,
+        offset: 0,
+    };
+
+    /// Nesting deeper than the limit (upstream's `Error::MaxDepthExceeded`).
+    pub const MaxDepthExceeded: Error = Error {
+        kind: ErrorKind::MaxDepthExceeded,
+        offset: 0,
+    };
+
+    /// A tag id outside `0..=12` (upstream's `Error::UnknownTagId(id)`).
+    pub fn UnknownTagId(id: u8) -> Error {
+        Error::new(ErrorKind::UnknownTagId(id), 0)
+    }
+
+    /// A root tag of a type the reader does not accept (upstream's
+    /// `Error::InvalidRootType(id)`).
+    pub fn InvalidRootType(id: u8) -> Error {
+        Error::new(ErrorKind::InvalidRootType(id), 0)
+    }
+}
+
+/// Equal when the [`kind`](Error::kind)s are equal: the offset says where, not
+/// what, and upstream code compares errors with its offset-less variants.
+impl PartialEq for Error {
+    fn eq(&self, other: &Self) -> bool {
+        self.kind == other.kind
+    }
+}
+
+impl Eq for Error {}
+
+impl std::hash::Hash for Error {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.kind.hash(state);
+    }
+}
+
+/// The error of the readers of a bare payload ([`crate::owned::read_tag`],
+/// [`crate::owned::read_compound`], [`crate::owned::read_optional_tag`]), under
+/// upstream simdnbt's name. It is an [`Error`] (with its offset) in a wrapper:
+/// `?` and `Error::from` turn it into one, and it derefs to one, so
+/// `err.kind()` and `err.offset()` work directly.
+///
+/// ```
+/// use std::io::Cursor;
+/// use simdnbt::{Error, ErrorKind};
+///
+/// let err = simdnbt::owned::read_tag(&mut Cursor::new(&[0x03, 0, 0][..])).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::UnexpectedEof);
+/// assert_eq!(Error::from(err), Error::UnexpectedEof);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct NonRootError(Error);
+
+impl NonRootError {
+    /// The input ended in the middle of a tag (at offset 0).
+    pub fn unexpected_eof() -> Self {
+        NonRootError(Error::UnexpectedEof)
+    }
+
+    /// Nesting deeper than the limit (at offset 0).
+    pub fn max_depth_exceeded() -> Self {
+        NonRootError(Error::MaxDepthExceeded)
+    }
+
+    /// A tag id outside `0..=12` (at offset 0).
+    pub fn unknown_tag_id(id: u8) -> Self {
+        NonRootError(Error::UnknownTagId(id))
+    }
+}
+
+impl From<Error> for NonRootError {
+    fn from(e: Error) -> Self {
+        NonRootError(e)
+    }
+}
+
+impl From<NonRootError> for Error {
+    fn from(e: NonRootError) -> Self {
+        e.0
+    }
+}
+
+impl std::ops::Deref for NonRootError {
+    type Target = Error;
+    fn deref(&self) -> &Error {
+        &self.0
+    }
+}
+
+impl fmt::Display for NonRootError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for NonRootError {}
 
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -29,6 +29,66 @@
 //! than a small multiple of its size. Limits for servers are in [`ReadOptions`].
 //! Strings stay MUTF-8 bytes ([`Mutf8Str`]) until you decode them, lossily with
 //! [`Mutf8Str::to_str`] or checked with [`Mutf8Str::try_to_str`].
+//!
+//! # Derive
+//!
+//! With the `derive` feature (on by default), `#[derive(Deserialize, Serialize)]`
+//! maps a struct to a compound and `#[derive(FromNbtTag, ToNbtTag)]` an enum of
+//! unit variants to a String tag, as upstream simdnbt's derives do. The generated
+//! `Deserialize` walks the borrowed compound once and compares keys as raw bytes.
+//!
+//! ```
+//! use simdnbt::{Deserialize, FromNbtTag, Serialize, ToNbtTag};
+//!
+//! #[derive(Debug, PartialEq, Deserialize, Serialize)]
+//! struct Item {
+//!     id: String,
+//!     #[simdnbt(rename = "Count")]
+//!     count: i8,
+//!     tag: Option<Tag>,          // left out when None; None when missing
+//!     #[simdnbt(default)]
+//!     slot: u8,                  // 0 when missing
+//!     rarity: Rarity,
+//! }
+//!
+//! #[derive(Debug, PartialEq, Deserialize, Serialize)]
+//! struct Tag {
+//!     #[simdnbt(rename = "Damage")]
+//!     damage: i32,
+//! }
+//!
+//! #[derive(Debug, PartialEq, FromNbtTag, ToNbtTag)]
+//! enum Rarity {
+//!     #[simdnbt(rename = "common")]
+//!     Common,
+//!     #[simdnbt(rename = "epic")]
+//!     Epic,
+//! }
+//!
+//! let item = Item { id: "minecraft:stone".into(), count: 3, tag: None, slot: 2, rarity: Rarity::Epic };
+//! let mut bytes = Vec::new();
+//! item.to_nbt().write(&mut bytes).unwrap();
+//! let doc = simdnbt::borrow::read(&mut std::io::Cursor::new(&bytes[..])).unwrap().unwrap();
+//! assert_eq!(Item::from_nbt(&doc).unwrap(), Item { id: "minecraft:stone".into(), count: 3, tag: None, slot: 2, rarity: Rarity::Epic });
+//! ```
+//!
+//! | attribute | on | effect |
+//! |---|---|---|
+//! | `rename = "Key"` | field, variant | the compound key / string value |
+//! | `flatten` | field | the field's own `Deserialize`/`Serialize` type reads from / writes into this compound |
+//! | `default`, `default = "path::to_fn"` | field | a missing key gives `Default::default()` / `to_fn()` |
+//! | `skip` | field | never read (always `Default::default()`) nor written |
+//! | `default` | struct | missing keys take their value from `Self::default()` |
+//! | `deny_unknown_fields` | struct | a key no field reads is an error (not checked when a field is `flatten`ed: the flattened type sees every key) |
+//!
+//! `Option<T>` fields are left out when `None` and are `None` when the key is
+//! missing (or holds another type, as upstream). Generic structs get the bounds
+//! their fields need; a one-field tuple struct is its inner type (a compound for
+//! `Deserialize`/`Serialize`, the inner tag for `FromNbtTag`/`ToNbtTag`); a unit
+//! struct is an empty compound. Anything else (enums with data, unions, tuple
+//! structs of several fields, conflicting attributes) is a compile error that
+//! says what is supported. A [`DeserializeError`] names the path of the value
+//! that did not fit (`Inventory[3].tag.display.Name`, see [`path`]).
 #![deny(missing_docs)]
 
 mod error;
@@ -36,8 +96,24 @@ pub mod mutf8;
 pub mod raw_list;
 pub mod simd;
 
-pub use error::{Error, ErrorKind, WriteError};
+pub use error::{Error, ErrorKind, NonRootError, WriteError};
+mod deserialize_error;
+pub mod path;
+pub mod swap_endianness;
+mod traits;
+pub use deserialize_error::{DeserializeError, DeserializeErrorKind};
 pub use mutf8::{Mutf8Error, Mutf8Str, Mutf8String};
+/// The derive macros (feature `derive`, on by default); see the crate
+/// docs' "Derive" section.
+#[cfg(feature = "derive")]
+pub use simdnbt_derive::*;
+#[doc(hidden)]
+pub use traits::__private;
+pub use traits::{Deserialize, FromNbtTag, Serialize, ToNbtTag};
+
+// The derives' generated code names `::simdnbt`; this makes that path work in
+// this crate's own tests and docs too.
+extern crate self as simdnbt;
 mod options;
 pub mod tag_id;
 

@@ -879,6 +879,13 @@ impl From<&Mutf8Str> for Mutf8String {
     }
 }
 
+/// Decodes lossily, as [`Mutf8Str::to_str`].
+impl From<&Mutf8Str> for String {
+    fn from(s: &Mutf8Str) -> Self {
+        s.to_str().into_owned()
+    }
+}
+
 impl PartialEq<str> for Mutf8String {
     fn eq(&self, other: &str) -> bool {
         eq_str(self.as_bytes(), other)

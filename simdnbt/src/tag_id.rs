@@ -45,3 +45,28 @@ pub(crate) const fn min_element_size(id: u8) -> usize {
         _ => 0,
     }
 }
+
+/// The tag type's name as the format calls it (`"Int"`, `"Compound"`, …), or
+/// `"unknown"` for an id outside `0..=12`.
+///
+/// ```
+/// assert_eq!(simdnbt::tag_id::name(simdnbt::tag_id::INT_ARRAY), "IntArray");
+/// ```
+pub const fn name(id: u8) -> &'static str {
+    match id {
+        END => "End",
+        BYTE => "Byte",
+        SHORT => "Short",
+        INT => "Int",
+        LONG => "Long",
+        FLOAT => "Float",
+        DOUBLE => "Double",
+        BYTE_ARRAY => "ByteArray",
+        STRING => "String",
+        LIST => "List",
+        COMPOUND => "Compound",
+        INT_ARRAY => "IntArray",
+        LONG_ARRAY => "LongArray",
+        _ => "unknown",
+    }
+}

@@ -161,7 +161,7 @@ impl<'a: 'tape, 'tape> NbtList<'a, 'tape> {
     /// A list of Lists.
     pub fn lists(&self) -> Option<NbtListList<'a, 'tape>> {
         (self.id() == LIST).then(|| NbtListList {
-            tape: self.tape,
+            tape: Some(self.tape),
             start: self.value.start,
             end: self.value.end,
             len: self.len(),
@@ -171,7 +171,7 @@ impl<'a: 'tape, 'tape> NbtList<'a, 'tape> {
     /// A list of Compounds.
     pub fn compounds(&self) -> Option<NbtCompoundList<'a, 'tape>> {
         (self.id() == COMPOUND).then(|| NbtCompoundList {
-            tape: self.tape,
+            tape: Some(self.tape),
             start: self.value.start,
             end: self.value.end,
             len: self.len(),
@@ -208,9 +208,12 @@ impl PartialEq for NbtList<'_, '_> {
 macro_rules! container_list {
     ($(#[$doc:meta])* $list:ident, $iter:ident, $item:ident, $make:expr) => {
         $(#[$doc])*
-        #[derive(Clone, Copy)]
+        ///
+        /// `Default` is the empty list.
+        #[derive(Clone, Copy, Default)]
         pub struct $list<'a: 'tape, 'tape> {
-            tape: &'tape Tape<'a>,
+            /// `None` only for the `Default` (empty) list.
+            tape: Option<&'tape Tape<'a>>,
             start: u32,
             end: u32,
             len: usize,
@@ -220,6 +223,12 @@ macro_rules! container_list {
             /// The number of elements.
             pub fn len(&self) -> usize {
                 self.len
+            }
+
+            /// The number of elements as upstream simdnbt's `u32` (exact here;
+            /// upstream may overestimate). Lengths are at most `i32::MAX`.
+            pub fn approx_len(&self) -> u32 {
+                self.len as u32
             }
 
             /// Whether there are no elements.
@@ -244,7 +253,7 @@ macro_rules! container_list {
 
             /// The elements in order.
             pub fn iter(&self) -> $iter<'a, 'tape> {
-                $iter { tape: Some(self.tape), next: self.start, end: self.end, remaining: self.len }
+                $iter { tape: self.tape, next: self.start, end: self.end, remaining: self.len }
             }
         }
 
@@ -286,6 +295,11 @@ macro_rules! container_list {
             /// Whether no elements are left.
             pub fn is_empty(&self) -> bool {
                 self.remaining == 0
+            }
+
+            /// The number of elements left as upstream simdnbt's `u32` (exact here).
+            pub fn approx_len(&self) -> u32 {
+                self.remaining as u32
             }
         }
 

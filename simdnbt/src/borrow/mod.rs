@@ -394,11 +394,11 @@ impl fmt::Debug for BaseNbtTag<'_> {
 /// keeps compiling; [`Nbt::default`] is `None`.
 #[derive(Default)]
 pub enum Nbt<'a> {
+    /// A document.
+    Some(BaseNbt<'a>),
     /// The input held an End tag: no document.
     #[default]
     None,
-    /// A document.
-    Some(BaseNbt<'a>),
 }
 
 impl<'a> Nbt<'a> {
@@ -455,7 +455,7 @@ impl fmt::Debug for Nbt<'_> {
     }
 }
 
-impl PartialEq for Nbt<'_> {
+impl<'a> PartialEq for Nbt<'a> {
     fn eq(&self, other: &Self) -> bool {
         match (self, other) {
             (Nbt::Some(a), Nbt::Some(b)) => a == b,

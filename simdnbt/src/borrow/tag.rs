@@ -131,8 +131,15 @@ impl<'a: 'tape, 'tape> NbtTag<'a, 'tape> {
         crate::owned::from_borrow::tag(self.tape, self.value)
     }
 
-    /// Appends this tag's payload (no id, no name).
+    /// Appends this tag as an unnamed tag: its id, then its payload (what
+    /// [`super::read_tag`] reads), as [`crate::owned::NbtTag::write`] does.
     pub fn write(&self, data: &mut Vec<u8>) {
+        data.push(self.id());
+        self.write_payload(data);
+    }
+
+    /// Appends this tag's payload only (no id, no name).
+    pub fn write_payload(&self, data: &mut Vec<u8>) {
         super::write::value_payload(self.tape, self.value, data);
     }
 }

@@ -2,7 +2,7 @@
 
 use super::{write, NbtList, NbtTag};
 use crate::mutf8::{Mutf8Str, Mutf8String};
-use crate::WriteError;
+use crate::{ToNbtTag, WriteError};
 
 /// A compound: named tags in insertion order.
 ///
@@ -96,18 +96,37 @@ impl NbtCompound {
         self.remove(name)
     }
 
-    /// Appends a tag (a duplicate key is kept; see the type docs).
-    pub fn insert(&mut self, name: impl Into<Mutf8String>, tag: impl Into<NbtTag>) {
-        self.values.push((name.into(), tag.into()));
+    /// Appends a tag (a duplicate key is kept; see the type docs). Takes
+    /// anything [`ToNbtTag`]: tags, numbers (unsigned ones as the signed tag of
+    /// their width), strings, `Vec<String>`, [`crate::Serialize`] types…; an
+    /// `Option` inserts nothing for `None`.
+    ///
+    /// ```
+    /// let mut c = simdnbt::owned::NbtCompound::new();
+    /// c.insert("count", 3u8);
+    /// c.insert("name", Some("Steve"));
+    /// c.insert("nickname", None::<String>);
+    /// c.insert("tags", vec!["a".to_string()]);
+    /// assert_eq!(c.byte("count"), Some(3));
+    /// assert!(!c.contains("nickname"));
+    /// assert_eq!(c.len(), 3);
+    /// ```
+    pub fn insert(&mut self, name: impl Into<Mutf8String>, tag: impl ToNbtTag) {
+        if let Some(tag) = tag.to_optional_nbt_tag() {
+            self.values.push((name.into(), tag));
+        }
     }
 
-    /// Appends several tags.
+    /// Appends several tags, as [`insert`](Self::insert) does.
     pub fn extend(
         &mut self,
-        other: impl IntoIterator<Item = (impl Into<Mutf8String>, impl Into<NbtTag>)>,
+        other: impl IntoIterator<Item = (impl Into<Mutf8String>, impl ToNbtTag)>,
     ) {
-        self.values
-            .extend(other.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self.values.extend(
+            other
+                .into_iter()
+                .filter_map(|(k, v)| Some((k.into(), v.to_optional_nbt_tag()?))),
+        );
     }
 
     typed_getters! {
@@ -187,15 +206,36 @@ impl<const N: usize, K: Into<Mutf8String>> From<[(K, NbtTag); N]> for NbtCompoun
     }
 }
 
-/// Wraps a non-compound tag as `{"": tag}`, the form Minecraft 1.21.5 uses for
-/// the elements of a list whose elements differ in type; a compound stays as is.
+/// Wraps a tag as `{"": tag}`, the form Minecraft 1.21.5 uses for the elements
+/// of a list whose elements differ in type. A compound stays as it is, except
+/// one that is itself exactly `{"": value}`: that is wrapped too, so that
+/// unwrapping (which vanilla does to every single-`""`-key element) gives it back.
+///
+/// ```
+/// use simdnbt::owned::{NbtCompound, NbtTag};
+///
+/// let wrapped = NbtCompound::from(NbtTag::Int(1));
+/// assert_eq!(wrapped.int(""), Some(1));
+///
+/// let plain = NbtCompound::from_values(vec![("a".into(), NbtTag::Int(1))]);
+/// assert_eq!(NbtCompound::from(NbtTag::Compound(plain.clone())), plain);
+///
+/// let looks_wrapped = NbtCompound::from_values(vec![("".into(), NbtTag::Int(1))]);
+/// let twice = NbtCompound::from(NbtTag::Compound(looks_wrapped.clone()));
+/// assert_eq!(twice.compound(""), Some(&looks_wrapped));
+/// ```
 impl From<NbtTag> for NbtCompound {
     fn from(tag: NbtTag) -> Self {
         match tag {
-            NbtTag::Compound(c) => c,
+            NbtTag::Compound(c) if !is_wrapper(&c) => c,
             other => Self {
                 values: vec![(Mutf8String::default(), other)],
             },
         }
     }
+}
+
+/// Whether `c` has the shape of a wrapped list element: one entry, key `""`.
+fn is_wrapper(c: &NbtCompound) -> bool {
+    matches!(&c.values[..], [(key, _)] if key.is_empty())
 }

@@ -1,4 +1,5 @@
-//! `PartialEq`, `Drop` and `Clone` for the owned tree, without recursion.
+//! `PartialEq`, `Drop` and `Clone` for the owned tree, without recursion
+//! (`Drop` on compounds only; see [`NbtCompound`]'s `Drop`).
 //!
 //! Derived impls recurse once per nesting level; a hand-built tree can be nested
 //! far deeper than any reader accepts, and even 512 levels overflow a small
@@ -221,34 +222,34 @@ mod drop_depth {
     }
 }
 
+/// Drops a compound's children. A list of lists among them is taken apart with
+/// a heap stack: `NbtList` has no `Drop` of its own (so that its `Vec`s can be
+/// moved out by value), and a chain of lists directly inside lists would
+/// otherwise drop one stack frame per level. Compounds below count themselves.
+fn drop_children(c: &mut NbtCompound) {
+    for (_, v) in c.values.iter_mut() {
+        if let NbtTag::List(l @ NbtList::List(_)) = v {
+            if list_has_containers(l) {
+                flatten(Detached::List(mem::take(l)));
+            }
+        }
+    }
+    c.values.clear();
+}
+
+/// Dropping is iterative for any tree held by a compound ([`BaseNbt`],
+/// `NbtTag::Compound`, a list inside one…), however deep. A bare [`NbtList`]
+/// or `NbtTag::List` whose lists nest directly in lists drops recursively,
+/// one level at a time: the readers never make more than 512 levels, which
+/// is fine; to drop a deeper hand-built list chain, put it in a compound.
 impl Drop for NbtCompound {
     fn drop(&mut self) {
         if !compound_has_containers(self) {
             return;
         }
         // Drop the children now, while the depth counter counts this level.
-        if !drop_depth::deeper(|| self.values.clear()) {
+        if !drop_depth::deeper(|| drop_children(self)) {
             flatten(Detached::Compound(mem::take(self)));
-        }
-    }
-}
-
-impl Drop for NbtList {
-    fn drop(&mut self) {
-        // As for compounds: a list whose elements hold no containers drops
-        // without recursing. Without this check, past the depth limit a list
-        // of empty compounds (or of empty lists) would be flattened, and
-        // flattening drops it again: unbounded recursion.
-        if !list_has_containers(self) {
-            return;
-        }
-        let deeper = match self {
-            NbtList::Compound(v) => drop_depth::deeper(|| v.clear()),
-            NbtList::List(v) => drop_depth::deeper(|| v.clear()),
-            _ => return,
-        };
-        if !deeper {
-            flatten(Detached::List(mem::take(self)));
         }
     }
 }

@@ -63,10 +63,9 @@ macro_rules! accessors {
             }
         }
         #[doc = concat!("The elements if this is a list of ", stringify!($variant), ", by value.")]
-        pub fn $into(mut self) -> Option<$owned> {
-            // NbtList implements Drop (iteratively), so take rather than move out.
-            match &mut self {
-                NbtList::$variant(v) => Some(std::mem::take(v)),
+        pub fn $into(self) -> Option<$owned> {
+            match self {
+                NbtList::$variant(v) => Some(v),
                 _ => None,
             }
         }

@@ -34,7 +34,7 @@ pub use list::NbtList;
 pub use tag::NbtTag;
 
 use crate::borrow;
-use crate::error::Error;
+use crate::error::{Error, NonRootError};
 use crate::mutf8::{Mutf8Str, Mutf8String};
 use crate::options::ReadOptions;
 use crate::WriteError;
@@ -61,17 +61,20 @@ pub fn read_unnamed_with(data: &mut Cursor<&[u8]>, opts: &ReadOptions) -> Result
 }
 
 /// Reads a compound's payload (named tags up to End), with no id or name before it.
-pub fn read_compound(data: &mut Cursor<&[u8]>) -> Result<NbtCompound, Error> {
+///
+/// The error is a [`NonRootError`] (upstream's type): an [`Error`] with its offset,
+/// which `?` converts.
+pub fn read_compound(data: &mut Cursor<&[u8]>) -> Result<NbtCompound, NonRootError> {
     Ok(borrow::read_compound(data)?.as_compound().to_owned())
 }
 
 /// Reads an unnamed tag of any type but End (network form since 1.20.3).
-pub fn read_tag(data: &mut Cursor<&[u8]>) -> Result<NbtTag, Error> {
+pub fn read_tag(data: &mut Cursor<&[u8]>) -> Result<NbtTag, NonRootError> {
     Ok(borrow::read_tag(data)?.as_tag().to_owned())
 }
 
 /// Reads an unnamed tag of any type; End means "no value" (`Ok(None)`).
-pub fn read_optional_tag(data: &mut Cursor<&[u8]>) -> Result<Option<NbtTag>, Error> {
+pub fn read_optional_tag(data: &mut Cursor<&[u8]>) -> Result<Option<NbtTag>, NonRootError> {
     read_optional_tag_with(data, &ReadOptions::default())
 }
 
@@ -79,7 +82,7 @@ pub fn read_optional_tag(data: &mut Cursor<&[u8]>) -> Result<Option<NbtTag>, Err
 pub fn read_optional_tag_with(
     data: &mut Cursor<&[u8]>,
     opts: &ReadOptions,
-) -> Result<Option<NbtTag>, Error> {
+) -> Result<Option<NbtTag>, NonRootError> {
     Ok(borrow::read_optional_tag_with(data, opts)?.map(|t| t.as_tag().to_owned()))
 }
 
@@ -162,16 +165,17 @@ impl IntoIterator for BaseNbt {
 /// simdnbt's names. [`Nbt::default`] is `None`.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub enum Nbt {
+    /// A document.
+    Some(BaseNbt),
     /// No document (the input was a single End byte).
     #[default]
     None,
-    /// A document.
-    Some(BaseNbt),
 }
 
 impl Nbt {
-    /// A document with this root name and compound.
-    pub fn new(name: impl Into<Mutf8String>, tag: NbtCompound) -> Self {
+    /// A document with this root name and compound. (The name is a
+    /// `Mutf8String`, as upstream, so that `Nbt::new("".into(), c)` infers.)
+    pub fn new(name: Mutf8String, tag: NbtCompound) -> Self {
         Nbt::Some(BaseNbt::new(name, tag))
     }
 
@@ -223,5 +227,48 @@ impl Nbt {
     /// Whether the root was End.
     pub fn is_none(&self) -> bool {
         matches!(self, Nbt::None)
+    }
+
+    /// The root compound's tags in order (none for `Nbt::None`).
+    pub fn iter(&self) -> impl Iterator<Item = (&Mutf8Str, &NbtTag)> {
+        (**self).iter()
+    }
+}
+
+/// The document, or an empty one (no name, no tags) for `Nbt::None`, so that
+/// `nbt.int("x")` works on an `Nbt` as upstream simdnbt allows.
+///
+/// ```
+/// use simdnbt::owned::{Nbt, NbtCompound};
+///
+/// let mut c = NbtCompound::new();
+/// c.insert("x", 5);
+/// assert_eq!(Nbt::new("".into(), c).int("x"), Some(5));
+/// assert_eq!(Nbt::None.int("x"), None);
+/// assert!(Nbt::None.is_empty());
+/// ```
+impl Deref for Nbt {
+    type Target = BaseNbt;
+    fn deref(&self) -> &BaseNbt {
+        static EMPTY: BaseNbt = BaseNbt {
+            name: Mutf8String::new(),
+            tag: NbtCompound { values: Vec::new() },
+        };
+        match self {
+            Nbt::Some(nbt) => nbt,
+            Nbt::None => &EMPTY,
+        }
+    }
+}
+
+/// The root compound's tags (none for `Nbt::None`).
+impl IntoIterator for Nbt {
+    type Item = (Mutf8String, NbtTag);
+    type IntoIter = std::vec::IntoIter<(Mutf8String, NbtTag)>;
+    fn into_iter(self) -> Self::IntoIter {
+        match self {
+            Nbt::Some(nbt) => nbt.into_iter(),
+            Nbt::None => Vec::new().into_iter(),
+        }
     }
 }

@@ -92,9 +92,22 @@ impl NbtTag {
         LongArray, long_array, long_array_mut, into_long_array, &[i64], &mut Vec<i64>, Vec<i64>, |v| v.as_slice();
     }
 
-    /// Appends this tag's payload (no id, no name).
+    /// Appends this tag as an unnamed tag: its id, then its payload (the form
+    /// [`super::read_tag`] reads, so `read_tag` then `write` gives the bytes back).
     /// See [`super::BaseNbt::write`] for the errors.
+    ///
+    /// ```
+    /// let mut out = Vec::new();
+    /// simdnbt::owned::NbtTag::Short(258).write(&mut out).unwrap();
+    /// assert_eq!(out, [0x02, 0x01, 0x02]);
+    /// ```
     pub fn write(&self, data: &mut Vec<u8>) -> Result<(), WriteError> {
+        data.push(self.id());
+        self.write_payload(data)
+    }
+
+    /// Appends this tag's payload only (no id, no name), as inside a list.
+    pub fn write_payload(&self, data: &mut Vec<u8>) -> Result<(), WriteError> {
         super::write::tag_payload(self, data)
     }
 }
@@ -120,6 +133,23 @@ impl From<bool> for NbtTag {
     /// Minecraft stores booleans as a Byte 0 or 1.
     fn from(v: bool) -> Self {
         NbtTag::Byte(v as i8)
+    }
+}
+
+/// A list of the elements (see `From<Vec<NbtTag>> for NbtList` for mixed types).
+impl<const N: usize, T: Into<NbtTag>> From<[T; N]> for NbtTag {
+    fn from(a: [T; N]) -> Self {
+        NbtTag::List(a.into())
+    }
+}
+
+/// The root compound; `Nbt::None` is an empty compound. The root name is dropped.
+impl From<super::Nbt> for NbtTag {
+    fn from(nbt: super::Nbt) -> Self {
+        NbtTag::Compound(match nbt {
+            super::Nbt::Some(base) => base.as_compound(),
+            super::Nbt::None => NbtCompound::new(),
+        })
     }
 }
 

@@ -78,7 +78,7 @@ pub fn read_tag_both(bytes: &[u8]) -> (Result<owned::NbtTag, Error>, u64) {
     let mut bc = Cursor::new(bytes);
     let b = borrow::read_tag(&mut bc).map(|t| t.as_tag().to_owned());
     let mut oc = Cursor::new(bytes);
-    let o = owned::read_tag(&mut oc);
+    let o = owned::read_tag(&mut oc).map_err(Error::from);
     agree(&b, &o, "read_tag");
     assert_eq!(bc.position(), oc.position(), "cursor after read_tag");
     (o, oc.position())
@@ -89,7 +89,7 @@ pub fn read_optional_tag_both(bytes: &[u8]) -> (Result<Option<owned::NbtTag>, Er
     let mut bc = Cursor::new(bytes);
     let b = borrow::read_optional_tag(&mut bc).map(|t| t.map(|t| t.as_tag().to_owned()));
     let mut oc = Cursor::new(bytes);
-    let o = owned::read_optional_tag(&mut oc);
+    let o = owned::read_optional_tag(&mut oc).map_err(Error::from);
     agree(&b, &o, "read_optional_tag");
     assert_eq!(
         bc.position(),
@@ -104,7 +104,7 @@ pub fn read_compound_both(bytes: &[u8]) -> (Result<owned::NbtCompound, Error>, u
     let mut bc = Cursor::new(bytes);
     let b = borrow::read_compound(&mut bc).map(|c| c.as_compound().to_owned());
     let mut oc = Cursor::new(bytes);
-    let o = owned::read_compound(&mut oc);
+    let o = owned::read_compound(&mut oc).map_err(Error::from);
     agree(&b, &o, "read_compound");
     assert_eq!(bc.position(), oc.position(), "cursor after read_compound");
     (o, oc.position())

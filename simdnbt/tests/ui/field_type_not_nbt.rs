@@ -1,0 +1,10 @@
+use simdnbt::Deserialize;
+
+struct NotNbt;
+
+#[derive(Deserialize)]
+struct Holder {
+    value: NotNbt,
+}
+
+fn main() {}
