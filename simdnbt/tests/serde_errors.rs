@@ -318,7 +318,7 @@ fn nested(depth: usize) -> Vec<u8> {
     for _ in 1..depth {
         out.extend_from_slice(&[10, 0, 1, b'a']);
     }
-    out.extend(std::iter::repeat(0).take(depth));
+    out.extend(std::iter::repeat_n(0, depth));
     out
 }
 
