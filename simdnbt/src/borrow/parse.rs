@@ -216,7 +216,8 @@ fn open_list<'a>(
         })),
         _ => {
             let aux = u32::try_from(side.len()).map_err(|_| err(ErrorKind::InputTooLarge, at))?;
-            // Exact: `n` was checked against the remaining input.
+            // Usually `side_room!` made room already; `n` was checked
+            // against the remaining input.
             side.reserve_exact(n as usize);
             for _ in 0..n {
                 side.push(list_element(data, pos, elem)?);
@@ -237,9 +238,11 @@ pub(crate) fn parse<'a>(
         return Err(err(ErrorKind::InputTooLarge, 0));
     }
     let len = data.len();
-    // A typical tag takes 6–10 input bytes per tape word: start with room for
-    // that and grow by half as needed.
-    let mut words: Vec<u64> = Vec::with_capacity(((len - pos) / 8).clamp(4, 1 << 20));
+    // Real files take 8–12 input bytes per tape word. Start with room for one
+    // word per 4 bytes, twice what they need, so the free capacity stays
+    // above the worst-case `limit` below and a real file of up to 4 MiB never
+    // crosses it (bigger files cross it, see `grow`, but rarely reallocate).
+    let mut words: Vec<u64> = Vec::with_capacity(((len - pos) / 4).clamp(4, 1 << 20));
     let mut side: Vec<&'a [u8]> = Vec::new();
     let mut stack: Vec<Frame> = Vec::new();
     // The tape is written through raw pointers kept in locals (registers):
@@ -274,18 +277,27 @@ pub(crate) fn parse<'a>(
     }
 
     // A list of strings or arrays at `pos` fills the side table, not the
-    // tape, and its elements take input bytes the tape will then never need:
-    // give back tape capacity beyond what the rest of the input can still
-    // use, so tape and side table never both hold a worst-case reservation.
-    macro_rules! trim_before_side_list {
+    // tape, and its elements take input bytes the tape will then never need.
+    // When the side table has to grow for it (rarely: it grows by doubling),
+    // first give back tape capacity beyond what the rest of the input can
+    // still use, so tape and side table never both hold a worst-case
+    // reservation (only when tape and grown side table would together pass
+    // 8 bytes per input byte: below that the memory bound is not at risk,
+    // and a shrink copies the tape); then grow the side table, capped at
+    // what the rest of the input could fill.
+    macro_rules! side_room {
         () => {
             if let Some((elem, n)) = side_list_at(data, pos) {
-                let after = len - pos - 5 - n * min_element_size(elem);
-                let most = wlen!() + after + 2;
-                // SAFETY: wbase <= wend, both in (or one past) the allocation.
-                let capacity = unsafe { wend.offset_from(wbase) as usize };
-                if capacity > most + most / 4 {
-                    (wbase, wp, wend) = shrink(&mut words, wlen!(), most);
+                if side.capacity() - side.len() < n {
+                    let after = len - pos - 5 - n * min_element_size(elem);
+                    let most = wlen!() + after + 2;
+                    // SAFETY: wbase <= wend, both in (or one past) the allocation.
+                    let capacity = unsafe { wend.offset_from(wbase) as usize };
+                    let side_after = side.len() + n.max(side.capacity().min(n + after / 2));
+                    if capacity > most + most / 4 && capacity + 2 * side_after > len {
+                        (wbase, wp, wend) = shrink(&mut words, wlen!(), most);
+                    }
+                    grow_side(&mut side, side_after);
                 }
             }
         };
@@ -488,7 +500,7 @@ pub(crate) fn parse<'a>(
                             pos += 5 + n as usize * size as usize;
                             set!(container, wlen!() as u64);
                         } else {
-                            trim_before_side_list!();
+                            side_room!();
                             match open_list(
                                 data,
                                 &mut pos,
@@ -565,7 +577,7 @@ pub(crate) fn parse<'a>(
                     push!(((LIST as u64) << 56) | pos as u64);
                     let container = wlen!();
                     push!(0);
-                    trim_before_side_list!();
+                    side_room!();
                     match open_list(
                         data,
                         &mut pos,
@@ -593,6 +605,13 @@ pub(crate) fn parse<'a>(
 /// Grows the tape for `n` more words; the tape's container words index it
 /// with 32 bits, so it may not pass `u32::MAX` words.
 ///
+/// The tag loop also calls this when the input position crosses `limit`,
+/// which assumes the worst case (one word per two input bytes). Real files
+/// take one word per 8–12 bytes, so when at least `KEEP` words are still
+/// free nothing is reallocated: the loop just moves `limit` on, at least
+/// `2 × (KEEP - 2)` bytes, more than any one tag's checked prefix (id, a
+/// 65,535-byte name and the smallest payload), so the tag then fits.
+///
 /// Every tape word stands for at least one input byte (a compound in a list
 /// is its End byte; every other word takes more), so from `pos` on the tape
 /// needs at most `len - pos` more words (+2 for the `reserve!` margin).
@@ -608,6 +627,14 @@ fn grow(
     pos: usize,
     len: usize,
 ) -> Result<(*mut u64, *mut u64), Error> {
+    /// Free words that make reallocating unnecessary (see above).
+    const KEEP: usize = 1 << 16;
+    let base = words.as_mut_ptr();
+    let free = words.capacity() - wlen;
+    if free >= n.max(KEEP) {
+        // SAFETY: capacity() slots are allocated from `base`.
+        return Ok((base, unsafe { base.add(words.capacity()) }));
+    }
     if wlen + n > u32::MAX as usize {
         return Err(err(ErrorKind::InputTooLarge, pos));
     }
@@ -632,6 +659,15 @@ fn side_list_at(data: &[u8], pos: usize) -> Option<(u8, usize)> {
         n > 0 && (n as u64) * (min_element_size(elem) as u64) <= (data.len() - pos - 5) as u64;
     (matches!(elem, STRING | BYTE_ARRAY | INT_ARRAY | LONG_ARRAY) && fits)
         .then_some((elem, n as usize))
+}
+
+/// Grows the side table to `capacity` slices (`side_room!` chooses it: by
+/// doubling, so a file of many small lists of strings does not copy the
+/// table for each, but no more than the rest of the input could fill).
+#[cold]
+#[inline(never)]
+fn grow_side(side: &mut Vec<&[u8]>, capacity: usize) {
+    side.reserve_exact(capacity - side.len());
 }
 
 /// Shrinks the tape's allocation to about `most` words (never below `wlen`).
