@@ -162,7 +162,16 @@ pub fn encoded_len(s: &str) -> usize {
 /// // An unpaired surrogate.
 /// assert_eq!(decode(b"\xED\xA0\x80").unwrap_err().valid_up_to(), 0);
 /// ```
+#[inline]
 pub fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, Mutf8Error> {
+    if let Some(s) = short_ascii(bytes) {
+        return Ok(Cow::Borrowed(s));
+    }
+    decode_general(bytes)
+}
+
+/// [`decode`] past the inlined check for short ASCII strings.
+fn decode_general(bytes: &[u8]) -> Result<Cow<'_, str>, Mutf8Error> {
     let start = match fast_prefix(bytes) {
         Prefix::All(s) => return Ok(Cow::Borrowed(s)),
         Prefix::FourByteAt(p) => return Err(Mutf8Error { valid_up_to: p }),
@@ -188,7 +197,16 @@ pub fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, Mutf8Error> {
 /// assert_eq!(decode_lossy(b"\xE2\x82"), "\u{FFFD}");
 /// assert_eq!(decode_lossy(b"\xC1\x81"), "\u{FFFD}\u{FFFD}");
 /// ```
+#[inline]
 pub fn decode_lossy(bytes: &[u8]) -> Cow<'_, str> {
+    match short_ascii(bytes) {
+        Some(s) => Cow::Borrowed(s),
+        None => decode_lossy_general(bytes),
+    }
+}
+
+/// [`decode_lossy`] past the inlined check for short ASCII strings.
+fn decode_lossy_general(bytes: &[u8]) -> Cow<'_, str> {
     let start = match fast_prefix(bytes) {
         Prefix::All(s) => return Cow::Borrowed(s),
         Prefix::FourByteAt(p) => p,
@@ -198,6 +216,33 @@ pub fn decode_lossy(bytes: &[u8]) -> Cow<'_, str> {
     let res = decode_slow(bytes, start, &mut out, true);
     debug_assert!(res.is_ok());
     Cow::Owned(out)
+}
+
+/// `bytes` as a `str` if it is ASCII and at most 16 bytes long (most NBT
+/// names and many values), checked with two overlapping loads instead of a
+/// loop; `None` otherwise (longer, or not ASCII), for the general path.
+/// Inlined into callers, so decoding a short name costs a few instructions.
+#[inline(always)]
+fn short_ascii(bytes: &[u8]) -> Option<&str> {
+    let n = bytes.len();
+    let high = match n {
+        8..=16 => {
+            let head = u64::from_le_bytes(bytes[..8].try_into().unwrap());
+            let tail = u64::from_le_bytes(bytes[n - 8..].try_into().unwrap());
+            (head | tail) & 0x8080_8080_8080_8080
+        }
+        4..=7 => {
+            let head = u32::from_le_bytes(bytes[..4].try_into().unwrap());
+            let tail = u32::from_le_bytes(bytes[n - 4..].try_into().unwrap());
+            ((head | tail) & 0x8080_8080) as u64
+        }
+        1..=3 => ((bytes[0] | bytes[n / 2] | bytes[n - 1]) & 0x80) as u64,
+        0 => 0,
+        _ => return None,
+    };
+    // SAFETY: every byte was checked to be below 0x80 (the loads overlap and
+    // cover the whole slice), and ASCII is valid UTF-8.
+    (high == 0).then(|| unsafe { std::str::from_utf8_unchecked(bytes) })
 }
 
 enum Prefix<'a> {
@@ -487,11 +532,13 @@ impl Mutf8Str {
     /// **Deviation from upstream simdnbt 0.10**, whose `to_str` returns `""`
     /// for invalid data: this never drops data silently. Use
     /// [`try_to_str`](Self::try_to_str) to detect invalid data.
+    #[inline]
     pub fn to_str(&self) -> Cow<'_, str> {
         decode_lossy(&self.bytes)
     }
 
     /// Decodes lossily; the same as [`to_str`](Self::to_str).
+    #[inline]
     pub fn to_string_lossy(&self) -> Cow<'_, str> {
         decode_lossy(&self.bytes)
     }
@@ -500,6 +547,7 @@ impl Mutf8Str {
     ///
     /// # Errors
     /// [`Mutf8Error`] with the offset of the first invalid sequence.
+    #[inline]
     pub fn try_to_str(&self) -> Result<Cow<'_, str>, Mutf8Error> {
         decode(&self.bytes)
     }
@@ -871,6 +919,30 @@ mod tests {
     use crate::simd::tests::Rng;
     use std::collections::hash_map::DefaultHasher;
     use std::hash::{Hash, Hasher};
+
+    /// The overlapping-load check agrees with a byte loop for every length it
+    /// takes, with one high byte at every position (and none), and declines
+    /// longer inputs.
+    #[test]
+    fn short_ascii_checks_every_byte() {
+        for n in 0..=24usize {
+            let plain: Vec<u8> = (0..n).map(|i| b'a' + (i % 26) as u8).collect();
+            let got = short_ascii(&plain);
+            if n <= 16 {
+                assert_eq!(got.map(str::as_bytes), Some(&plain[..]), "len {n}");
+            } else {
+                assert_eq!(got, None, "len {n}");
+            }
+            for at in 0..n {
+                for high in [0x80u8, 0xC0, 0xFF] {
+                    let mut v = plain.clone();
+                    v[at] = high;
+                    assert_eq!(short_ascii(&v), None, "len {n}, {high:#x} at {at}");
+                    assert_eq!(decode_lossy(&v), decode_lossy_general(&v), "len {n}");
+                }
+            }
+        }
+    }
 
     /// Independent reference encoder: Java's writeUTF over UTF-16 units.
     fn java_encode(s: &str) -> Vec<u8> {
