@@ -644,6 +644,33 @@ pub struct Mutf8String {
 /// The most bytes a [`Mutf8String`] stores without allocating.
 pub(crate) const INLINE_CAP: usize = 15;
 
+/// The inline block for `bytes` (at most `INLINE_CAP` of them): the length,
+/// the bytes, zeros. Copied with at most two overlapping loads and stores of
+/// 8 or 4 bytes (a variable-length `copy_from_slice` is a `memcpy` call).
+#[inline(always)]
+fn inline_block(bytes: &[u8]) -> [u8; INLINE_CAP + 1] {
+    let n = bytes.len();
+    let mut block = [0; INLINE_CAP + 1];
+    block[0] = n as u8;
+    match n {
+        8..=INLINE_CAP => {
+            block[1..9].copy_from_slice(&bytes[..8]);
+            block[n - 7..n + 1].copy_from_slice(&bytes[n - 8..]);
+        }
+        4..=7 => {
+            block[1..5].copy_from_slice(&bytes[..4]);
+            block[n - 3..n + 1].copy_from_slice(&bytes[n - 4..]);
+        }
+        1..=3 => {
+            block[1] = bytes[0];
+            block[1 + n / 2] = bytes[n / 2];
+            block[n] = bytes[n - 1];
+        }
+        _ => {}
+    }
+    block
+}
+
 /// `Heap`'s capacity field has a niche (it never exceeds `isize::MAX`), so this
 /// enum is as small as a `Vec<u8>`.
 enum Repr {
@@ -700,15 +727,51 @@ impl Mutf8String {
     #[inline]
     pub fn from_slice(bytes: &[u8]) -> Self {
         if bytes.len() <= INLINE_CAP {
-            let mut block = [0; INLINE_CAP + 1];
-            block[0] = bytes.len() as u8;
-            block[1..=bytes.len()].copy_from_slice(bytes);
             Self {
-                repr: Repr::Inline { block },
+                repr: Repr::Inline {
+                    block: inline_block(bytes),
+                },
             }
         } else {
             Self::heap(bytes.to_vec())
         }
+    }
+
+    /// Copies the u16-length-prefixed string at `data[off..]` (its prefix and
+    /// bytes known to be there, as the parser checked). A short string is
+    /// made with one 16-byte load of the prefix's low byte and what follows
+    /// it, masked: its inline block has exactly that layout.
+    #[inline(always)]
+    pub(crate) fn from_prefixed(data: &[u8], off: usize) -> Self {
+        /// `KEEP[n]`: the length byte and `n` bytes after it.
+        const KEEP: [u128; INLINE_CAP + 1] = {
+            let mut keep = [0; INLINE_CAP + 1];
+            let mut n = 0;
+            while n <= INLINE_CAP {
+                keep[n] = u128::MAX >> (8 * (INLINE_CAP - n));
+                n += 1;
+            }
+            keep
+        };
+        if let Some(window) = data.get(off..off + INLINE_CAP + 2) {
+            if window[0] == 0 && (window[1] as usize) <= INLINE_CAP {
+                let raw = u128::from_le_bytes(window[1..].try_into().unwrap());
+                return Self {
+                    repr: Repr::Inline {
+                        block: (raw & KEEP[window[1] as usize]).to_le_bytes(),
+                    },
+                };
+            }
+        }
+        Self::from_prefixed_general(data, off)
+    }
+
+    /// [`from_prefixed`](Self::from_prefixed) for a long string, or one too
+    /// close to the input's end for the 16-byte load.
+    #[inline(never)]
+    fn from_prefixed_general(data: &[u8], off: usize) -> Self {
+        let len = u16::from_be_bytes([data[off], data[off + 1]]) as usize;
+        Self::from_slice(&data[off + 2..off + 2 + len])
     }
 
     /// Encodes `s`, reusing its buffer when no escaping is needed.
@@ -939,6 +1002,37 @@ mod tests {
                     v[at] = high;
                     assert_eq!(short_ascii(&v), None, "len {n}, {high:#x} at {at}");
                     assert_eq!(decode_lossy(&v), decode_lossy_general(&v), "len {n}");
+                }
+            }
+        }
+    }
+
+    /// Both inline constructors give the block a byte-by-byte copy would, for
+    /// every inline length, and `from_prefixed` does with or without 16 bytes
+    /// after the prefix.
+    #[test]
+    fn inline_blocks_match_a_plain_copy() {
+        for n in 0..=20usize {
+            let bytes: Vec<u8> = (0..n as u8).map(|i| 0xA0 ^ i).collect();
+            let s = Mutf8String::from_slice(&bytes);
+            assert_eq!(s.as_bytes(), &bytes[..], "len {n}");
+            if let Repr::Inline { block } = &s.repr {
+                let mut want = [0u8; INLINE_CAP + 1];
+                want[0] = n as u8;
+                want[1..=n].copy_from_slice(&bytes);
+                assert_eq!(block, &want, "len {n}");
+            } else {
+                assert!(n > INLINE_CAP);
+            }
+            let mut prefixed = vec![0xEE, (n >> 8) as u8, n as u8];
+            prefixed.extend_from_slice(&bytes);
+            for trailing in [0, 1, 40] {
+                let mut input = prefixed.clone();
+                input.extend(std::iter::repeat(0xFF).take(trailing));
+                let p = Mutf8String::from_prefixed(&input, 1);
+                assert_eq!(p, s, "len {n}, {trailing} trailing");
+                if let (Repr::Inline { block: a }, Repr::Inline { block: b }) = (&p.repr, &s.repr) {
+                    assert_eq!(a, b, "len {n}, {trailing} trailing");
                 }
             }
         }

@@ -44,6 +44,7 @@ fn string(bytes: &[u8]) -> Mutf8String {
 }
 
 /// Converts a value that holds no compounds or lists of containers.
+#[inline]
 fn leaf(tape: &Tape<'_>, v: Value) -> NbtTag {
     let p = v.payload;
     let d = tape.data;
@@ -56,7 +57,7 @@ fn leaf(tape: &Tape<'_>, v: Value) -> NbtTag {
         FLOAT => NbtTag::Float(f32::from_bits(tape.u32_at(p))),
         DOUBLE => NbtTag::Double(f64::from_be_bytes(d[p..p + 8].try_into().unwrap())),
         BYTE_ARRAY => NbtTag::ByteArray(array(1).to_vec()),
-        STRING => NbtTag::String(string(tape.str_at(p))),
+        STRING => NbtTag::String(Mutf8String::from_prefixed(d, p)),
         INT_ARRAY => NbtTag::IntArray(simd::from_be_bytes(array(4))),
         LONG_ARRAY => NbtTag::LongArray(simd::from_be_bytes(array(8))),
         _ => NbtTag::List(leaf_list(tape, v)),
@@ -133,7 +134,10 @@ fn build(tape: &Tape<'_>, v: Value) -> NbtTag {
                     let (name_off, v, following) = tape.named(cur.next);
                     cur.next = following;
                     if is_leaf(tape, v) {
-                        values.push((string(tape.str_at(name_off)), leaf(tape, v)));
+                        values.push((
+                            Mutf8String::from_prefixed(tape.data, name_off),
+                            leaf(tape, v),
+                        ));
                         continue;
                     }
                     open_container(tape, v, name_off)
@@ -160,7 +164,7 @@ fn build(tape: &Tape<'_>, v: Value) -> NbtTag {
         let done = std::mem::replace(&mut cur, parent);
         match &mut cur.children {
             Children::Values(values) => {
-                let name = string(tape.str_at(done.name_off));
+                let name = Mutf8String::from_prefixed(tape.data, done.name_off);
                 values.push((name, done.into_tag()));
             }
             Children::Compounds(items) => {
