@@ -43,12 +43,13 @@ fn string(bytes: &[u8]) -> Mutf8String {
     Mutf8String::from_slice(bytes)
 }
 
-/// Converts a value that holds no compounds or lists of containers.
-#[inline]
+/// Converts a value that holds no compounds or lists of containers. Numbers
+/// and strings (most tags) are made here, inlined into the builder's loop;
+/// arrays and lists out of line.
+#[inline(always)]
 fn leaf(tape: &Tape<'_>, v: Value) -> NbtTag {
     let p = v.payload;
     let d = tape.data;
-    let array = |size: usize| &d[p + 4..p + 4 + tape.u32_at(p) as usize * size];
     match v.id {
         BYTE => NbtTag::Byte(d[p] as i8),
         SHORT => NbtTag::Short(i16::from_be_bytes([d[p], d[p + 1]])),
@@ -56,8 +57,19 @@ fn leaf(tape: &Tape<'_>, v: Value) -> NbtTag {
         LONG => NbtTag::Long(i64::from_be_bytes(d[p..p + 8].try_into().unwrap())),
         FLOAT => NbtTag::Float(f32::from_bits(tape.u32_at(p))),
         DOUBLE => NbtTag::Double(f64::from_be_bytes(d[p..p + 8].try_into().unwrap())),
-        BYTE_ARRAY => NbtTag::ByteArray(array(1).to_vec()),
         STRING => NbtTag::String(Mutf8String::from_prefixed(d, p)),
+        _ => array_or_list(tape, v),
+    }
+}
+
+/// [`leaf`] for arrays and lists of leaves.
+#[inline(never)]
+fn array_or_list(tape: &Tape<'_>, v: Value) -> NbtTag {
+    let p = v.payload;
+    let d = tape.data;
+    let array = |size: usize| &d[p + 4..p + 4 + tape.u32_at(p) as usize * size];
+    match v.id {
+        BYTE_ARRAY => NbtTag::ByteArray(array(1).to_vec()),
         INT_ARRAY => NbtTag::IntArray(simd::from_be_bytes(array(4))),
         LONG_ARRAY => NbtTag::LongArray(simd::from_be_bytes(array(8))),
         _ => NbtTag::List(leaf_list(tape, v)),
