@@ -374,6 +374,7 @@ peer_tests!(
     simdnbt_owned,
     na_nbt_borrow,
     na_nbt_owned,
+    na_nbt_owned_be,
     ussr_borrow,
     ussr_owned,
     shen,

@@ -86,6 +86,7 @@ pub fn peers() -> &'static [Peer] {
         v.extend([
             na_nbt::BORROW,
             na_nbt::OWNED,
+            na_nbt::OWNED_BE,
             ussr::BORROW,
             ussr::OWNED,
             shen::PEER,
