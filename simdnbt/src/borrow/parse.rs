@@ -34,6 +34,36 @@ enum Frame {
 /// others their length prefix, a list its 5-byte header, a compound its End.
 pub(crate) const MIN_PAYLOAD: [u8; 16] = [0, 1, 2, 4, 8, 4, 8, 4, 2, 5, 1, 4, 4, 0, 0, 0];
 
+/// `TAG_PREFIX[id]`: the bytes a named tag of type `id` takes before its
+/// name's length is added: id, name length, smallest payload. Unknown ids
+/// get a value no input reaches, so the tag loop's single bounds check
+/// rejects them too.
+const TAG_PREFIX: [u32; 256] = {
+    // 2^31: past any input (at most isize::MAX bytes), and no overflow when a
+    // name length is added on 32-bit targets.
+    let mut t = [1 << 31; 256];
+    let mut id = 0;
+    while id <= LONG_ARRAY as usize {
+        t[id] = 3 + MIN_PAYLOAD[id] as u32;
+        id += 1;
+    }
+    t
+};
+
+/// The error for a named tag with unknown id `id` at `at`, `left` input
+/// bytes from there: unknown, once its id, name and (for ids 13..=255, read
+/// as `id & 15`) smallest payload are all there; truncated otherwise. The
+/// order of the checks the tag loop had before unknown ids were folded into
+/// its bounds check, which the owned reader and the tests rely on.
+#[cold]
+fn unknown_named_tag(id: u8, left: usize, name_len: usize, at: usize) -> Error {
+    if left >= 3 + name_len + MIN_PAYLOAD[(id & 15) as usize] as usize {
+        err(ErrorKind::UnknownTagId(id), at)
+    } else {
+        err(ErrorKind::UnexpectedEof, at + left)
+    }
+}
+
 /// The tape and side table of a successful parse, and where the value ended.
 pub(crate) type Parsed<'a> = (Vec<u64>, Vec<&'a [u8]>, usize);
 
@@ -458,9 +488,13 @@ pub(crate) fn parse<'a>(
                 // SAFETY: three bytes remain before `limit` at `pos`.
                 let name_len = unsafe { u16_at(data, pos + 1) } as usize;
                 // Id, name and the smallest payload of this type, which for a
-                // number is its whole payload.
-                let skip = 3 + name_len + MIN_PAYLOAD[(id & 15) as usize] as usize;
+                // number is its whole payload. An unknown id's entry is too
+                // big for any input, so this one check also catches it.
+                let skip = name_len + TAG_PREFIX[id as usize] as usize;
                 if limit - pos < skip {
+                    if id > LONG_ARRAY {
+                        return Err(unknown_named_tag(id, len - pos, name_len, pos));
+                    }
                     if limit < len {
                         regrow!(2);
                         relimit!();
@@ -691,4 +725,40 @@ fn finish<'a>(
     // SAFETY: the first `wlen` words have been written (and wlen <= capacity).
     unsafe { words.set_len(wlen) };
     Ok((words, side, pos))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::error::ErrorKind;
+    use std::io::Cursor;
+
+    /// Unknown ids are caught by the tag loop's bounds check (`TAG_PREFIX`);
+    /// the error stays what the separate check gave: unknown once the id,
+    /// name and `id & 15`'s smallest payload are there, truncated before.
+    /// Both readers agree.
+    #[test]
+    fn unknown_ids_give_the_same_errors_as_before_folding() {
+        for id in [13u8, 14, 15, 16, 17, 20, 25, 0x7f, 0x80, 0xff] {
+            let min = super::MIN_PAYLOAD[(id & 15) as usize] as usize;
+            for name_len in [0usize, 1, 5] {
+                for present in 0..=name_len + min + 1 {
+                    // Root `0a 00 00`, then the tag: id, name length, name, payload.
+                    let mut doc = vec![0x0a, 0, 0, id, 0, name_len as u8];
+                    doc.extend(std::iter::repeat(b'n').take(name_len.min(present)));
+                    doc.extend(std::iter::repeat(0).take(present.saturating_sub(name_len)));
+                    let whole = present >= name_len + min;
+                    let want = if whole {
+                        (ErrorKind::UnknownTagId(id), 3)
+                    } else {
+                        (ErrorKind::UnexpectedEof, doc.len())
+                    };
+                    let b = crate::borrow::read(&mut Cursor::new(&doc[..])).unwrap_err();
+                    let o = crate::owned::read(&mut Cursor::new(&doc[..])).unwrap_err();
+                    let what = format!("id {id}, name {name_len}, {present} bytes after it");
+                    assert_eq!((b.kind(), b.offset()), want, "borrow: {what}");
+                    assert_eq!((o.kind(), o.offset()), want, "owned: {what}");
+                }
+            }
+        }
+    }
 }
