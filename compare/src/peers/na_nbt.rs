@@ -51,86 +51,70 @@ pub const BORROW: Peer = Peer {
     }),
 };
 
-pub const OWNED: Peer = Peer {
-    name: "na_nbt_owned",
-    krate: "na_nbt",
-    version: "0.2.1",
-    nightly: false,
-    order: Order::Exact,
-    notes: "Owned mutable tree read with `read_owned::<BE, NativeEndian>`: arrays and \
-            primitive lists are converted to native byte order while parsing; strings are \
-            copied as raw MUTF-8 (not decoded). Keeps order, duplicates and empty-list element \
-            types. Rejects trailing bytes after the root. No root name (writes an empty one).",
-    validate: |input| {
-        read_owned::<BE, NativeEndian>(input)
-            .map(drop)
-            .map_err(|e| format!("{e:?}"))
-    },
-    read: |input| parse_bench(input, read_owned::<BE, NativeEndian>),
-    write: Some(|input| {
-        let v = read_owned::<BE, NativeEndian>(input).map_err(|e| format!("{e:?}"))?;
-        Ok(Box::new(move || {
-            sink(std::hint::black_box(&v).write_to_vec::<BE>());
-        }))
-    }),
-    decode_all: Some(|input| {
-        Box::new(move || {
-            if let Ok(v) = read_owned::<BE, NativeEndian>(std::hint::black_box(input)) {
-                visit::<_, false>(&v.to_ref());
-            }
-        })
-    }),
-    to_canonical: |input| {
-        let v = read_owned::<BE, NativeEndian>(input).map_err(|e| format!("{e:?}"))?;
-        Ok(Doc::unnamed(canonical(&v.to_ref())?))
-    },
-    write_bytes: Some(|input| {
-        let v = read_owned::<BE, NativeEndian>(input).map_err(|e| format!("{e:?}"))?;
-        Ok(v.write_to_vec::<BE>())
-    }),
-};
+/// An owned-tree adapter for one storage order `$store` (`CONVERT`: its
+/// arrays are big-endian, so visiting converts them, as in borrowed mode).
+macro_rules! owned_peer {
+    ($name:literal, $store:ty, $convert:literal, $notes:expr) => {
+        Peer {
+            name: $name,
+            krate: "na_nbt",
+            version: "0.2.1",
+            nightly: false,
+            order: Order::Exact,
+            notes: $notes,
+            validate: |input| {
+                read_owned::<BE, $store>(input)
+                    .map(drop)
+                    .map_err(|e| format!("{e:?}"))
+            },
+            read: |input| parse_bench(input, read_owned::<BE, $store>),
+            write: Some(|input| {
+                let v = read_owned::<BE, $store>(input).map_err(|e| format!("{e:?}"))?;
+                Ok(Box::new(move || {
+                    sink(std::hint::black_box(&v).write_to_vec::<BE>());
+                }))
+            }),
+            decode_all: Some(|input| {
+                Box::new(move || {
+                    if let Ok(v) = read_owned::<BE, $store>(std::hint::black_box(input)) {
+                        visit::<_, $convert>(&v.to_ref());
+                    }
+                })
+            }),
+            to_canonical: |input| {
+                let v = read_owned::<BE, $store>(input).map_err(|e| format!("{e:?}"))?;
+                Ok(Doc::unnamed(canonical(&v.to_ref())?))
+            },
+            write_bytes: Some(|input| {
+                let v = read_owned::<BE, $store>(input).map_err(|e| format!("{e:?}"))?;
+                Ok(v.write_to_vec::<BE>())
+            }),
+        }
+    };
+}
+
+pub const OWNED: Peer = owned_peer!(
+    "na_nbt_owned",
+    NativeEndian,
+    false,
+    "Owned mutable tree read with `read_owned::<BE, NativeEndian>`: arrays and \
+     primitive lists are converted to native byte order while parsing; strings are \
+     copied as raw MUTF-8 (not decoded). Keeps order, duplicates and empty-list element \
+     types. Rejects trailing bytes after the root. No root name (writes an empty one)."
+);
 
 /// na_nbt's owned tree in its other storage order: `read_owned::<BE, BE>` keeps
 /// arrays and primitive lists big-endian (no conversion while parsing, so
 /// reading is cheaper and writing is a copy; values are swapped on access).
 /// The issue's owned targets are measured against both orders.
-pub const OWNED_BE: Peer = Peer {
-    name: "na_nbt_owned_be",
-    krate: "na_nbt",
-    version: "0.2.1",
-    nightly: false,
-    order: Order::Exact,
-    notes: "Owned mutable tree read with `read_owned::<BE, BE>`: arrays and primitive lists \
-            stay big-endian in memory (converted on access, not while parsing); otherwise as \
-            na_nbt_owned.",
-    validate: |input| {
-        read_owned::<BE, BE>(input)
-            .map(drop)
-            .map_err(|e| format!("{e:?}"))
-    },
-    read: |input| parse_bench(input, read_owned::<BE, BE>),
-    write: Some(|input| {
-        let v = read_owned::<BE, BE>(input).map_err(|e| format!("{e:?}"))?;
-        Ok(Box::new(move || {
-            sink(std::hint::black_box(&v).write_to_vec::<BE>());
-        }))
-    }),
-    decode_all: Some(|input| {
-        Box::new(move || {
-            if let Ok(v) = read_owned::<BE, BE>(std::hint::black_box(input)) {
-                visit::<_, true>(&v.to_ref());
-            }
-        })
-    }),
-    to_canonical: |input| {
-        let v = read_owned::<BE, BE>(input).map_err(|e| format!("{e:?}"))?;
-        Ok(Doc::unnamed(canonical(&v.to_ref())?))
-    },
-    write_bytes: Some(|input| {
-        let v = read_owned::<BE, BE>(input).map_err(|e| format!("{e:?}"))?;
-        Ok(v.write_to_vec::<BE>())
-    }),
-};
+pub const OWNED_BE: Peer = owned_peer!(
+    "na_nbt_owned_be",
+    BE,
+    true,
+    "Owned mutable tree read with `read_owned::<BE, BE>`: arrays and primitive lists \
+     stay big-endian in memory (converted on access, not while parsing); otherwise as \
+     na_nbt_owned."
+);
 
 /// Visits every tag. `CONVERT`: arrays are stored big-endian and must be converted
 /// (borrowed mode); otherwise they are already native and only touched.
