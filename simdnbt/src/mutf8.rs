@@ -988,7 +988,9 @@ mod tests {
     /// longer inputs.
     #[test]
     fn short_ascii_checks_every_byte() {
-        for n in 0..=24usize {
+        // Under Miri, every length the check takes and one past it.
+        let longest = if cfg!(miri) { 17 } else { 24 };
+        for n in 0..=longest {
             let plain: Vec<u8> = (0..n).map(|i| b'a' + (i % 26) as u8).collect();
             let got = short_ascii(&plain);
             if n <= 16 {
@@ -997,7 +999,12 @@ mod tests {
                 assert_eq!(got, None, "len {n}");
             }
             for at in 0..n {
-                for high in [0x80u8, 0xC0, 0xFF] {
+                let highs: &[u8] = if cfg!(miri) {
+                    &[0x80]
+                } else {
+                    &[0x80, 0xC0, 0xFF]
+                };
+                for &high in highs {
                     let mut v = plain.clone();
                     v[at] = high;
                     assert_eq!(short_ascii(&v), None, "len {n}, {high:#x} at {at}");
