@@ -57,6 +57,7 @@ const DIVERGENCES: &[Divergence] = &[
     // not keep it and write an empty name, so only files with an empty root name round-trip.
     ROOT_NAME_DROPPED("na_nbt_borrow"),
     ROOT_NAME_DROPPED("na_nbt_owned"),
+    ROOT_NAME_DROPPED("na_nbt_owned_be"),
     ROOT_NAME_DROPPED("fastnbt"),
     // --- strings that are not MUTF-8 ------------------------------------------------------
     // docs/format.md §2: U+0000 is `C0 80` and a character above U+FFFF is a 6-byte surrogate pair.
@@ -375,6 +376,7 @@ peer_tests!(
     simdnbt_owned,
     na_nbt_borrow,
     na_nbt_owned,
+    na_nbt_owned_be,
     ussr_borrow,
     ussr_owned,
     shen,

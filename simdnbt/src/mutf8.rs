@@ -171,7 +171,16 @@ pub fn encoded_len(s: &str) -> usize {
 /// // An unpaired surrogate.
 /// assert_eq!(decode(b"\xED\xA0\x80").unwrap_err().valid_up_to(), 0);
 /// ```
+#[inline]
 pub fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, Mutf8Error> {
+    if let Some(s) = short_ascii(bytes) {
+        return Ok(Cow::Borrowed(s));
+    }
+    decode_general(bytes)
+}
+
+/// [`decode`] past the inlined check for short ASCII strings.
+fn decode_general(bytes: &[u8]) -> Result<Cow<'_, str>, Mutf8Error> {
     let start = match fast_prefix(bytes) {
         Prefix::All(s) => return Ok(Cow::Borrowed(s)),
         Prefix::FourByteAt(p) => return Err(Mutf8Error { valid_up_to: p }),
@@ -197,7 +206,16 @@ pub fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, Mutf8Error> {
 /// assert_eq!(decode_lossy(b"\xE2\x82"), "\u{FFFD}");
 /// assert_eq!(decode_lossy(b"\xC1\x81"), "\u{FFFD}\u{FFFD}");
 /// ```
+#[inline]
 pub fn decode_lossy(bytes: &[u8]) -> Cow<'_, str> {
+    match short_ascii(bytes) {
+        Some(s) => Cow::Borrowed(s),
+        None => decode_lossy_general(bytes),
+    }
+}
+
+/// [`decode_lossy`] past the inlined check for short ASCII strings.
+fn decode_lossy_general(bytes: &[u8]) -> Cow<'_, str> {
     let start = match fast_prefix(bytes) {
         Prefix::All(s) => return Cow::Borrowed(s),
         Prefix::FourByteAt(p) => p,
@@ -207,6 +225,33 @@ pub fn decode_lossy(bytes: &[u8]) -> Cow<'_, str> {
     let res = decode_slow(bytes, start, &mut out, true);
     debug_assert!(res.is_ok());
     Cow::Owned(out)
+}
+
+/// `bytes` as a `str` if it is ASCII and at most 16 bytes long (most NBT
+/// names and many values), checked with two overlapping loads instead of a
+/// loop; `None` otherwise (longer, or not ASCII), for the general path.
+/// Inlined into callers, so decoding a short name costs a few instructions.
+#[inline(always)]
+fn short_ascii(bytes: &[u8]) -> Option<&str> {
+    let n = bytes.len();
+    let high = match n {
+        8..=16 => {
+            let head = u64::from_le_bytes(bytes[..8].try_into().unwrap());
+            let tail = u64::from_le_bytes(bytes[n - 8..].try_into().unwrap());
+            (head | tail) & 0x8080_8080_8080_8080
+        }
+        4..=7 => {
+            let head = u32::from_le_bytes(bytes[..4].try_into().unwrap());
+            let tail = u32::from_le_bytes(bytes[n - 4..].try_into().unwrap());
+            ((head | tail) & 0x8080_8080) as u64
+        }
+        1..=3 => ((bytes[0] | bytes[n / 2] | bytes[n - 1]) & 0x80) as u64,
+        0 => 0,
+        _ => return None,
+    };
+    // SAFETY: every byte was checked to be below 0x80 (the loads overlap and
+    // cover the whole slice), and ASCII is valid UTF-8.
+    (high == 0).then(|| unsafe { std::str::from_utf8_unchecked(bytes) })
 }
 
 enum Prefix<'a> {
@@ -496,11 +541,13 @@ impl Mutf8Str {
     /// **Deviation from upstream simdnbt 0.10**, whose `to_str` returns `""`
     /// for invalid data: this never drops data silently. Use
     /// [`try_to_str`](Self::try_to_str) to detect invalid data.
+    #[inline]
     pub fn to_str(&self) -> Cow<'_, str> {
         decode_lossy(&self.bytes)
     }
 
     /// Decodes lossily; the same as [`to_str`](Self::to_str).
+    #[inline]
     pub fn to_string_lossy(&self) -> Cow<'_, str> {
         decode_lossy(&self.bytes)
     }
@@ -509,6 +556,7 @@ impl Mutf8Str {
     ///
     /// # Errors
     /// [`Mutf8Error`] with the offset of the first invalid sequence.
+    #[inline]
     pub fn try_to_str(&self) -> Result<Cow<'_, str>, Mutf8Error> {
         decode(&self.bytes)
     }
@@ -632,6 +680,33 @@ pub struct Mutf8String {
 /// The most bytes a [`Mutf8String`] stores without allocating.
 pub(crate) const INLINE_CAP: usize = 15;
 
+/// The inline block for `bytes` (at most `INLINE_CAP` of them): the length,
+/// the bytes, zeros. Copied with at most two overlapping loads and stores of
+/// 8 or 4 bytes (a variable-length `copy_from_slice` is a `memcpy` call).
+#[inline(always)]
+fn inline_block(bytes: &[u8]) -> [u8; INLINE_CAP + 1] {
+    let n = bytes.len();
+    let mut block = [0; INLINE_CAP + 1];
+    block[0] = n as u8;
+    match n {
+        8..=INLINE_CAP => {
+            block[1..9].copy_from_slice(&bytes[..8]);
+            block[n - 7..n + 1].copy_from_slice(&bytes[n - 8..]);
+        }
+        4..=7 => {
+            block[1..5].copy_from_slice(&bytes[..4]);
+            block[n - 3..n + 1].copy_from_slice(&bytes[n - 4..]);
+        }
+        1..=3 => {
+            block[1] = bytes[0];
+            block[1 + n / 2] = bytes[n / 2];
+            block[n] = bytes[n - 1];
+        }
+        _ => {}
+    }
+    block
+}
+
 /// `Heap`'s capacity field has a niche (it never exceeds `isize::MAX`), so this
 /// enum is as small as a `Vec<u8>`.
 enum Repr {
@@ -692,15 +767,51 @@ impl Mutf8String {
     #[inline]
     pub fn from_slice(bytes: &[u8]) -> Self {
         if bytes.len() <= INLINE_CAP {
-            let mut block = [0; INLINE_CAP + 1];
-            block[0] = bytes.len() as u8;
-            block[1..=bytes.len()].copy_from_slice(bytes);
             Self {
-                repr: Repr::Inline { block },
+                repr: Repr::Inline {
+                    block: inline_block(bytes),
+                },
             }
         } else {
             Self::heap(bytes.to_vec())
         }
+    }
+
+    /// Copies the u16-length-prefixed string at `data[off..]` (its prefix and
+    /// bytes known to be there, as the parser checked). A short string is
+    /// made with one 16-byte load of the prefix's low byte and what follows
+    /// it, masked: its inline block has exactly that layout.
+    #[inline(always)]
+    pub(crate) fn from_prefixed(data: &[u8], off: usize) -> Self {
+        /// `KEEP[n]`: the length byte and `n` bytes after it.
+        const KEEP: [u128; INLINE_CAP + 1] = {
+            let mut keep = [0; INLINE_CAP + 1];
+            let mut n = 0;
+            while n <= INLINE_CAP {
+                keep[n] = u128::MAX >> (8 * (INLINE_CAP - n));
+                n += 1;
+            }
+            keep
+        };
+        if let Some(window) = data.get(off..off + INLINE_CAP + 2) {
+            if window[0] == 0 && (window[1] as usize) <= INLINE_CAP {
+                let raw = u128::from_le_bytes(window[1..].try_into().unwrap());
+                return Self {
+                    repr: Repr::Inline {
+                        block: (raw & KEEP[window[1] as usize]).to_le_bytes(),
+                    },
+                };
+            }
+        }
+        Self::from_prefixed_general(data, off)
+    }
+
+    /// [`from_prefixed`](Self::from_prefixed) for a long string, or one too
+    /// close to the input's end for the 16-byte load.
+    #[inline(never)]
+    fn from_prefixed_general(data: &[u8], off: usize) -> Self {
+        let len = u16::from_be_bytes([data[off], data[off + 1]]) as usize;
+        Self::from_slice(&data[off + 2..off + 2 + len])
     }
 
     /// Encodes `s`, reusing its buffer when no escaping is needed.
@@ -918,6 +1029,68 @@ mod tests {
     use crate::simd::tests::Rng;
     use std::collections::hash_map::DefaultHasher;
     use std::hash::{Hash, Hasher};
+
+    /// The overlapping-load check agrees with a byte loop for every length it
+    /// takes, with one high byte at every position (and none), and declines
+    /// longer inputs.
+    #[test]
+    fn short_ascii_checks_every_byte() {
+        // Under Miri, every length the check takes and one past it.
+        let longest = if cfg!(miri) { 17 } else { 24 };
+        for n in 0..=longest {
+            let plain: Vec<u8> = (0..n).map(|i| b'a' + (i % 26) as u8).collect();
+            let got = short_ascii(&plain);
+            if n <= 16 {
+                assert_eq!(got.map(str::as_bytes), Some(&plain[..]), "len {n}");
+            } else {
+                assert_eq!(got, None, "len {n}");
+            }
+            for at in 0..n {
+                let highs: &[u8] = if cfg!(miri) {
+                    &[0x80]
+                } else {
+                    &[0x80, 0xC0, 0xFF]
+                };
+                for &high in highs {
+                    let mut v = plain.clone();
+                    v[at] = high;
+                    assert_eq!(short_ascii(&v), None, "len {n}, {high:#x} at {at}");
+                    assert_eq!(decode_lossy(&v), decode_lossy_general(&v), "len {n}");
+                }
+            }
+        }
+    }
+
+    /// Both inline constructors give the block a byte-by-byte copy would, for
+    /// every inline length, and `from_prefixed` does with or without 16 bytes
+    /// after the prefix.
+    #[test]
+    fn inline_blocks_match_a_plain_copy() {
+        for n in 0..=20usize {
+            let bytes: Vec<u8> = (0..n as u8).map(|i| 0xA0 ^ i).collect();
+            let s = Mutf8String::from_slice(&bytes);
+            assert_eq!(s.as_bytes(), &bytes[..], "len {n}");
+            if let Repr::Inline { block } = &s.repr {
+                let mut want = [0u8; INLINE_CAP + 1];
+                want[0] = n as u8;
+                want[1..=n].copy_from_slice(&bytes);
+                assert_eq!(block, &want, "len {n}");
+            } else {
+                assert!(n > INLINE_CAP);
+            }
+            let mut prefixed = vec![0xEE, (n >> 8) as u8, n as u8];
+            prefixed.extend_from_slice(&bytes);
+            for trailing in [0, 1, 40] {
+                let mut input = prefixed.clone();
+                input.extend(std::iter::repeat(0xFF).take(trailing));
+                let p = Mutf8String::from_prefixed(&input, 1);
+                assert_eq!(p, s, "len {n}, {trailing} trailing");
+                if let (Repr::Inline { block: a }, Repr::Inline { block: b }) = (&p.repr, &s.repr) {
+                    assert_eq!(a, b, "len {n}, {trailing} trailing");
+                }
+            }
+        }
+    }
 
     /// Independent reference encoder: Java's writeUTF over UTF-16 units.
     fn java_encode(s: &str) -> Vec<u8> {

@@ -177,6 +177,7 @@ pub fn peers() -> &'static [Peer] {
         v.extend([
             Peer::of::<na_nbt::Borrow>(),
             Peer::of::<na_nbt::Owned>(),
+            Peer::of::<na_nbt::OwnedBe>(),
             Peer::of::<ussr::Borrow>(),
             Peer::of::<ussr::Owned>(),
             Peer::of::<shen::Shen>(),

@@ -151,6 +151,41 @@ impl Adapter for Owned {
     }
 }
 
+/// na_nbt's owned tree in its other storage order: `read_owned::<BE, BE>` keeps
+/// arrays and primitive lists big-endian (no conversion while parsing, so
+/// reading is cheaper and writing is a copy; values are swapped on access).
+pub struct OwnedBe;
+
+impl Adapter for OwnedBe {
+    type Tree<'a> = ValueOwn<BE>;
+    const INFO: Info = Info {
+        name: "na_nbt_owned_be",
+        krate: "na_nbt",
+        version: "0.2.1",
+        nightly: false,
+        order: Order::Exact,
+        notes: "Owned mutable tree read with `read_owned::<BE, BE>`: arrays and primitive lists \
+                stay big-endian in memory (converted on access, not while parsing); otherwise as \
+                na_nbt_owned.",
+    };
+
+    fn parse(input: &[u8]) -> Result<ValueOwn<BE>, String> {
+        read_owned::<BE, BE>(input).map_err(|e| format!("{e:?}"))
+    }
+
+    fn write(v: &ValueOwn<BE>) -> Result<Vec<u8>, String> {
+        Ok(v.write_to_vec::<BE>())
+    }
+
+    fn visit(v: &ValueOwn<BE>) {
+        visit::<_, true>(&v.to_ref());
+    }
+
+    fn to_canonical(v: &ValueOwn<BE>) -> Result<Doc, String> {
+        Ok(Doc::unnamed(canonical(&v.to_ref())?))
+    }
+}
+
 /// Visits every tag. `CONVERT`: arrays are stored big-endian and must be converted
 /// (borrowed mode); otherwise they are already native and only touched.
 fn visit<'s, V: ValueRef<'s>, const CONVERT: bool>(v: &V) {

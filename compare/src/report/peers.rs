@@ -37,6 +37,7 @@ pub const KNOWN: &[Peer] = &[
     peer("upstream_owned", "simdnbt", PackageSource::Registry),
     peer("na_nbt_borrow", "na_nbt", PackageSource::Registry),
     peer("na_nbt_owned", "na_nbt", PackageSource::Registry),
+    peer("na_nbt_owned_be", "na_nbt", PackageSource::Registry),
     peer("ussr_borrow", "ussr-nbt", PackageSource::Registry),
     peer("ussr_owned", "ussr-nbt", PackageSource::Registry),
     peer("shen", "shen-nbt5", PackageSource::Registry),

@@ -68,6 +68,7 @@ impl<'a: 'tape, 'tape> NbtCompound<'a, 'tape> {
     for_each_getter!(typed_getters, 'tape);
 
     /// The named tags in input order.
+    #[inline]
     pub fn iter(&self) -> NbtCompoundIter<'a, 'tape> {
         NbtCompoundIter {
             tape: self.tape,
@@ -129,7 +130,9 @@ pub struct NbtCompoundIter<'a: 'tape, 'tape> {
 impl<'a: 'tape, 'tape> Iterator for NbtCompoundIter<'a, 'tape> {
     type Item = (&'a Mutf8Str, NbtTag<'a, 'tape>);
 
-    #[inline]
+    // Always inlined: the item is 48 bytes, and a call returns it through
+    // memory (about 46 instructions per entry, a quarter of visiting a file).
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         if self.next >= self.end {
             return None;

@@ -19,6 +19,7 @@ pub struct NbtList<'a: 'tape, 'tape> {
 }
 
 impl<'a: 'tape, 'tape> NbtList<'a, 'tape> {
+    #[inline(always)]
     pub(crate) fn new(tape: &'tape Tape<'a>, value: Value) -> Self {
         Self { tape, value }
     }
@@ -59,11 +60,13 @@ impl<'a: 'tape, 'tape> NbtList<'a, 'tape> {
         Some(&self.tape.data[start..start + self.len() * size])
     }
 
+    #[inline]
     fn numbers_vec<T: BeNumber>(&self, id: u8) -> Option<Vec<T>> {
         self.numbers(id).map(simd::from_be_bytes)
     }
 
     /// A list of Bytes, borrowed.
+    #[inline]
     pub fn bytes(&self) -> Option<&'a [i8]> {
         let bytes = self.numbers(BYTE)?;
         // SAFETY: i8 and u8 have the same size, alignment and validity.
@@ -71,51 +74,61 @@ impl<'a: 'tape, 'tape> NbtList<'a, 'tape> {
     }
 
     /// A list of Shorts, converted to native order.
+    #[inline]
     pub fn shorts(&self) -> Option<Vec<i16>> {
         self.numbers_vec(SHORT)
     }
 
     /// A list of Ints, converted to native order.
+    #[inline]
     pub fn ints(&self) -> Option<Vec<i32>> {
         self.numbers_vec(INT)
     }
 
     /// A list of Longs, converted to native order.
+    #[inline]
     pub fn longs(&self) -> Option<Vec<i64>> {
         self.numbers_vec(LONG)
     }
 
     /// A list of Floats, converted to native order.
+    #[inline]
     pub fn floats(&self) -> Option<Vec<f32>> {
         self.numbers_vec(FLOAT)
     }
 
     /// A list of Doubles, converted to native order.
+    #[inline]
     pub fn doubles(&self) -> Option<Vec<f64>> {
         self.numbers_vec(DOUBLE)
     }
 
     /// A list of Shorts as a zero-copy big-endian view.
+    #[inline]
     pub fn shorts_raw(&self) -> Option<RawList<'a, i16>> {
         self.numbers(SHORT).map(RawList::new)
     }
 
     /// A list of Ints as a zero-copy big-endian view.
+    #[inline]
     pub fn ints_raw(&self) -> Option<RawList<'a, i32>> {
         self.numbers(INT).map(RawList::new)
     }
 
     /// A list of Longs as a zero-copy big-endian view.
+    #[inline]
     pub fn longs_raw(&self) -> Option<RawList<'a, i64>> {
         self.numbers(LONG).map(RawList::new)
     }
 
     /// A list of Floats as a zero-copy big-endian view.
+    #[inline]
     pub fn floats_raw(&self) -> Option<RawList<'a, f32>> {
         self.numbers(FLOAT).map(RawList::new)
     }
 
     /// A list of Doubles as a zero-copy big-endian view.
+    #[inline]
     pub fn doubles_raw(&self) -> Option<RawList<'a, f64>> {
         self.numbers(DOUBLE).map(RawList::new)
     }
@@ -131,11 +144,13 @@ impl<'a: 'tape, 'tape> NbtList<'a, 'tape> {
     }
 
     /// A list of ByteArrays, each borrowed from the input.
+    #[inline]
     pub fn byte_arrays(&self) -> Option<&'tape [&'a [u8]]> {
         self.side(BYTE_ARRAY)
     }
 
     /// A list of Strings, each borrowed from the input (not yet decoded).
+    #[inline]
     pub fn strings(&self) -> Option<&'tape [&'a Mutf8Str]> {
         let slices = self.side(STRING)?;
         // SAFETY: Mutf8Str is repr(transparent) over [u8], so &Mutf8Str and &[u8]
@@ -144,6 +159,7 @@ impl<'a: 'tape, 'tape> NbtList<'a, 'tape> {
     }
 
     /// A list of IntArrays, each a zero-copy big-endian view.
+    #[inline]
     pub fn int_arrays(&self) -> Option<&'tape [RawList<'a, i32>]> {
         let slices = self.side(INT_ARRAY)?;
         // SAFETY: RawList is repr(transparent) over &[u8] (asserted in raw_list),
@@ -152,6 +168,7 @@ impl<'a: 'tape, 'tape> NbtList<'a, 'tape> {
     }
 
     /// A list of LongArrays, each a zero-copy big-endian view.
+    #[inline]
     pub fn long_arrays(&self) -> Option<&'tape [RawList<'a, i64>]> {
         let slices = self.side(LONG_ARRAY)?;
         // SAFETY: as in `int_arrays`; lengths are multiples of 8.
@@ -159,6 +176,7 @@ impl<'a: 'tape, 'tape> NbtList<'a, 'tape> {
     }
 
     /// A list of Lists.
+    #[inline]
     pub fn lists(&self) -> Option<NbtListList<'a, 'tape>> {
         (self.id() == LIST).then(|| NbtListList {
             tape: Some(self.tape),
@@ -169,6 +187,7 @@ impl<'a: 'tape, 'tape> NbtList<'a, 'tape> {
     }
 
     /// A list of Compounds.
+    #[inline]
     pub fn compounds(&self) -> Option<NbtCompoundList<'a, 'tape>> {
         (self.id() == COMPOUND).then(|| NbtCompoundList {
             tape: Some(self.tape),
@@ -252,6 +271,7 @@ macro_rules! container_list {
             }
 
             /// The elements in order.
+            #[inline]
             pub fn iter(&self) -> $iter<'a, 'tape> {
                 $iter { tape: self.tape, next: self.start, end: self.end, remaining: self.len }
             }
@@ -306,7 +326,7 @@ macro_rules! container_list {
         impl<'a: 'tape, 'tape> Iterator for $iter<'a, 'tape> {
             type Item = $item<'a, 'tape>;
 
-            #[inline]
+            #[inline(always)]
             fn next(&mut self) -> Option<Self::Item> {
                 let tape = self.tape?;
                 if self.next >= self.end {

@@ -34,6 +34,36 @@ enum Frame {
 /// others their length prefix, a list its 5-byte header, a compound its End.
 pub(crate) const MIN_PAYLOAD: [u8; 16] = [0, 1, 2, 4, 8, 4, 8, 4, 2, 5, 1, 4, 4, 0, 0, 0];
 
+/// `TAG_PREFIX[id]`: the bytes a named tag of type `id` takes before its
+/// name's length is added: id, name length, smallest payload. Unknown ids
+/// get a value no input reaches, so the tag loop's single bounds check
+/// rejects them too.
+const TAG_PREFIX: [u32; 256] = {
+    // 2^31: past any input (at most isize::MAX bytes), and no overflow when a
+    // name length is added on 32-bit targets.
+    let mut t = [1 << 31; 256];
+    let mut id = 0;
+    while id <= LONG_ARRAY as usize {
+        t[id] = 3 + MIN_PAYLOAD[id] as u32;
+        id += 1;
+    }
+    t
+};
+
+/// The error for a named tag with unknown id `id` at `at`, `left` input
+/// bytes from there: unknown, once its id, name and (for ids 13..=255, read
+/// as `id & 15`) smallest payload are all there; truncated otherwise. The
+/// order of the checks the tag loop had before unknown ids were folded into
+/// its bounds check, which the owned reader and the tests rely on.
+#[cold]
+fn unknown_named_tag(id: u8, left: usize, name_len: usize, at: usize) -> Error {
+    if left >= 3 + name_len + MIN_PAYLOAD[(id & 15) as usize] as usize {
+        err(ErrorKind::UnknownTagId(id), at)
+    } else {
+        err(ErrorKind::UnexpectedEof, at + left)
+    }
+}
+
 /// The tape and side table of a successful parse, and where the value ended.
 pub(crate) type Parsed<'a> = (Vec<u64>, Vec<&'a [u8]>, usize);
 
@@ -216,7 +246,8 @@ fn open_list<'a>(
         })),
         _ => {
             let aux = u32::try_from(side.len()).map_err(|_| err(ErrorKind::InputTooLarge, at))?;
-            // Exact: `n` was checked against the remaining input.
+            // Usually `side_room!` made room already; `n` was checked
+            // against the remaining input.
             side.reserve_exact(n as usize);
             for _ in 0..n {
                 side.push(list_element(data, pos, elem)?);
@@ -237,9 +268,11 @@ pub(crate) fn parse<'a>(
         return Err(err(ErrorKind::InputTooLarge, 0));
     }
     let len = data.len();
-    // A typical tag takes 6–10 input bytes per tape word: start with room for
-    // that and grow by half as needed.
-    let mut words: Vec<u64> = Vec::with_capacity(((len - pos) / 8).clamp(4, 1 << 20));
+    // Real files take 8–12 input bytes per tape word. Start with room for one
+    // word per 4 bytes, twice what they need, so the free capacity stays
+    // above the worst-case `limit` below and a real file of up to 4 MiB never
+    // crosses it (bigger files cross it, see `grow`, but rarely reallocate).
+    let mut words: Vec<u64> = Vec::with_capacity(((len - pos) / 4).clamp(4, 1 << 20));
     let mut side: Vec<&'a [u8]> = Vec::new();
     let mut stack: Vec<Frame> = Vec::new();
     // The tape is written through raw pointers kept in locals (registers):
@@ -274,18 +307,27 @@ pub(crate) fn parse<'a>(
     }
 
     // A list of strings or arrays at `pos` fills the side table, not the
-    // tape, and its elements take input bytes the tape will then never need:
-    // give back tape capacity beyond what the rest of the input can still
-    // use, so tape and side table never both hold a worst-case reservation.
-    macro_rules! trim_before_side_list {
+    // tape, and its elements take input bytes the tape will then never need.
+    // When the side table has to grow for it (rarely: it grows by doubling),
+    // first give back tape capacity beyond what the rest of the input can
+    // still use, so tape and side table never both hold a worst-case
+    // reservation (only when tape and grown side table would together pass
+    // 8 bytes per input byte: below that the memory bound is not at risk,
+    // and a shrink copies the tape); then grow the side table, capped at
+    // what the rest of the input could fill.
+    macro_rules! side_room {
         () => {
             if let Some((elem, n)) = side_list_at(data, pos) {
-                let after = len - pos - 5 - n * min_element_size(elem);
-                let most = wlen!() + after + 2;
-                // SAFETY: wbase <= wend, both in (or one past) the allocation.
-                let capacity = unsafe { wend.offset_from(wbase) as usize };
-                if capacity > most + most / 4 {
-                    (wbase, wp, wend) = shrink(&mut words, wlen!(), most);
+                if side.capacity() - side.len() < n {
+                    let after = len - pos - 5 - n * min_element_size(elem);
+                    let most = wlen!() + after + 2;
+                    // SAFETY: wbase <= wend, both in (or one past) the allocation.
+                    let capacity = unsafe { wend.offset_from(wbase) as usize };
+                    let side_after = side.len() + n.max(side.capacity().min(n + after / 2));
+                    if capacity > most + most / 4 && capacity + 2 * side_after > len {
+                        (wbase, wp, wend) = shrink(&mut words, wlen!(), most);
+                    }
+                    grow_side(&mut side, side_after);
                 }
             }
         };
@@ -446,9 +488,13 @@ pub(crate) fn parse<'a>(
                 // SAFETY: three bytes remain before `limit` at `pos`.
                 let name_len = unsafe { u16_at(data, pos + 1) } as usize;
                 // Id, name and the smallest payload of this type, which for a
-                // number is its whole payload.
-                let skip = 3 + name_len + MIN_PAYLOAD[(id & 15) as usize] as usize;
+                // number is its whole payload. An unknown id's entry is too
+                // big for any input, so this one check also catches it.
+                let skip = name_len + TAG_PREFIX[id as usize] as usize;
                 if limit - pos < skip {
+                    if id > LONG_ARRAY {
+                        return Err(unknown_named_tag(id, len - pos, name_len, pos));
+                    }
                     if limit < len {
                         regrow!(2);
                         relimit!();
@@ -488,7 +534,7 @@ pub(crate) fn parse<'a>(
                             pos += 5 + n as usize * size as usize;
                             set!(container, wlen!() as u64);
                         } else {
-                            trim_before_side_list!();
+                            side_room!();
                             match open_list(
                                 data,
                                 &mut pos,
@@ -565,7 +611,7 @@ pub(crate) fn parse<'a>(
                     push!(((LIST as u64) << 56) | pos as u64);
                     let container = wlen!();
                     push!(0);
-                    trim_before_side_list!();
+                    side_room!();
                     match open_list(
                         data,
                         &mut pos,
@@ -593,6 +639,13 @@ pub(crate) fn parse<'a>(
 /// Grows the tape for `n` more words; the tape's container words index it
 /// with 32 bits, so it may not pass `u32::MAX` words.
 ///
+/// The tag loop also calls this when the input position crosses `limit`,
+/// which assumes the worst case (one word per two input bytes). Real files
+/// take one word per 8–12 bytes, so when at least `KEEP` words are still
+/// free nothing is reallocated: the loop just moves `limit` on, at least
+/// `2 × (KEEP - 2)` bytes, more than any one tag's checked prefix (id, a
+/// 65,535-byte name and the smallest payload), so the tag then fits.
+///
 /// Every tape word stands for at least one input byte (a compound in a list
 /// is its End byte; every other word takes more), so from `pos` on the tape
 /// needs at most `len - pos` more words (+2 for the `reserve!` margin).
@@ -608,6 +661,14 @@ fn grow(
     pos: usize,
     len: usize,
 ) -> Result<(*mut u64, *mut u64), Error> {
+    /// Free words that make reallocating unnecessary (see above).
+    const KEEP: usize = 1 << 16;
+    let base = words.as_mut_ptr();
+    let free = words.capacity() - wlen;
+    if free >= n.max(KEEP) {
+        // SAFETY: capacity() slots are allocated from `base`.
+        return Ok((base, unsafe { base.add(words.capacity()) }));
+    }
     if wlen + n > u32::MAX as usize {
         return Err(err(ErrorKind::InputTooLarge, pos));
     }
@@ -634,6 +695,15 @@ fn side_list_at(data: &[u8], pos: usize) -> Option<(u8, usize)> {
         .then_some((elem, n as usize))
 }
 
+/// Grows the side table to `capacity` slices (`side_room!` chooses it: by
+/// doubling, so a file of many small lists of strings does not copy the
+/// table for each, but no more than the rest of the input could fill).
+#[cold]
+#[inline(never)]
+fn grow_side(side: &mut Vec<&[u8]>, capacity: usize) {
+    side.reserve_exact(capacity - side.len());
+}
+
 /// Shrinks the tape's allocation to about `most` words (never below `wlen`).
 #[cold]
 #[inline(never)]
@@ -655,4 +725,40 @@ fn finish<'a>(
     // SAFETY: the first `wlen` words have been written (and wlen <= capacity).
     unsafe { words.set_len(wlen) };
     Ok((words, side, pos))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::error::ErrorKind;
+    use std::io::Cursor;
+
+    /// Unknown ids are caught by the tag loop's bounds check (`TAG_PREFIX`);
+    /// the error stays what the separate check gave: unknown once the id,
+    /// name and `id & 15`'s smallest payload are there, truncated before.
+    /// Both readers agree.
+    #[test]
+    fn unknown_ids_give_the_same_errors_as_before_folding() {
+        for id in [13u8, 14, 15, 16, 17, 20, 25, 0x7f, 0x80, 0xff] {
+            let min = super::MIN_PAYLOAD[(id & 15) as usize] as usize;
+            for name_len in [0usize, 1, 5] {
+                for present in 0..=name_len + min + 1 {
+                    // Root `0a 00 00`, then the tag: id, name length, name, payload.
+                    let mut doc = vec![0x0a, 0, 0, id, 0, name_len as u8];
+                    doc.extend(std::iter::repeat(b'n').take(name_len.min(present)));
+                    doc.extend(std::iter::repeat(0).take(present.saturating_sub(name_len)));
+                    let whole = present >= name_len + min;
+                    let want = if whole {
+                        (ErrorKind::UnknownTagId(id), 3)
+                    } else {
+                        (ErrorKind::UnexpectedEof, doc.len())
+                    };
+                    let b = crate::borrow::read(&mut Cursor::new(&doc[..])).unwrap_err();
+                    let o = crate::owned::read(&mut Cursor::new(&doc[..])).unwrap_err();
+                    let what = format!("id {id}, name {name_len}, {present} bytes after it");
+                    assert_eq!((b.kind(), b.offset()), want, "borrow: {what}");
+                    assert_eq!((o.kind(), o.offset()), want, "owned: {what}");
+                }
+            }
+        }
+    }
 }

@@ -34,6 +34,7 @@ macro_rules! fixed_getters {
 }
 
 impl<'a: 'tape, 'tape> NbtTag<'a, 'tape> {
+    #[inline(always)]
     pub(crate) fn new(tape: &'tape Tape<'a>, value: Value) -> Self {
         Self { tape, value }
     }

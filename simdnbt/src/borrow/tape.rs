@@ -109,7 +109,8 @@ pub(crate) fn word_offset(word: u64) -> usize {
 impl<'a> Tape<'a> {
     #[inline(always)]
     pub fn u16_at(&self, off: usize) -> u16 {
-        u16::from_be_bytes([self.data[off], self.data[off + 1]])
+        // One bounds check for both bytes.
+        u16::from_be_bytes(self.data[off..off + 2].try_into().unwrap())
     }
 
     #[inline(always)]

@@ -43,11 +43,13 @@ fn string(bytes: &[u8]) -> Mutf8String {
     Mutf8String::from_slice(bytes)
 }
 
-/// Converts a value that holds no compounds or lists of containers.
+/// Converts a value that holds no compounds or lists of containers. Numbers
+/// and strings (most tags) are made here, inlined into the builder's loop;
+/// arrays and lists out of line.
+#[inline(always)]
 fn leaf(tape: &Tape<'_>, v: Value) -> NbtTag {
     let p = v.payload;
     let d = tape.data;
-    let array = |size: usize| &d[p + 4..p + 4 + tape.u32_at(p) as usize * size];
     match v.id {
         BYTE => NbtTag::Byte(d[p] as i8),
         SHORT => NbtTag::Short(i16::from_be_bytes([d[p], d[p + 1]])),
@@ -55,8 +57,19 @@ fn leaf(tape: &Tape<'_>, v: Value) -> NbtTag {
         LONG => NbtTag::Long(i64::from_be_bytes(d[p..p + 8].try_into().unwrap())),
         FLOAT => NbtTag::Float(f32::from_bits(tape.u32_at(p))),
         DOUBLE => NbtTag::Double(f64::from_be_bytes(d[p..p + 8].try_into().unwrap())),
+        STRING => NbtTag::String(Mutf8String::from_prefixed(d, p)),
+        _ => array_or_list(tape, v),
+    }
+}
+
+/// [`leaf`] for arrays and lists of leaves.
+#[inline(never)]
+fn array_or_list(tape: &Tape<'_>, v: Value) -> NbtTag {
+    let p = v.payload;
+    let d = tape.data;
+    let array = |size: usize| &d[p + 4..p + 4 + tape.u32_at(p) as usize * size];
+    match v.id {
         BYTE_ARRAY => NbtTag::ByteArray(array(1).to_vec()),
-        STRING => NbtTag::String(string(tape.str_at(p))),
         INT_ARRAY => NbtTag::IntArray(simd::from_be_bytes(array(4))),
         LONG_ARRAY => NbtTag::LongArray(simd::from_be_bytes(array(8))),
         _ => NbtTag::List(leaf_list(tape, v)),
@@ -133,7 +146,10 @@ fn build(tape: &Tape<'_>, v: Value) -> NbtTag {
                     let (name_off, v, following) = tape.named(cur.next);
                     cur.next = following;
                     if is_leaf(tape, v) {
-                        values.push((string(tape.str_at(name_off)), leaf(tape, v)));
+                        values.push((
+                            Mutf8String::from_prefixed(tape.data, name_off),
+                            leaf(tape, v),
+                        ));
                         continue;
                     }
                     open_container(tape, v, name_off)
@@ -160,7 +176,7 @@ fn build(tape: &Tape<'_>, v: Value) -> NbtTag {
         let done = std::mem::replace(&mut cur, parent);
         match &mut cur.children {
             Children::Values(values) => {
-                let name = string(tape.str_at(done.name_off));
+                let name = Mutf8String::from_prefixed(tape.data, done.name_off);
                 values.push((name, done.into_tag()));
             }
             Children::Compounds(items) => {
