@@ -45,6 +45,10 @@ pub mod tag_id;
 pub mod borrow;
 pub mod owned;
 
+#[cfg(feature = "compression")]
+pub mod compression;
+
+pub use options::DEFAULT_MAX_INFLATED;
 pub use options::{ReadOptions, DEFAULT_MAX_DEPTH};
 
 /// The workspace README's examples, run as doctests (upstream simdnbt's README
