@@ -47,6 +47,8 @@ pub mod owned;
 
 #[cfg(feature = "compression")]
 pub mod compression;
+#[cfg(feature = "region")]
+pub mod region;
 
 pub use options::DEFAULT_MAX_INFLATED;
 pub use options::{ReadOptions, DEFAULT_MAX_DEPTH};
