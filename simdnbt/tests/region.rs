@@ -656,3 +656,126 @@ fn chunk_into_reuses_the_buffer() {
         .unwrap();
     assert_eq!(doc.int("xPos"), Some(0));
 }
+
+// ---------------------------------------------------------------- the real region file
+
+type Chunks = Vec<((i32, i32), Vec<u8>)>;
+
+fn real_region() -> (Region, Chunks) {
+    let bytes = corpus::load_as_shipped("1.19.4.mca").unwrap_or_else(|e| panic!("{e}"));
+    let region = Region::from_bytes(bytes.to_vec()).unwrap();
+    let chunks = region
+        .chunks()
+        .map(|info| {
+            let (x, z) = (i32::from(info.pos.x), i32::from(info.pos.z));
+            ((x, z), region.chunk(x, z).unwrap().unwrap())
+        })
+        .collect();
+    (region, chunks)
+}
+
+#[test]
+fn every_chunk_of_the_real_region_parses_and_round_trips() {
+    let (region, chunks) = real_region();
+    assert_eq!(chunks.len(), 676);
+    for info in region.chunks() {
+        assert_eq!(info.compression, ChunkCompression::Zlib);
+        assert!(!info.external);
+        assert!(
+            info.timestamp > 1_600_000_000,
+            "{}: {}",
+            info.pos,
+            info.timestamp
+        );
+    }
+    for ((x, z), nbt) in &chunks {
+        let doc = simdnbt::borrow::read(&mut Cursor::new(&nbt[..]))
+            .unwrap()
+            .unwrap();
+        assert_eq!(doc.int("xPos").map(|v| v & 31), Some(*x), "({x}, {z})");
+        assert_eq!(doc.int("zPos").map(|v| v & 31), Some(*z), "({x}, {z})");
+        let mut out = Vec::new();
+        doc.write(&mut out);
+        assert!(&out == nbt, "({x}, {z}): borrow write differs");
+        let owned = simdnbt::owned::read(&mut Cursor::new(&nbt[..])).unwrap();
+        let mut out = Vec::new();
+        owned.write(&mut out).unwrap();
+        assert!(&out == nbt, "({x}, {z}): owned write differs");
+    }
+}
+
+#[test]
+fn the_real_region_rewritten_in_every_compression_reads_back_equal() {
+    let (region, chunks) = real_region();
+    for compression in ALL {
+        let mut rewritten = Region::new();
+        for info in region.chunks() {
+            let (x, z) = (i32::from(info.pos.x), i32::from(info.pos.z));
+            // gzip costs as much as zlib to check: every 8th chunk is enough.
+            if compression == ChunkCompression::Gzip && (x + z) % 8 != 0 {
+                continue;
+            }
+            let nbt = &chunks.iter().find(|(p, _)| *p == (x, z)).unwrap().1;
+            rewritten
+                .write_chunk_at(x, z, nbt, compression, info.timestamp)
+                .unwrap();
+        }
+        let reread = reopen(&rewritten);
+        for info in reread.chunks() {
+            assert_eq!(info.compression, compression);
+            assert_eq!(
+                Some(info.timestamp),
+                region
+                    .info(info.pos.x.into(), info.pos.z.into())
+                    .map(|i| i.timestamp)
+            );
+        }
+        let expected: Chunks = chunks
+            .iter()
+            .filter(|((x, z), _)| compression != ChunkCompression::Gzip || (x + z) % 8 == 0)
+            .cloned()
+            .collect();
+        assert_chunks(&reread, &expected);
+    }
+}
+
+#[test]
+fn the_real_region_edited_then_compacted_keeps_every_chunk() {
+    let (mut region, mut chunks) = real_region();
+    let original_len = region.as_bytes().len();
+    // Remove every third chunk, grow every seventh (it must move).
+    let mut kept: Chunks = Vec::new();
+    for (i, ((x, z), nbt)) in chunks.drain(..).enumerate() {
+        if i % 3 == 0 {
+            assert!(region.remove_chunk(x, z));
+        } else if i % 7 == 0 {
+            let mut doc = simdnbt::owned::read(&mut Cursor::new(&nbt[..]))
+                .unwrap()
+                .unwrap();
+            doc.insert(
+                "padding",
+                simdnbt::owned::NbtTag::ByteArray(vec![7; 20_000]),
+            );
+            let mut grown = Vec::new();
+            simdnbt::owned::Nbt::Some(doc).write(&mut grown).unwrap();
+            region
+                .write_chunk(x, z, &grown, ChunkCompression::Uncompressed)
+                .unwrap();
+            kept.push(((x, z), grown));
+        } else {
+            kept.push(((x, z), nbt));
+        }
+    }
+    assert_chunks(&reopen(&region), &kept);
+    region.compact();
+    let compacted = reopen(&region);
+    assert_chunks(&compacted, &kept);
+    assert!(region.as_bytes().len() < original_len + 80 * 20_000);
+    // Saved and opened from disk, it is the same file.
+    let dir = temp_dir("real");
+    let path = dir.join("r.0.0.mca");
+    region.save(&path).unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), region.as_bytes());
+    assert_chunks(&Region::open(&path).unwrap(), &kept);
+    std::fs::remove_dir_all(dir).unwrap();
+}

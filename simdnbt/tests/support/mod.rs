@@ -229,3 +229,27 @@ pub fn deep_owned_list(n: usize) -> owned::NbtList {
     }
     l
 }
+
+/// A zlib stream that claims `mib` MiB of zeros, built without ever holding
+/// them: the same flushed deflate block of 1 MiB of zeros, repeated (it only
+/// refers back to zeros, so every copy is valid). It has no end, so only the
+/// cap can stop it before the input runs out.
+#[cfg(feature = "compression")]
+pub fn zlib_bomb(mib: usize) -> Vec<u8> {
+    use flate2::{Compress, FlushCompress};
+    let zeros = vec![0u8; 1 << 20];
+    let mut stream = Compress::new(flate2::Compression::best(), true);
+    let mut head = Vec::with_capacity(1 << 16);
+    stream
+        .compress_vec(&zeros, &mut head, FlushCompress::Sync)
+        .unwrap();
+    let mut block = Vec::with_capacity(1 << 16);
+    stream
+        .compress_vec(&zeros, &mut block, FlushCompress::Sync)
+        .unwrap();
+    let mut bomb = head;
+    for _ in 1..mib {
+        bomb.extend_from_slice(&block);
+    }
+    bomb
+}
