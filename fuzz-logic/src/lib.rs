@@ -1,7 +1,8 @@
 //! The logic of simdnbt's fuzz targets, as plain functions.
 //!
 //! The cargo-fuzz binaries in `fuzz/fuzz_targets/` are one-line wrappers around
-//! [`roundtrip`], [`cross_library`], [`borrow_read`] and [`owned_read`]. Keeping
+//! [`roundtrip`], [`cross_library`], [`borrow_read`], [`owned_read`],
+//! [`region`] and [`inflate`]. Keeping
 //! the logic here, in a stable workspace member, lets `cargo test --workspace`
 //! replay every regression file, every NBT.md §4 case and the corpus seeds
 //! through exactly the code the fuzzer runs (see `tests/replay.rs`).
@@ -12,12 +13,14 @@
 mod access;
 pub mod canon;
 pub mod cross;
+pub mod files;
 pub mod generate;
 pub mod hostile;
 pub mod roundtrip;
 
 pub use access::{borrow_read, check_str, owned_read};
 pub use cross::cross_library;
+pub use files::{inflate, region};
 pub use roundtrip::roundtrip;
 
 /// One fuzz target's logic: panics on a broken claim.
@@ -29,4 +32,6 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("cross_library", cross_library),
     ("borrow_read", borrow_read),
     ("owned_read", owned_read),
+    ("region", region),
+    ("inflate", inflate),
 ];
