@@ -44,6 +44,7 @@ pub mod inputs;
 mod ours;
 pub mod peers;
 pub mod reference;
+pub mod region;
 pub mod report;
 pub mod value;
 

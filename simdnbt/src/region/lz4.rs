@@ -12,7 +12,8 @@
 //! | 4 | XXH32 (seed `0x9747b28c`) of the original bytes, top four bits cleared, little-endian |
 //!
 //! followed by the block's data: an LZ4 block (`lz4_flex::block`), or the bytes
-//! themselves when stored. A block with both lengths 0 ends the stream. Blocks
+//! themselves when stored. A block with both lengths 0 ends the stream (the end
+//! of the input at a block boundary is accepted as an end too). Blocks
 //! are independent (no shared dictionary), so each decodes on its own.
 
 const MAGIC: &[u8; 8] = b"LZ4Block";
@@ -63,7 +64,8 @@ fn le32(b: &[u8]) -> u32 {
 }
 
 /// Decodes a whole block stream, appending to `out`, refusing more than `limit`
-/// output bytes. Bytes after the end block are ignored (lz4-java stops there too).
+/// output bytes. Bytes after the end block are ignored (lz4-java stops there too);
+/// an input that ends cleanly between blocks, without an end block, is accepted.
 pub(crate) fn decode(input: &[u8], limit: usize, out: &mut Vec<u8>) -> Result<(), Lz4Error> {
     let start = out.len();
     let mut pos = 0;
@@ -74,6 +76,11 @@ pub(crate) fn decode(input: &[u8], limit: usize, out: &mut Vec<u8>) -> Result<()
                 problem,
             })
         };
+        if pos == input.len() {
+            // No end block: lz4-java itself always writes one, but lz4-java-wrc
+            // (fastanvil's writer) never does, and its reader stops here too.
+            break Ok(());
+        }
         let Some(header) = input.get(pos..pos + HEADER_LEN) else {
             break fail(Lz4Problem::Truncated);
         };
@@ -279,13 +286,19 @@ mod tests {
         let packed = encode(&data);
         let problem =
             |bytes: &[u8], limit| decode(bytes, limit, &mut Vec::new()).unwrap_err().problem;
-        for cut in [0, 5, HEADER_LEN, HEADER_LEN + 3, packed.len() - 1] {
+        for cut in [5, HEADER_LEN, HEADER_LEN + 3, packed.len() - 1] {
             assert_eq!(
                 problem(&packed[..cut], usize::MAX),
                 Lz4Problem::Truncated,
                 "cut {cut}"
             );
         }
+        // Clean ends between blocks, without the end block, are accepted.
+        let mut out = Vec::new();
+        decode(&[], usize::MAX, &mut out).unwrap();
+        assert!(out.is_empty());
+        decode(&packed[..packed.len() - HEADER_LEN], usize::MAX, &mut out).unwrap();
+        assert_eq!(out, data);
         let mut bad = packed.clone();
         bad[0] = b'X';
         assert_eq!(problem(&bad, usize::MAX), Lz4Problem::BadMagic);
