@@ -98,5 +98,35 @@ fn benches(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(region, benches);
+/// `simdnbt::region::scan` over a folder of four copies of the region file
+/// (parse only: the visitor counts chunks), on rayon pools of 1 and 2 threads.
+fn scan(c: &mut Criterion) {
+    use simdnbt::region::scan::Scan;
+    let file = corpus::load_as_shipped("1.19.4.mca").unwrap_or_else(|e| panic!("{e}"));
+    let dir = std::env::temp_dir().join(format!("simdnbt-scan-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (x, z) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+        std::fs::write(dir.join(format!("r.{x}.{z}.mca")), file).unwrap();
+    }
+    let scan = Scan::dir(&dir).unwrap();
+    let run = || scan.run(|| 0usize, |n, _, _| *n += 1, |a, b| a + b);
+    let first = run();
+    assert_eq!((first.value, first.errors.len()), (4 * 676, 0));
+    let mut g = c.benchmark_group("region/scan");
+    g.throughput(Throughput::Bytes(first.inflated_bytes));
+    g.sample_size(10).measurement_time(Duration::from_secs(10));
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        g.bench_function(format!("threads_{threads}"), |b| {
+            b.iter(|| pool.install(run))
+        });
+    }
+    g.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+criterion_group!(region, benches, scan);
 criterion_main!(region);

@@ -779,3 +779,53 @@ fn the_real_region_edited_then_compacted_keeps_every_chunk() {
     assert_chunks(&Region::open(&path).unwrap(), &kept);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+// ---------------------------------------------------------------- scan
+
+#[cfg(feature = "scan")]
+#[test]
+fn scan_reads_every_chunk_and_reports_broken_ones() {
+    use simdnbt::region::scan::{Scan, ScanErrorKind};
+    let dir = temp_dir("scan");
+    let file = corpus::load_as_shipped("1.19.4.mca").unwrap();
+    std::fs::write(dir.join("r.0.0.mca"), file).unwrap();
+    // A region with a corrupt chunk, one with a bad header, and a file that is not a region.
+    let mut damaged = base_file();
+    damaged[2 * 4096 + 8] ^= 0xff;
+    std::fs::write(dir.join("r.1.0.mca"), &damaged).unwrap();
+    std::fs::write(dir.join("r.2.0.mca"), vec![1u8; 100]).unwrap();
+    std::fs::write(dir.join("notes.txt"), b"not a region").unwrap();
+    let scan = Scan::dir(&dir).unwrap();
+    assert_eq!(scan.paths().len(), 3);
+    let total = scan.total_bytes();
+    let seen = std::sync::atomic::AtomicU64::new(0);
+    let report = scan
+        .on_progress(|n| {
+            seen.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+        })
+        .run(
+            || (0usize, 0u64),
+            |(n, bytes), chunk, nbt| {
+                *n += 1;
+                *bytes += nbt.as_bytes().len() as u64;
+                assert!(chunk.region.ends_with("r.0.0.mca") || chunk.region.ends_with("r.1.0.mca"));
+            },
+            |a, b| (a.0 + b.0, a.1 + b.1),
+        );
+    assert_eq!(report.value.0, 676 + 1);
+    assert_eq!(report.chunks, 677);
+    assert_eq!(report.value.1, report.inflated_bytes);
+    assert_eq!(report.regions, 2);
+    assert_eq!(report.errors.len(), 2, "{:?}", report.errors);
+    assert!(report
+        .errors
+        .iter()
+        .any(|e| matches!(e.kind, ScanErrorKind::Region(_)) && e.path.ends_with("r.2.0.mca")));
+    assert!(report
+        .errors
+        .iter()
+        .any(|e| e.path.ends_with("r.1.0.mca") && e.to_string().contains("chunk (5, 2)")));
+    let seen = seen.into_inner();
+    assert!(seen <= total && seen > total / 2, "{seen} of {total}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
