@@ -8,7 +8,8 @@
 //! ```
 //!
 //! Readers: the four of `region/read`, their `_inflate` halves, and the
-//! `_parse` halves over pre-inflated chunks. Only `measured` is counted; one
+//! `_parse` halves over pre-inflated chunks, and one-shot inflation of every
+//! chunk with zlib-rs (`one_shot_zlib_rs`) and miniz_oxide (`one_shot_miniz_oxide`). Only `measured` is counted; one
 //! uncounted call warms up first.
 
 use std::hint::black_box;
@@ -52,6 +53,12 @@ fn main() -> ExitCode {
     let mut run: Box<dyn FnMut()> = match (whole, reader.as_str()) {
         (Some(f), _) => Box::new(move || {
             black_box(f(black_box(file)));
+        }),
+        (None, "one_shot_zlib_rs") => Box::new(move || {
+            black_box(inflate_zlib_rs(&zlib_chunks(file)));
+        }),
+        (None, "one_shot_miniz_oxide") => Box::new(move || {
+            black_box(inflate_miniz_oxide(&zlib_chunks(file)));
         }),
         (None, "simdnbt_borrow_parse") => Box::new(|| {
             for c in &chunks {
