@@ -829,3 +829,13 @@ fn scan_reads_every_chunk_and_reports_broken_ones() {
     assert!(seen <= total && seen > total / 2, "{seen} of {total}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn io_errors_name_the_file() {
+    let missing = std::env::temp_dir().join("simdnbt-no-such-dir/r.0.0.mca");
+    let err = Region::open(&missing).unwrap_err();
+    assert!(matches!(err.kind(), RegionErrorKind::Io { .. }), "{err}");
+    assert!(err.to_string().contains("simdnbt-no-such-dir"), "{err}");
+    let err = Region::new().save(&missing).unwrap_err();
+    assert!(err.to_string().contains("simdnbt-no-such-dir"), "{err}");
+}

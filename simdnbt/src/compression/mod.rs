@@ -264,6 +264,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg_attr(miri, ignore = "safe code over zlib-rs/lz4_flex: too slow under Miri")]
     fn every_zlib_header_zlib_writes_is_detected() {
         // Level 0..=9 headers from zlib itself, and the 512 B-window one.
         for header in [

@@ -42,8 +42,13 @@ impl fmt::Display for LocalPos {
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum RegionErrorKind {
-    /// Reading or writing a file failed.
-    Io(io::Error),
+    /// Reading or writing a region file failed.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The underlying error.
+        error: io::Error,
+    },
     /// The file is shorter than the 8 KiB header (and not empty).
     HeaderTooShort {
         /// File length in bytes.
@@ -159,7 +164,7 @@ impl fmt::Display for RegionErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use RegionErrorKind::*;
         match self {
-            Io(e) => e.fmt(f),
+            Io { path, error } => write!(f, "{}: {error}", path.display()),
             HeaderTooShort { len } => write!(
                 f,
                 "file is {len} bytes, shorter than the 8192-byte region header"
@@ -216,7 +221,8 @@ impl fmt::Display for RegionError {
 impl std::error::Error for RegionError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match &self.kind {
-            RegionErrorKind::Io(e) | RegionErrorKind::ExternalFile { error: e, .. } => Some(e),
+            RegionErrorKind::Io { error: e, .. }
+            | RegionErrorKind::ExternalFile { error: e, .. } => Some(e),
             RegionErrorKind::Inflate(e) => Some(e),
             RegionErrorKind::InvalidNbt(e) => Some(e),
             _ => None,

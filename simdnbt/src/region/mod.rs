@@ -156,7 +156,12 @@ impl Region {
     /// external chunks are looked up beside it as `c.X.Z.mcc`.
     pub fn open(path: impl AsRef<Path>) -> Result<Self, RegionError> {
         let path = path.as_ref();
-        let file = std::fs::read(path).map_err(|e| RegionError::file(RegionErrorKind::Io(e)))?;
+        let file = std::fs::read(path).map_err(|error| {
+            RegionError::file(RegionErrorKind::Io {
+                path: path.to_owned(),
+                error,
+            })
+        })?;
         let mut region = Self::from_bytes(file)?;
         region.external = ExternalDir::for_region_file(path);
         Ok(region)

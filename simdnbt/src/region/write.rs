@@ -174,8 +174,15 @@ impl Region {
             return Err(RegionError::chunk(pos, RegionErrorKind::NoExternalLocation));
         }
         self.pad_to_sectors();
-        let io = |e| RegionError::file(RegionErrorKind::Io(e));
-        std::fs::write(path, &self.file).map_err(io)?;
+        std::fs::write(path, &self.file).map_err(|error| {
+            RegionError::file(RegionErrorKind::Io {
+                path: path.to_owned(),
+                error,
+            })
+        })?;
+        let external_failed = |pos, path, error| {
+            RegionError::chunk(pos, RegionErrorKind::ExternalFile { path, error })
+        };
         if let Some(target) = target {
             let moved = self.external.as_ref() != Some(&target);
             for index in externals {
@@ -190,13 +197,19 @@ impl Region {
                         .map_err(|k| RegionError::chunk(pos, k))?
                         .into_owned(),
                 };
-                std::fs::write(target.chunk_file(pos), data).map_err(io)?;
+                let file = target.chunk_file(pos);
+                if let Err(error) = std::fs::write(&file, data) {
+                    return Err(external_failed(pos, file, error));
+                }
             }
             for (&index, change) in &self.pending_external {
                 if change.is_none() {
-                    let file = target.chunk_file(LocalPos::from_index(index));
-                    match std::fs::remove_file(file) {
-                        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(io(e)),
+                    let pos = LocalPos::from_index(index);
+                    let file = target.chunk_file(pos);
+                    match std::fs::remove_file(&file) {
+                        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                            return Err(external_failed(pos, file, e))
+                        }
                         _ => {}
                     }
                 }
