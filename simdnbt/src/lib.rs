@@ -29,6 +29,11 @@
 //! than a small multiple of its size. Limits for servers are in [`ReadOptions`].
 //! Strings stay MUTF-8 bytes ([`Mutf8Str`]) until you decode them, lossily with
 //! [`Mutf8Str::to_str`] or checked with [`Mutf8Str::try_to_str`].
+//!
+//! Files on disk are usually compressed: `compression` (default feature) detects
+//! and inflates gzip and zlib with a size cap and writes them back; `region`
+//! (feature `region`) reads and writes Minecraft region files, and `region::scan`
+//! (feature `scan`) parses a folder of them in parallel.
 #![deny(missing_docs)]
 #![warn(unsafe_op_in_unsafe_fn)]
 
