@@ -51,11 +51,12 @@ pub mod inputs;
 mod ours;
 pub mod peers;
 pub mod reference;
+pub mod region;
 pub mod report;
-#[cfg(feature = "nightly-peers")]
-mod upstream;
 pub mod serde_peers;
 pub mod typed;
+#[cfg(feature = "nightly-peers")]
+mod upstream;
 
 pub use peers::{peer, peer_notes, peers, Adapter, Bench, Info, Peer};
 pub use testkit::value;

@@ -183,6 +183,185 @@ pub const SHARED: &[CorpusFile] = &[
     },
 ];
 
+const FASTANVIL: &str = "fastanvil";
+const FASTANVIL_V: &str = "0.32.0";
+const VALENCE_REGISTRY: &str = "valence_registry";
+const VALENCE_REGISTRY_V: &str = "0.2.0-alpha.1+mc.1.20.1";
+const USSR: &str = "ussr-nbt";
+const USSR_V: &str = "0.2.1";
+
+/// Larger real-world NBT files: fastanvil's uncompressed chunks (1.12 to 1.20,
+/// Forge, End, unicode), valence's 1.20 registry codec, ussr-nbt's big server
+/// list. [`load`] and [`all_names`] include them; they are kept out of
+/// [`SHARED`] because some tests cut every file in [`SHARED`] at every offset,
+/// which is quadratic in file size.
+pub const REAL_WORLD: &[CorpusFile] = &[
+    CorpusFile {
+        name: "1.12.chunk",
+        sha256: "65dd2a8efcd1f6fb8dd8e2f54ef93501e1742475097380585cdc5d88688f365d",
+        sources: &[src(FASTANVIL, FASTANVIL_V, "resources/1.12.chunk")],
+        compressed: Compression::None,
+        note: "a 1.12 chunk (pre-1.13 format, `Level` wrapper)",
+    },
+    CorpusFile {
+        name: "1.17.0.chunk",
+        sha256: "9d4b59f7c09963ab4ea627f337b136b869a577cdc21ed511bdc3f1068bf8f5a2",
+        sources: &[src(FASTANVIL, FASTANVIL_V, "resources/1.17.0.chunk")],
+        compressed: Compression::None,
+        note: "a 1.17.0 chunk",
+    },
+    CorpusFile {
+        name: "1.17.1-custom-heights.chunk",
+        sha256: "71aede14ba43d22f577c6e735ee1e8ea5d8e95ebb879414e9219ccc1dbaf2f01",
+        sources: &[src(
+            FASTANVIL,
+            FASTANVIL_V,
+            "resources/1.17.1-custom-heights.chunk",
+        )],
+        compressed: Compression::None,
+        note: "a 1.17.1 chunk from a world with custom heights",
+    },
+    CorpusFile {
+        name: "1.17.1.chunk",
+        sha256: "a39939752549a2232326116a3051fa54c43b368b089784fe9b217e0ce0e69119",
+        sources: &[src(FASTANVIL, FASTANVIL_V, "resources/1.17.1.chunk")],
+        compressed: Compression::None,
+        note: "a 1.17.1 chunk",
+    },
+    CorpusFile {
+        name: "21w44a-test1.nbt",
+        sha256: "545dab01a949f304aceede96d1c7a31586f4fb7c39059c0d8aa3b7215172b5a4",
+        sources: &[src(FASTANVIL, FASTANVIL_V, "resources/21w44a-test1.nbt")],
+        compressed: Compression::None,
+        note: "a chunk from snapshot 21w44a (the 1.18 layout, no `Level`)",
+    },
+    CorpusFile {
+        name: "chunk.nbt",
+        sha256: "5f0973e0b36412a20561e3db03a44d0ebc02e4e47faee30f51d6b51e76c889d0",
+        sources: &[src(FASTANVIL, FASTANVIL_V, "resources/chunk.nbt")],
+        compressed: Compression::None,
+        note: "a chunk from fastanvil's tests",
+    },
+    CorpusFile {
+        name: "etho-empty.chunk",
+        sha256: "8cd478e43fec705e137c4d55278184195ab2cbe026ea72451fd31cb2b5d2d4e5",
+        sources: &[src(FASTANVIL, FASTANVIL_V, "resources/etho-empty.chunk")],
+        compressed: Compression::None,
+        note: "an empty chunk from Etho's world",
+    },
+    CorpusFile {
+        name: "etho-end-r.-6.-1.c.7.25.nbt",
+        sha256: "32c6663b745a46cdd5b7b034659b61b725458b2b1dbec72ee59c7cb872fea6e8",
+        sources: &[src(
+            FASTANVIL,
+            FASTANVIL_V,
+            "resources/etho-end-r.-6.-1.c.7.25.nbt",
+        )],
+        compressed: Compression::None,
+        note: "an End chunk from Etho's world (region -6, -1, chunk 7, 25)",
+    },
+    CorpusFile {
+        name: "etho-max-heights.chunk",
+        sha256: "c6e68f09825e31d6097abe6eeef1f93df11521f574eb3a3e88409709d410c61e",
+        sources: &[src(
+            FASTANVIL,
+            FASTANVIL_V,
+            "resources/etho-max-heights.chunk",
+        )],
+        compressed: Compression::None,
+        note: "a chunk from Etho's world at the height limits",
+    },
+    CorpusFile {
+        name: "etho-old-heightmaps.chunk",
+        sha256: "113b6df8f355f9d4f566f7942dd9471171570de4feb06cd21eb56742b21d4882",
+        sources: &[src(
+            FASTANVIL,
+            FASTANVIL_V,
+            "resources/etho-old-heightmaps.chunk",
+        )],
+        compressed: Compression::None,
+        note: "a chunk from Etho's world with old-format heightmaps",
+    },
+    CorpusFile {
+        name: "etho-old-in-new.chunk",
+        sha256: "b6a14e0b54462ac35d062b930e99817d8dbc373f05908171316bfbad52f693ca",
+        sources: &[src(
+            FASTANVIL,
+            FASTANVIL_V,
+            "resources/etho-old-in-new.chunk",
+        )],
+        compressed: Compression::None,
+        note: "an old-format chunk in a newer world (Etho's)",
+    },
+    CorpusFile {
+        name: "etho-old-in-new2.chunk",
+        sha256: "e25ae2c87f0fd7a8639f8264640d12cd06e98dff947bff92be66ab6a446cfb88",
+        sources: &[src(
+            FASTANVIL,
+            FASTANVIL_V,
+            "resources/etho-old-in-new2.chunk",
+        )],
+        compressed: Compression::None,
+        note: "another old-format chunk in a newer world (Etho's)",
+    },
+    CorpusFile {
+        name: "etho.chunk",
+        sha256: "df437099507f500d0dc1ea4925a0af1bfa0fc45b0567f6e38f51374aa9988663",
+        sources: &[src(FASTANVIL, FASTANVIL_V, "resources/etho.chunk")],
+        compressed: Compression::None,
+        note: "a chunk from Etho's world",
+    },
+    CorpusFile {
+        name: "forge-1.20.1.nbt",
+        sha256: "3e25b4b4d1fbc640eeed5ba2caff4fdcff15026c36b9622d695530c2eaf53b05",
+        sources: &[src(FASTANVIL, FASTANVIL_V, "resources/forge-1.20.1.nbt")],
+        compressed: Compression::None,
+        note: "a chunk from a Forge 1.20.1 world",
+    },
+    CorpusFile {
+        name: "issue99-chunk.nbt",
+        sha256: "f43e0e6ff3396ae94e32f347ff884f9b0e488ae91f13646297e5ff7aee3fd7ce",
+        sources: &[src(FASTANVIL, FASTANVIL_V, "resources/issue99-chunk.nbt")],
+        compressed: Compression::None,
+        note: "the chunk from fastanvil's issue 99",
+    },
+    CorpusFile {
+        name: "unicode.chunk",
+        sha256: "a192c9755d7cedb2cefaaf413f1df0f4710930a9a9944c8b6f23913605e22188",
+        sources: &[src(FASTANVIL, FASTANVIL_V, "resources/unicode.chunk")],
+        compressed: Compression::None,
+        note: "a chunk with many non-ASCII strings",
+    },
+    CorpusFile {
+        name: "registry_codec_1.20.dat",
+        sha256: "962917ce614ecc4cd32bb477e2ce48c2766ba1f30c34f922073a102ff201ac98",
+        sources: &[src(
+            VALENCE_REGISTRY,
+            VALENCE_REGISTRY_V,
+            "extracted/registry_codec_1.20.dat",
+        )],
+        compressed: Compression::None,
+        note: "the 1.20 registry codec a server sends at login: dimension and biome data",
+    },
+    CorpusFile {
+        name: "servers 2.dat",
+        sha256: "8480d7a5815e2c852db7acb02d516887566c97d7445eb9645354e4a8fc824147",
+        sources: &[src(USSR, USSR_V, "tests/servers 2.dat")],
+        compressed: Compression::None,
+        note: "a client's server list (`servers.dat`), large",
+    },
+];
+
+/// Region files (not NBT: use [`load_as_shipped`], or [`load`], which returns
+/// the same bytes). Not in [`all_names`].
+pub const REGIONS: &[CorpusFile] = &[CorpusFile {
+    name: "1.19.4.mca",
+    sha256: "62fb4e7738ab53af93d99f54d4544474aa086ccc01601af4cff002bae1dccd90",
+    sources: &[src(FASTANVIL, FASTANVIL_V, "resources/1.19.4.mca")],
+    compressed: Compression::None,
+    note: "a 1.19.4 region file: 676 zlib chunks, 4,268,032 bytes",
+}];
+
 /// The seven files of the upstream simdnbt benchmark.
 pub const UPSTREAM_BENCH: [&str; 7] = [
     "complex_player.dat",
@@ -340,15 +519,22 @@ impl std::error::Error for CorpusError {
     }
 }
 
-/// Looks a shared file up by name.
+/// Looks a file from a package up by name ([`SHARED`], [`REAL_WORLD`] or [`REGIONS`]).
 pub fn shared(name: &str) -> Option<&'static CorpusFile> {
-    SHARED.iter().find(|f| f.name == name)
+    package_files().find(|f| f.name == name)
 }
 
-/// All corpus names: the shared files (in [`SHARED`] order), then the generated ones.
+/// Every file that ships in a package: [`SHARED`], [`REAL_WORLD`], [`REGIONS`].
+pub fn package_files() -> impl Iterator<Item = &'static CorpusFile> {
+    SHARED.iter().chain(REAL_WORLD).chain(REGIONS)
+}
+
+/// All NBT corpus names: the shared files (in [`SHARED`] order), the
+/// [`REAL_WORLD`] files, then the generated ones.
 pub fn all_names() -> impl Iterator<Item = &'static str> {
     SHARED
         .iter()
+        .chain(REAL_WORLD)
         .map(|f| f.name)
         .chain(GENERATED.iter().copied())
 }
@@ -401,16 +587,24 @@ struct Shipped {
 }
 
 const N_SHARED: usize = 9;
+const N_REAL_WORLD: usize = 18;
+const N_REGIONS: usize = 1;
+/// Files in [`package_files`], which share one index space for the caches.
+const N_PACKAGE: usize = N_SHARED + N_REAL_WORLD + N_REGIONS;
 const N_GENERATED: usize = 4;
 
-static SHIPPED: [OnceLock<Shipped>; N_SHARED] = [const { OnceLock::new() }; N_SHARED];
-static INFLATED: [OnceLock<Vec<u8>>; N_SHARED] = [const { OnceLock::new() }; N_SHARED];
+static SHIPPED: [OnceLock<Shipped>; N_PACKAGE] = [const { OnceLock::new() }; N_PACKAGE];
+static INFLATED: [OnceLock<Vec<u8>>; N_PACKAGE] = [const { OnceLock::new() }; N_PACKAGE];
 static GENERATED_CACHE: [OnceLock<Vec<u8>>; N_GENERATED] = [const { OnceLock::new() }; N_GENERATED];
 /// Serialises registry look-ups so that `cargo fetch` runs at most once at a time.
 static REGISTRY_LOCK: Mutex<()> = Mutex::new(());
 
 fn shared_index(name: &str) -> Option<usize> {
-    SHARED.iter().position(|f| f.name == name)
+    package_files().position(|f| f.name == name)
+}
+
+fn package_file(index: usize) -> &'static CorpusFile {
+    package_files().nth(index).expect("index from shared_index")
 }
 
 fn shipped(index: usize) -> Result<&'static Shipped, CorpusError> {
@@ -422,7 +616,7 @@ fn shipped(index: usize) -> Result<&'static Shipped, CorpusError> {
     if let Some(s) = SHIPPED[index].get() {
         return Ok(s);
     }
-    let file = &SHARED[index];
+    let file = package_file(index);
     let (source, path, bytes) = registry::read(file)?;
     check_sha256(file, source, &path, &bytes)?;
     Ok(SHIPPED[index].get_or_init(|| Shipped {
@@ -459,7 +653,7 @@ pub fn load(name: &str) -> Result<&'static [u8], CorpusError> {
             return Ok(bytes);
         }
         let shipped = shipped(index)?;
-        let file = &SHARED[index];
+        let file = package_file(index);
         if file.compressed == Compression::None {
             return Ok(&shipped.bytes);
         }
@@ -544,8 +738,10 @@ mod tests {
     #[test]
     fn shared_table_matches_constants() {
         assert_eq!(SHARED.len(), N_SHARED);
+        assert_eq!(REAL_WORLD.len(), N_REAL_WORLD);
+        assert_eq!(REGIONS.len(), N_REGIONS);
         assert_eq!(GENERATED.len(), N_GENERATED);
-        for f in SHARED {
+        for f in package_files() {
             assert_eq!(f.sha256.len(), 64, "{}", f.name);
             assert!(f
                 .sha256

@@ -313,9 +313,11 @@ fn known_content() {
 #[test]
 fn name_lists() {
     let all: Vec<_> = corpus::all_names().collect();
-    assert_eq!(all.len(), 13);
+    let (shared, real) = (corpus::SHARED.len(), corpus::REAL_WORLD.len());
+    assert_eq!(all.len(), shared + real + corpus::GENERATED.len());
     assert_eq!(all[0], "complex_player.dat");
-    assert_eq!(&all[9..], corpus::GENERATED);
+    assert_eq!(all[shared], "1.12.chunk");
+    assert_eq!(&all[shared + real..], corpus::GENERATED);
     let bench = corpus::bench_names();
     assert_eq!(&bench[..7], corpus::UPSTREAM_BENCH);
     assert_eq!(bench[7], "chunk1.14.nbt");
@@ -442,4 +444,53 @@ fn generated_files_have_the_promised_shape() {
         s.non_ascii_strings > s.tags[8] / 2,
         "unicode: mostly non-ASCII strings"
     );
+}
+
+// ------------------------------------------------------------ real-world files
+
+/// (name, size) of every [`corpus::REAL_WORLD`] file (all uncompressed, compound roots).
+const REAL_WORLD_SIZES: &[(&str, usize)] = &[
+    ("1.12.chunk", 53007),
+    ("1.17.0.chunk", 52867),
+    ("1.17.1-custom-heights.chunk", 62063),
+    ("1.17.1.chunk", 46240),
+    ("21w44a-test1.nbt", 103723),
+    ("chunk.nbt", 50892),
+    ("etho-empty.chunk", 27761),
+    ("etho-end-r.-6.-1.c.7.25.nbt", 5437),
+    ("etho-max-heights.chunk", 51214),
+    ("etho-old-heightmaps.chunk", 38021),
+    ("etho-old-in-new.chunk", 21419),
+    ("etho-old-in-new2.chunk", 34506),
+    ("etho.chunk", 23636),
+    ("forge-1.20.1.nbt", 44838),
+    ("issue99-chunk.nbt", 10670),
+    ("unicode.chunk", 63992),
+    ("registry_codec_1.20.dat", 39164),
+    ("servers 2.dat", 97845),
+];
+
+#[test]
+fn every_real_world_file_loads_and_walks() {
+    assert_eq!(REAL_WORLD_SIZES.len(), corpus::REAL_WORLD.len());
+    for (file, &(name, size)) in corpus::REAL_WORLD.iter().zip(REAL_WORLD_SIZES) {
+        assert_eq!(file.name, name);
+        assert_eq!(file.compressed, Compression::None, "{name}");
+        let bytes = corpus::load(name).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(bytes.len(), size, "{name}");
+        assert_eq!(bytes[0], 0x0A, "{name}: root tag id");
+        let shipped = corpus::load_as_shipped(name).unwrap();
+        assert_eq!(corpus::sha256_hex(shipped), file.sha256, "{name}");
+        walk(bytes, false).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(corpus::all_names().any(|n| n == name));
+    }
+}
+
+#[test]
+fn the_region_file_loads_with_its_hash() {
+    let bytes = corpus::load_as_shipped("1.19.4.mca").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(bytes.len(), 4_268_032);
+    assert_eq!(bytes.len() % 4096, 0);
+    assert_eq!(corpus::sha256_hex(bytes), corpus::REGIONS[0].sha256);
+    assert!(!corpus::all_names().any(|n| n == "1.19.4.mca"));
 }

@@ -2,7 +2,7 @@
 //!
 //! The cargo-fuzz binaries in `fuzz/fuzz_targets/` are one-line wrappers around
 //! [`roundtrip()`], [`cross_library`], [`borrow_read`], [`owned_read`],
-//! [`serde_roundtrip()`] and [`derive_read`]. Keeping
+//! [`serde_roundtrip()`], [`derive_read`], [`region()`] and [`inflate`]. Keeping
 //! the logic here, in a stable workspace member, lets `cargo test --workspace`
 //! replay every regression file, every docs/format.md §4 case and the corpus seeds
 //! through exactly the code the fuzzer runs (see `tests/replay.rs`).
@@ -13,6 +13,7 @@
 mod access;
 pub mod cross;
 mod derive;
+pub mod files;
 pub mod generate;
 pub mod roundtrip;
 pub mod serde_roundtrip;
@@ -20,10 +21,11 @@ pub mod serde_roundtrip;
 pub use access::{borrow_read, check_str, owned_read};
 pub use cross::cross_library;
 pub use derive::derive_read;
+pub use files::{inflate, region};
 pub use roundtrip::roundtrip;
+pub use serde_roundtrip::serde_roundtrip;
 /// The docs/format.md §4 cases (the workspace test kit's table).
 pub use testkit::hostile;
-pub use serde_roundtrip::serde_roundtrip;
 
 /// One fuzz target's logic: panics on a broken claim.
 pub type Target = fn(&[u8]);
@@ -36,4 +38,6 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("owned_read", owned_read),
     ("serde_roundtrip", serde_roundtrip),
     ("derive_read", derive_read),
+    ("region", region),
+    ("inflate", inflate),
 ];

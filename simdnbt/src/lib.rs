@@ -89,6 +89,10 @@
 //! structs of several fields, conflicting attributes) is a compile error that
 //! says what is supported. A [`DeserializeError`] names the path of the value
 //! that did not fit (`Inventory[3].tag.display.Name`, see [`path`]).
+//! Files on disk are usually compressed: `compression` (default feature) detects
+//! and inflates gzip and zlib with a size cap and writes them back; `region`
+//! (feature `region`) reads and writes Minecraft region files, and `region::scan`
+//! (feature `scan`) parses a folder of them in parallel.
 #![deny(missing_docs)]
 
 mod error;
@@ -122,6 +126,12 @@ pub mod owned;
 #[cfg(feature = "serde")]
 pub mod serde;
 
+#[cfg(feature = "compression")]
+pub mod compression;
+#[cfg(feature = "region")]
+pub mod region;
+
+pub use options::DEFAULT_MAX_INFLATED;
 pub use options::{ReadOptions, DEFAULT_MAX_DEPTH};
 
 /// The workspace README's examples, run as doctests (upstream simdnbt's README

@@ -1082,7 +1082,7 @@ mod tests {
             prefixed.extend_from_slice(&bytes);
             for trailing in [0, 1, 40] {
                 let mut input = prefixed.clone();
-                input.extend(std::iter::repeat(0xFF).take(trailing));
+                input.extend(std::iter::repeat_n(0xFF, trailing));
                 let p = Mutf8String::from_prefixed(&input, 1);
                 assert_eq!(p, s, "len {n}, {trailing} trailing");
                 if let (Repr::Inline { block: a }, Repr::Inline { block: b }) = (&p.repr, &s.repr) {

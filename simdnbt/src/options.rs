@@ -4,6 +4,11 @@
 /// compound/list levels, counting the root.
 pub const DEFAULT_MAX_DEPTH: u32 = 512;
 
+/// The default cap on the size a compressed input may inflate to (256 MiB): far
+/// above any real player, level or chunk file, yet a bound on the memory a
+/// decompression bomb can take. See [`ReadOptions::max_inflated_bytes`].
+pub const DEFAULT_MAX_INFLATED: usize = 256 * 1024 * 1024;
+
 /// Limits a reader applies. Both readers ([`crate::borrow`] and [`crate::owned`])
 /// take the same options and enforce them identically.
 ///
@@ -21,6 +26,8 @@ pub const DEFAULT_MAX_DEPTH: u32 = 512;
 pub struct ReadOptions {
     pub(crate) max_depth: u32,
     pub(crate) max_bytes: Option<usize>,
+    /// Largest inflated size accepted from gzip/zlib/LZ4 input (compression and region readers).
+    pub(crate) max_inflated: usize,
 }
 
 impl Default for ReadOptions {
@@ -28,6 +35,7 @@ impl Default for ReadOptions {
         Self {
             max_depth: DEFAULT_MAX_DEPTH,
             max_bytes: None,
+            max_inflated: DEFAULT_MAX_INFLATED,
         }
     }
 }
@@ -56,5 +64,29 @@ impl ReadOptions {
     pub fn max_bytes(mut self, bytes: usize) -> Self {
         self.max_bytes = Some(bytes);
         self
+    }
+
+    /// Sets the largest size, in bytes, that compressed input may inflate to
+    /// (default [`DEFAULT_MAX_INFLATED`], 256 MiB). Inflating stops as soon as the
+    /// output would pass it and the read fails, so a decompression bomb costs at
+    /// most this much memory. When [`ReadOptions::max_bytes`] is also set, the
+    /// smaller of the two applies: a read cannot consume more input than that.
+    ///
+    /// ```
+    /// let opts = simdnbt::ReadOptions::default().max_inflated_bytes(1 << 20);
+    /// # let _ = opts;
+    /// ```
+    pub fn max_inflated_bytes(mut self, bytes: usize) -> Self {
+        self.max_inflated = bytes;
+        self
+    }
+
+    /// The inflation cap in effect: [`ReadOptions::max_inflated_bytes`], lowered
+    /// to [`ReadOptions::max_bytes`] when that is set and smaller.
+    pub fn inflate_limit(&self) -> usize {
+        match self.max_bytes {
+            Some(budget) => budget.min(self.max_inflated),
+            None => self.max_inflated,
+        }
     }
 }

@@ -407,3 +407,20 @@ fn rss_probe() {
     assert!(some);
     println!("{}\t{}\t{}", case.name, bytes.len(), reader);
 }
+
+/// A decompression bomb (1 GiB of zeros claimed by 1 MB of zlib) costs at most
+/// the inflation cap, not the size it claims.
+#[cfg(feature = "compression")]
+#[test]
+fn decompression_bomb_peak_memory_is_the_cap() {
+    let bomb = zlib_bomb(1024);
+    let cap = 16 << 20;
+    let opts = simdnbt::ReadOptions::default().max_inflated_bytes(cap);
+    let (result, peak) =
+        measure(|| simdnbt::compression::decompress_with(&bomb, &opts).map(|c| c.len()));
+    assert!(result.is_err(), "{result:?}");
+    // The output buffer (grown geometrically, never past cap + 1) plus the
+    // inflater's 32 KiB window and state.
+    assert!(peak.in_place <= cap + (1 << 20), "{peak:?}");
+    assert!(peak.moving <= cap + cap / 2 + (1 << 20), "{peak:?}");
+}

@@ -34,6 +34,11 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
         let mut all = seeds.clone();
+        match *target {
+            "region" => all.extend(simdnbt_fuzz_logic::files::region_seeds()),
+            "inflate" => all.extend(simdnbt_fuzz_logic::files::inflate_seeds()),
+            _ => {}
+        }
         if *target == "roundtrip" {
             // Structured mode: selector byte, then bytes for the generator.
             let mut x: u64 = 0x9e37_79b9_7f4a_7c15;

@@ -744,8 +744,8 @@ mod tests {
                 for present in 0..=name_len + min + 1 {
                     // Root `0a 00 00`, then the tag: id, name length, name, payload.
                     let mut doc = vec![0x0a, 0, 0, id, 0, name_len as u8];
-                    doc.extend(std::iter::repeat(b'n').take(name_len.min(present)));
-                    doc.extend(std::iter::repeat(0).take(present.saturating_sub(name_len)));
+                    doc.extend(std::iter::repeat_n(b'n', name_len.min(present)));
+                    doc.extend(std::iter::repeat_n(0, present.saturating_sub(name_len)));
                     let whole = present >= name_len + min;
                     let want = if whole {
                         (ErrorKind::UnknownTagId(id), 3)

@@ -10,6 +10,7 @@ use simdnbt::{borrow, owned, Error, ReadOptions};
 /// Stack size the "no recursion that input can drive" tests run on.
 pub const SMALL_STACK: usize = 256 * 1024;
 
+#[allow(unused_imports)] // not every test binary uses the builders
 pub use testkit::bytes::*;
 
 /// Runs `f` on a thread with a [`SMALL_STACK`] stack and returns its result;
@@ -150,4 +151,28 @@ pub fn deep_owned_list(n: usize) -> owned::NbtList {
         l = owned::NbtList::List(vec![l]);
     }
     l
+}
+
+/// A zlib stream that claims `mib` MiB of zeros, built without ever holding
+/// them: the same flushed deflate block of 1 MiB of zeros, repeated (it only
+/// refers back to zeros, so every copy is valid). It has no end, so only the
+/// cap can stop it before the input runs out.
+#[cfg(feature = "compression")]
+pub fn zlib_bomb(mib: usize) -> Vec<u8> {
+    use flate2::{Compress, FlushCompress};
+    let zeros = vec![0u8; 1 << 20];
+    let mut stream = Compress::new(flate2::Compression::best(), true);
+    let mut head = Vec::with_capacity(1 << 16);
+    stream
+        .compress_vec(&zeros, &mut head, FlushCompress::Sync)
+        .unwrap();
+    let mut block = Vec::with_capacity(1 << 16);
+    stream
+        .compress_vec(&zeros, &mut block, FlushCompress::Sync)
+        .unwrap();
+    let mut bomb = head;
+    for _ in 1..mib {
+        bomb.extend_from_slice(&block);
+    }
+    bomb
 }

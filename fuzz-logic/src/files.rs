@@ -1,0 +1,194 @@
+//! `region` and `inflate`: the region-file reader and writer, and compressed
+//! input, under arbitrary bytes.
+
+use std::io::Cursor;
+
+use simdnbt::compression::{self, detect, Compression, InflateErrorKind};
+use simdnbt::region::{ChunkCompression, Region, RegionErrorKind};
+use simdnbt::ReadOptions;
+
+/// The inflation cap the targets use: small, so that a bomb is found fast.
+const CAP: usize = 1 << 20;
+
+/// A region file from arbitrary bytes: opening either fails with an error, or
+/// every listed chunk reads (or fails naming itself) within the cap; a compacted
+/// copy and a rewritten copy read back the same chunks.
+pub fn region(data: &[u8]) {
+    let opened = match Region::from_bytes(data.to_vec()) {
+        Ok(region) => region.with_options(ReadOptions::default().max_inflated_bytes(CAP)),
+        Err(e) => {
+            let _ = e.to_string();
+            return;
+        }
+    };
+    let file_sectors = data.len().div_ceil(4096) as u32;
+    let mut chunks = Vec::new();
+    for info in opened.chunks() {
+        assert!(
+            info.sector >= 2 && info.sector + info.sectors <= file_sectors,
+            "{info:?}"
+        );
+        let (x, z) = (i32::from(info.pos.x), i32::from(info.pos.z));
+        let result = opened.chunk(x, z);
+        match &result {
+            Ok(Some(bytes)) => assert!(bytes.len() <= CAP, "chunk over the cap"),
+            Ok(None) => panic!("listed chunk {} reads as absent", info.pos),
+            Err(e) => {
+                assert_eq!(e.pos(), Some(info.pos), "error names another chunk: {e}");
+                let _ = e.to_string();
+            }
+        }
+        chunks.push((x, z, result.ok().flatten()));
+    }
+    assert_eq!(chunks.len(), opened.len());
+
+    // Compaction moves chunks but changes none of them.
+    let mut compacted = opened.clone();
+    compacted.compact();
+    let reopened = Region::from_bytes(compacted.as_bytes().to_vec())
+        .expect("a compacted region must open")
+        .with_options(ReadOptions::default().max_inflated_bytes(CAP));
+    assert_eq!(compacted.as_bytes().len() % 4096, 0);
+    for (x, z, bytes) in &chunks {
+        let again = reopened.chunk(*x, *z).map_err(|e| e.to_string());
+        if let Some(bytes) = bytes {
+            assert_eq!(again.as_ref().ok().and_then(Option::as_ref), Some(bytes));
+        }
+    }
+
+    // Rewriting valid chunks (a few, to keep runs fast) gives them back exactly.
+    let mut rewritten = Region::new();
+    let kinds = [
+        ChunkCompression::Zlib,
+        ChunkCompression::Lz4,
+        ChunkCompression::Uncompressed,
+    ];
+    let mut written = Vec::new();
+    for (i, (x, z, bytes)) in chunks.iter().enumerate().take(8) {
+        let Some(bytes) = bytes else { continue };
+        match rewritten.write_chunk_at(*x, *z, bytes, kinds[i % 3], 1) {
+            Ok(()) => written.push((*x, *z, bytes)),
+            Err(e) => assert!(matches!(e.kind(), RegionErrorKind::InvalidNbt(_)), "{e}"),
+        }
+    }
+    let back = Region::from_bytes(rewritten.into_bytes()).expect("a written region must open");
+    assert_eq!(back.len(), written.len());
+    for (x, z, bytes) in written {
+        assert_eq!(back.chunk(x, z).unwrap().as_ref(), Some(bytes));
+    }
+}
+
+/// Arbitrary bytes as a compressed (or raw) NBT file: inflation stays under the
+/// cap or fails cleanly, what inflates parses or fails cleanly, and the bytes
+/// themselves survive a gzip and a zlib round trip through our writers.
+pub fn inflate(data: &[u8]) {
+    let opts = ReadOptions::default().max_inflated_bytes(CAP);
+    let format = detect(data);
+    match compression::decompress_with(data, &opts) {
+        Ok(nbt) => {
+            assert!(nbt.len() <= CAP);
+            if format == Compression::Raw {
+                assert_eq!(&*nbt, data);
+            }
+            let _ = simdnbt::borrow::read(&mut Cursor::new(&nbt[..]));
+        }
+        Err(e) => {
+            let _ = e.to_string();
+            assert_eq!(e.format(), format);
+            if format == Compression::Raw {
+                assert!(matches!(e.kind(), InflateErrorKind::TooLarge { .. }));
+            }
+            assert!(e.offset() <= data.len(), "{e}");
+        }
+    }
+    let unlimited = ReadOptions::default().max_inflated_bytes(usize::MAX);
+    for format in [Compression::Gzip, Compression::Zlib] {
+        let packed = compression::compress(data, format);
+        assert_eq!(detect(&packed), format);
+        let back = compression::decompress_with(&packed, &unlimited).unwrap();
+        assert_eq!(&*back, data, "{format:?} round trip");
+    }
+}
+
+/// `{xPos: x, zPos: z, data: [B; len]}`, a small chunk-like document.
+fn chunk_doc(x: i32, z: i32, len: usize) -> Vec<u8> {
+    let mut root = simdnbt::owned::NbtCompound::new();
+    root.insert("xPos", simdnbt::owned::NbtTag::Int(x));
+    root.insert("zPos", simdnbt::owned::NbtTag::Int(z));
+    let data = (0..len).map(|i| (i % 7) as u8).collect();
+    root.insert("data", simdnbt::owned::NbtTag::ByteArray(data));
+    let mut bytes = Vec::new();
+    simdnbt::owned::Nbt::new("".into(), root)
+        .write(&mut bytes)
+        .expect("small document");
+    bytes
+}
+
+/// Seeds for `region`: small region files with a chunk in each compression,
+/// an external-chunk entry, and damaged copies (each header check once).
+pub fn region_seeds() -> Vec<(String, Vec<u8>)> {
+    let mut region = Region::new();
+    let kinds = [
+        ChunkCompression::Gzip,
+        ChunkCompression::Zlib,
+        ChunkCompression::Uncompressed,
+        ChunkCompression::Lz4,
+    ];
+    for (i, kind) in kinds.into_iter().enumerate() {
+        let i = i as i32;
+        region
+            .write_chunk_at(i, i, &chunk_doc(i, i, 200), kind, 1_700_000_000)
+            .expect("valid chunk");
+    }
+    let good = region.into_bytes();
+    let mut seeds = vec![("region-four-kinds".to_owned(), good.clone())];
+    let mut damaged = |name: &str, edit: &dyn Fn(&mut Vec<u8>)| {
+        let mut bytes = good.clone();
+        edit(&mut bytes);
+        seeds.push((format!("region-{name}"), bytes));
+    };
+    damaged("external", &|b| b[2 * 4096 + 4] |= 0x80);
+    damaged("in-header", &|b| {
+        b[0..4].copy_from_slice(&(1u32 << 8 | 1).to_be_bytes())
+    });
+    damaged("past-end", &|b| {
+        b[0..4].copy_from_slice(&(90u32 << 8 | 1).to_be_bytes())
+    });
+    damaged("overlap", &|b| {
+        let second = b[33 * 4..33 * 4 + 4].to_vec();
+        b[0..4].copy_from_slice(&second);
+    });
+    damaged("zero-length", &|b| b[2 * 4096..2 * 4096 + 4].fill(0));
+    damaged("long-length", &|b| b[2 * 4096..2 * 4096 + 4].fill(0x7f));
+    damaged("unknown-compression", &|b| b[2 * 4096 + 4] = 127);
+    damaged("unpadded", &|b| b.truncate(b.len() - 100));
+    seeds.push(("region-empty".to_owned(), Vec::new()));
+    seeds
+}
+
+/// Seeds for `inflate`: small documents as gzip and zlib, and a zlib stream
+/// that inflates past the cap.
+pub fn inflate_seeds() -> Vec<(String, Vec<u8>)> {
+    let doc = chunk_doc(1, 2, 3000);
+    let mut seeds = vec![
+        ("raw".to_owned(), doc.clone()),
+        (
+            "gzip".to_owned(),
+            compression::compress(&doc, Compression::Gzip),
+        ),
+        (
+            "zlib".to_owned(),
+            compression::compress(&doc, Compression::Zlib),
+        ),
+        (
+            "zlib-store".to_owned(),
+            compression::compress_with_level(&doc, Compression::Zlib, 0),
+        ),
+    ];
+    let zeros = vec![0u8; CAP + 1];
+    seeds.push((
+        "zlib-over-cap".to_owned(),
+        compression::compress(&zeros, Compression::Zlib),
+    ));
+    seeds
+}
