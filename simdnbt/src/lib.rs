@@ -44,6 +44,8 @@ pub mod tag_id;
 
 pub mod borrow;
 pub mod owned;
+#[cfg(feature = "snbt")]
+pub mod snbt;
 
 pub use options::{ReadOptions, DEFAULT_MAX_DEPTH};
 
