@@ -24,7 +24,7 @@ mkdir -p "$logdir"
 if [ "$#" -gt 0 ]; then
     targets=("$@")
 else
-    targets=(roundtrip cross_library borrow_read owned_read)
+    targets=(roundtrip cross_library borrow_read owned_read snbt)
 fi
 start=$(date +%s)
 

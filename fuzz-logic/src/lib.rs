@@ -1,7 +1,8 @@
 //! The logic of simdnbt's fuzz targets, as plain functions.
 //!
 //! The cargo-fuzz binaries in `fuzz/fuzz_targets/` are one-line wrappers around
-//! [`roundtrip`], [`cross_library`], [`borrow_read`] and [`owned_read`]. Keeping
+//! [`roundtrip`], [`cross_library`], [`borrow_read`], [`owned_read`] and
+//! [`snbt`]. Keeping
 //! the logic here, in a stable workspace member, lets `cargo test --workspace`
 //! replay every regression file, every NBT.md §4 case and the corpus seeds
 //! through exactly the code the fuzzer runs (see `tests/replay.rs`).
@@ -15,10 +16,12 @@ pub mod cross;
 pub mod generate;
 pub mod hostile;
 pub mod roundtrip;
+pub mod snbt;
 
 pub use access::{borrow_read, check_str, owned_read};
 pub use cross::cross_library;
 pub use roundtrip::roundtrip;
+pub use snbt::snbt;
 
 /// One fuzz target's logic: panics on a broken claim.
 pub type Target = fn(&[u8]);
@@ -29,4 +32,5 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("cross_library", cross_library),
     ("borrow_read", borrow_read),
     ("owned_read", owned_read),
+    ("snbt", snbt),
 ];

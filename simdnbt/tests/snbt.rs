@@ -610,7 +610,7 @@ fn depth_512_reads_and_513_does_not() {
 }
 
 #[test]
-fn printing_deep_owned_trees_does_not_recurse() {
+fn printing_deep_owned_trees_stops_at_the_limit() {
     small_stack(|| {
         let mut tag = NbtTag::Int(1);
         for _ in 0..100_000 {
@@ -619,8 +619,19 @@ fn printing_deep_owned_trees_does_not_recurse() {
                 other => NbtList::from(vec![other]),
             }]));
         }
-        let text = snbt::to_string(&tag).unwrap();
-        assert_eq!(text.len(), 2 * 100_000 + 3);
+        assert_eq!(snbt::to_string(&tag), Err(PrintError::MaxDepthExceeded));
+        for (levels, ok) in [(512, true), (513, false)] {
+            let mut tag = NbtTag::Compound(NbtCompound::new());
+            for _ in 1..levels {
+                tag = compound(vec![("a", tag)]);
+            }
+            assert_eq!(snbt::to_string(&tag).is_ok(), ok, "{levels}");
+            let mut list = NbtTag::List(NbtList::Int(vec![1]));
+            for _ in 1..levels {
+                list = NbtTag::List(NbtList::List(vec![list.into_list().unwrap()]));
+            }
+            assert_eq!(snbt::to_string_pretty(&list).is_ok(), ok, "{levels}");
+        }
     });
 }
 

@@ -147,6 +147,9 @@ pub enum PrintError {
     /// `FF` byte or a 4-byte UTF-8 sequence); unpaired surrogates are fine
     /// (printed as `\uD800`).
     InvalidString,
+    /// More than 512 nested compounds and lists, counting the root: no reader
+    /// (vanilla's or [`super::from_str`]) would take the text back.
+    MaxDepthExceeded,
 }
 
 impl fmt::Display for PrintError {
@@ -156,6 +159,7 @@ impl fmt::Display for PrintError {
                 f.write_str("NaN and infinite floats have no SNBT form that reads back")
             }
             PrintError::InvalidString => f.write_str("a string is not valid MUTF-8"),
+            PrintError::MaxDepthExceeded => f.write_str("nested deeper than 512 levels"),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! tree of any depth prints), compact or pretty.
 
 use super::error::PrintError;
-use super::parse::is_wrapper;
+use super::parse::{is_wrapper, MAX_DEPTH};
 use super::string;
 use crate::owned::{NbtCompound, NbtList, NbtTag};
 
@@ -100,8 +100,8 @@ impl Out {
     }
 
     /// Writes a tag that needs no frame (not a non-empty compound or list of
-    /// compounds/lists); returns `false` for those.
-    fn leaf(&mut self, tag: &NbtTag) -> Result<bool, PrintError> {
+    /// compounds/lists); returns `false` for those. `depth`: the open frames.
+    fn leaf(&mut self, tag: &NbtTag, depth: usize) -> Result<bool, PrintError> {
         match tag {
             NbtTag::Byte(v) => self.int(*v, b"b"),
             NbtTag::Short(v) => self.int(*v, b"s"),
@@ -116,9 +116,12 @@ impl Out {
             })?,
             NbtTag::IntArray(v) => self.int_array(v)?,
             NbtTag::LongArray(v) => self.long_array(v)?,
-            NbtTag::Compound(c) if c.is_empty() => self.buf.extend_from_slice(b"{}"),
+            NbtTag::Compound(c) if c.is_empty() => {
+                check_depth(depth)?;
+                self.buf.extend_from_slice(b"{}")
+            }
             NbtTag::Compound(_) => return Ok(false),
-            NbtTag::List(l) => return self.leaf_list(l),
+            NbtTag::List(l) => return self.leaf_list(l, depth),
         }
         Ok(true)
     }
@@ -139,7 +142,8 @@ impl Out {
 
     /// Lists of numbers, strings and arrays print on one line; `false` for a
     /// non-empty list of compounds or lists.
-    fn leaf_list(&mut self, list: &NbtList) -> Result<bool, PrintError> {
+    fn leaf_list(&mut self, list: &NbtList, depth: usize) -> Result<bool, PrintError> {
+        check_depth(depth)?;
         match list {
             NbtList::Empty => self.buf.extend_from_slice(b"[]"),
             NbtList::Byte(v) => self.inline(b"", v, |o, x| {
@@ -219,6 +223,15 @@ fn prints_unwrapped(list: &[NbtCompound]) -> bool {
     any_wrapper && mixed
 }
 
+/// A compound or list may open at `depth` open frames: at most 512 levels,
+/// counting the root, as the parser (and vanilla) read.
+fn check_depth(depth: usize) -> Result<(), PrintError> {
+    if depth >= MAX_DEPTH {
+        return Err(PrintError::MaxDepthExceeded);
+    }
+    Ok(())
+}
+
 /// An open compound or multi-line list.
 enum Frame<'a, C> {
     Compound {
@@ -244,9 +257,10 @@ pub(super) fn print(root: Item<'_>, pretty: bool) -> Result<String, PrintError> 
         // Write the pending item, opening a frame if it has elements to walk.
         if let Some(it) = item.take() {
             match it {
-                Item::Tag(tag) if out.leaf(tag)? => {}
-                Item::List(list) if out.leaf_list(list)? => {}
+                Item::Tag(tag) if out.leaf(tag, stack.len())? => {}
+                Item::List(list) if out.leaf_list(list, stack.len())? => {}
                 Item::Tag(NbtTag::Compound(c)) | Item::Compound(c) => {
+                    check_depth(stack.len())?;
                     if c.is_empty() {
                         out.buf.extend_from_slice(b"{}");
                     } else {
@@ -258,6 +272,7 @@ pub(super) fn print(root: Item<'_>, pretty: bool) -> Result<String, PrintError> 
                     }
                 }
                 Item::Tag(NbtTag::List(list)) | Item::List(list) => {
+                    check_depth(stack.len())?;
                     let unwrap = matches!(list, NbtList::Compound(v) if prints_unwrapped(v));
                     out.buf.push(b'[');
                     stack.push(Frame::List {
