@@ -610,6 +610,24 @@ fn depth_512_reads_and_513_does_not() {
 }
 
 #[test]
+fn nested_lists_turning_mixed_are_not_copied_per_level() {
+    // Each level's list turns heterogeneous after its first element; moving
+    // (not cloning) the elements keeps this linear.
+    let big: String = format!("[{}1]", "1,".repeat(200_000));
+    let text = nested(500, "[", ",1b]", &big);
+    let started = std::time::Instant::now();
+    let tag = parse(&text);
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    let mut depth = 0;
+    let mut t = &tag;
+    while let NbtTag::List(NbtList::Compound(v)) = t {
+        t = v[0].values().next().unwrap();
+        depth += 1;
+    }
+    assert_eq!(depth, 500);
+}
+
+#[test]
 fn printing_deep_owned_trees_stops_at_the_limit() {
     small_stack(|| {
         let mut tag = NbtTag::Int(1);

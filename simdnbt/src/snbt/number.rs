@@ -127,8 +127,45 @@ fn bin(b: u8) -> bool {
     matches!(b, b'0' | b'1' | b'_')
 }
 
+/// The common case, decided quickly: an optional `-`, 1 to 18 decimal digits
+/// (no leading zero, no `_`), then nothing or one of `b s i l` (either case).
+/// `None` sends the token to the full grammar.
+#[inline]
+fn parse_simple_int(t: &[u8]) -> Option<Result<Number, TokenError>> {
+    let negative = t.first() == Some(&b'-');
+    let digits = &t[usize::from(negative)..];
+    let (digits, suffix) = match digits.last()? {
+        b'0'..=b'9' => (digits, None),
+        &c => (&digits[..digits.len() - 1], Some(c.to_ascii_lowercase())),
+    };
+    if digits.is_empty() || digits.len() > 18 || (digits[0] == b'0' && digits.len() > 1) {
+        return None;
+    }
+    let mut v: i64 = 0;
+    for &d in digits {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        v = v * 10 + (d - b'0') as i64;
+    }
+    if negative {
+        v = -v;
+    }
+    let out_of_range = Err((ErrorKind::NumberOutOfRange, 0));
+    Some(match suffix {
+        None | Some(b'i') => i32::try_from(v).map(Number::Int).or(out_of_range),
+        Some(b'b') => i8::try_from(v).map(Number::Byte).or(out_of_range),
+        Some(b's') => i16::try_from(v).map(Number::Short).or(out_of_range),
+        Some(b'l') => Ok(Number::Long(v)),
+        Some(_) => return None,
+    })
+}
+
 /// Parses a whole number token (see [`is_token_byte`]).
 pub(super) fn parse(t: &[u8]) -> Result<Number, TokenError> {
+    if let Some(n) = parse_simple_int(t) {
+        return n;
+    }
     let start = usize::from(matches!(t.first(), Some(b'+' | b'-')));
     if let Some(n) = parse_float(t, start)? {
         return Ok(n);

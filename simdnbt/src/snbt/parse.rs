@@ -17,7 +17,10 @@ pub(super) const MAX_DEPTH: usize = 512;
 /// An open container waiting for its next element.
 enum Frame {
     Compound {
-        entries: Vec<(Mutf8String, NbtTag)>,
+        /// Where this compound's entries start in the shared entry stack
+        /// (one scratch vector for all open compounds: each compound then
+        /// gets one exact-size allocation when it closes).
+        start: usize,
         /// The key of the value being parsed.
         key: Mutf8String,
     },
@@ -42,7 +45,7 @@ impl ListBuilder {
         match self {
             ListBuilder::Typed(list) => {
                 if let Err(tag) = push_typed(list, tag) {
-                    let mut tags = list.as_nbt_tags();
+                    let mut tags = into_tags(std::mem::take(list));
                     tags.push(tag);
                     *self = ListBuilder::Mixed(tags);
                 }
@@ -74,6 +77,23 @@ fn wrap(tag: NbtTag) -> NbtCompound {
     }
 }
 
+/// The elements as tags, moved (not cloned: a list turns mixed at most once,
+/// but cloning there would copy its subtree again at every level above).
+fn into_tags(list: NbtList) -> Vec<NbtTag> {
+    macro_rules! tags {
+        ($($v:ident => $into:ident),*) => {
+            match list.id() {
+                $( crate::tag_id::$v => list.$into().unwrap_or_default().into_iter().map(NbtTag::from).collect(), )*
+                _ => Vec::new(),
+            }
+        };
+    }
+    tags!(BYTE => into_bytes, SHORT => into_shorts, INT => into_ints, LONG => into_longs,
+        FLOAT => into_floats, DOUBLE => into_doubles, BYTE_ARRAY => into_byte_arrays,
+        STRING => into_strings, LIST => into_lists, COMPOUND => into_compounds,
+        INT_ARRAY => into_int_arrays, LONG_ARRAY => into_long_arrays)
+}
+
 /// Appends `tag` if the list has its type (or is empty), else gives it back.
 fn push_typed(list: &mut NbtList, tag: NbtTag) -> Result<(), NbtTag> {
     macro_rules! typed {
@@ -98,7 +118,8 @@ fn push_typed(list: &mut NbtList, tag: NbtTag) -> Result<(), NbtTag> {
 
 /// Last value wins for a repeated key (as in vanilla, whose compound is a map),
 /// kept at the place of the key's first appearance.
-fn finish_compound(mut entries: Vec<(Mutf8String, NbtTag)>) -> NbtCompound {
+fn finish_compound(scratch: &mut Vec<(Mutf8String, NbtTag)>, start: usize) -> NbtCompound {
+    let mut entries: Vec<(Mutf8String, NbtTag)> = scratch.drain(start..).collect();
     if has_duplicates(&entries) {
         let mut index: HashMap<Vec<u8>, usize> = HashMap::new();
         let mut unique: Vec<(Mutf8String, NbtTag)> = Vec::with_capacity(entries.len());
@@ -116,13 +137,27 @@ fn finish_compound(mut entries: Vec<(Mutf8String, NbtTag)>) -> NbtCompound {
     NbtCompound::from_values(entries)
 }
 
+/// Whether two entries share a key. Most compounds have none, so keys are
+/// first sorted into 64 buckets by a cheap hash; only a key whose bucket is
+/// taken is compared with the keys before it. Large compounds use a hash set.
 fn has_duplicates(entries: &[(Mutf8String, NbtTag)]) -> bool {
-    if entries.len() <= 16 {
-        entries.iter().enumerate().any(|(i, (k, _))| {
-            entries[..i]
-                .iter()
-                .any(|(k2, _)| k2.as_bytes() == k.as_bytes())
-        })
+    if entries.len() < 2 {
+        return false;
+    }
+    if entries.len() <= 64 {
+        let mut buckets = 0u64;
+        for (i, (k, _)) in entries.iter().enumerate() {
+            let k = k.as_bytes();
+            let h = k.len()
+                ^ k.first().map_or(0, |&b| b as usize * 7)
+                ^ k.last().map_or(0, |&b| b as usize * 13);
+            let bit = 1u64 << (h & 63);
+            if buckets & bit != 0 && entries[..i].iter().any(|(k2, _)| k2.as_bytes() == k) {
+                return true;
+            }
+            buckets |= bit;
+        }
+        false
     } else {
         let mut seen = std::collections::HashSet::with_capacity(entries.len());
         !entries.iter().all(|(k, _)| seen.insert(k.as_bytes()))
@@ -154,8 +189,17 @@ impl<'t> Parser<'t> {
     }
 
     /// Skips Java whitespace (`Character.isWhitespace`).
-    #[inline]
+    #[inline(always)]
     fn skip_ws(&mut self) {
+        // Compact text has none: leave at once on a printable ASCII byte.
+        if matches!(self.bytes.get(self.pos), Some(&(0x21..=0x7E))) {
+            return;
+        }
+        self.skip_ws_slow();
+    }
+
+    #[inline(never)]
+    fn skip_ws_slow(&mut self) {
         while let Some(&b) = self.bytes.get(self.pos) {
             if matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C | 0x1C..=0x1F) {
                 self.pos += 1;
@@ -290,6 +334,7 @@ pub(super) fn parse(text: &str) -> Result<NbtTag, Error> {
         pos: 0,
     };
     let mut stack: Vec<Frame> = Vec::new();
+    let mut entries: Vec<(Mutf8String, NbtTag)> = Vec::new();
     'value: loop {
         p.skip_ws();
         let mut value = match p.peek() {
@@ -303,7 +348,7 @@ pub(super) fn parse(text: &str) -> Result<NbtTag, Error> {
                 } else {
                     let key = p.key()?;
                     stack.push(Frame::Compound {
-                        entries: Vec::new(),
+                        start: entries.len(),
                         key,
                     });
                     continue 'value;
@@ -372,7 +417,7 @@ pub(super) fn parse(text: &str) -> Result<NbtTag, Error> {
                     }
                     return Ok(value);
                 }
-                Some(Frame::Compound { entries, key }) => {
+                Some(Frame::Compound { key, .. }) => {
                     entries.push((std::mem::take(key), value));
                     (b'}', "`,` or `}`")
                 }
@@ -406,7 +451,9 @@ pub(super) fn parse(text: &str) -> Result<NbtTag, Error> {
                 return Err(p.expected("a value"));
             };
             value = match frame {
-                Frame::Compound { entries, .. } => NbtTag::Compound(finish_compound(entries)),
+                Frame::Compound { start, .. } => {
+                    NbtTag::Compound(finish_compound(&mut entries, start))
+                }
                 Frame::List(list) => NbtTag::List(list.finish()),
                 Frame::Call { function, args, at } => {
                     function.call(args).map_err(|k| p.err(k, at))?

@@ -114,8 +114,8 @@ impl Out {
                 o.int(x as i8, b"b");
                 Ok(())
             })?,
-            NbtTag::IntArray(v) => self.int_array(v)?,
-            NbtTag::LongArray(v) => self.long_array(v)?,
+            NbtTag::IntArray(v) => self.ints(b"I;", v, b"")?,
+            NbtTag::LongArray(v) => self.ints(b"L;", v, b"L")?,
             NbtTag::Compound(c) if c.is_empty() => {
                 check_depth(depth)?;
                 self.buf.extend_from_slice(b"{}")
@@ -126,16 +126,15 @@ impl Out {
         Ok(true)
     }
 
-    fn int_array(&mut self, v: &[i32]) -> Result<(), PrintError> {
-        self.inline(b"I;", v, |o, x| {
-            o.int(x, b"");
-            Ok(())
-        })
-    }
-
-    fn long_array(&mut self, v: &[i64]) -> Result<(), PrintError> {
-        self.inline(b"L;", v, |o, x| {
-            o.int(x, b"L");
+    /// Integers on one line, each with `suffix`.
+    fn ints<T: itoa::Integer + Copy>(
+        &mut self,
+        prefix: &[u8],
+        items: &[T],
+        suffix: &[u8],
+    ) -> Result<(), PrintError> {
+        self.inline(prefix, items, |o, x| {
+            o.int(x, suffix);
             Ok(())
         })
     }
@@ -146,22 +145,10 @@ impl Out {
         check_depth(depth)?;
         match list {
             NbtList::Empty => self.buf.extend_from_slice(b"[]"),
-            NbtList::Byte(v) => self.inline(b"", v, |o, x| {
-                o.int(x, b"b");
-                Ok(())
-            })?,
-            NbtList::Short(v) => self.inline(b"", v, |o, x| {
-                o.int(x, b"s");
-                Ok(())
-            })?,
-            NbtList::Int(v) => self.inline(b"", v, |o, x| {
-                o.int(x, b"");
-                Ok(())
-            })?,
-            NbtList::Long(v) => self.inline(b"", v, |o, x| {
-                o.int(x, b"L");
-                Ok(())
-            })?,
+            NbtList::Byte(v) => self.ints(b"", v, b"b")?,
+            NbtList::Short(v) => self.ints(b"", v, b"s")?,
+            NbtList::Int(v) => self.ints(b"", v, b"")?,
+            NbtList::Long(v) => self.ints(b"", v, b"L")?,
             NbtList::Float(v) => self.inline(b"", v, |o, x| o.float(x, x.is_finite(), b'f'))?,
             NbtList::Double(v) => self.inline(b"", v, |o, x| o.float(x, x.is_finite(), b'd'))?,
             NbtList::String(v) => {
@@ -179,11 +166,11 @@ impl Out {
             }
             NbtList::IntArray(v) => {
                 let refs: Vec<&[i32]> = v.iter().map(|a| a.as_slice()).collect();
-                self.inline(b"", &refs, |o, a| o.int_array(a))?
+                self.inline(b"", &refs, |o, a| o.ints(b"I;", a, b""))?
             }
             NbtList::LongArray(v) => {
                 let refs: Vec<&[i64]> = v.iter().map(|a| a.as_slice()).collect();
-                self.inline(b"", &refs, |o, a| o.long_array(a))?
+                self.inline(b"", &refs, |o, a| o.ints(b"L;", a, b"L"))?
             }
             NbtList::Compound(v) if v.is_empty() => self.buf.extend_from_slice(b"[]"),
             NbtList::List(v) if v.is_empty() => self.buf.extend_from_slice(b"[]"),

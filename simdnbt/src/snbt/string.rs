@@ -222,6 +222,14 @@ fn is_plain_quoted(b: u8, quote: u8) -> bool {
 /// `\r`, `\b`, `\f` or `\xHH`; unpaired surrogates as `\uDXXX`; everything
 /// else as UTF-8.
 pub(super) fn write_quoted(out: &mut Vec<u8>, s: &[u8]) -> Result<(), PrintError> {
+    // Most strings are plain printable ASCII without quotes or `\`: one pass.
+    if s.iter().all(|&b| is_plain_quoted(b, b'"') && b != b'\'') {
+        out.reserve(s.len() + 2);
+        out.push(b'"');
+        out.extend_from_slice(s);
+        out.push(b'"');
+        return Ok(());
+    }
     let quote = if s.contains(&b'"') && !s.contains(&b'\'') {
         b'\''
     } else {
