@@ -9,7 +9,8 @@ use super::error::ErrorKind;
 /// one, so the two always agree on what is an error.)
 #[inline]
 pub(super) fn is_token_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'+' | b'-')
+    // The same set as an unquoted string's.
+    super::string::is_unquoted_byte(b)
 }
 
 /// Whether a value starting with `b` must be a number (vanilla: a value
@@ -127,50 +128,48 @@ fn bin(b: u8) -> bool {
     matches!(b, b'0' | b'1' | b'_')
 }
 
-/// The common case, decided quickly: an optional `-`, 1 to 18 decimal digits
+/// The common case, decided quickly: an optional `-`, 1 to 19 decimal digits
 /// (no leading zero, no `_`), then nothing or one of `b s i l` (either case).
-/// `None` sends the token to the full grammar.
+/// `None` sends the token to the full grammar, which gives the same answer.
 #[inline]
-fn parse_simple_int(t: &[u8]) -> Option<Result<Number, TokenError>> {
+fn simple_int(t: &[u8]) -> Option<IntLiteral> {
     let negative = t.first() == Some(&b'-');
     let digits = &t[usize::from(negative)..];
-    let (digits, suffix) = match digits.last()? {
+    let (digits, ty) = match digits.last()? {
         b'0'..=b'9' => (digits, None),
-        &c => (&digits[..digits.len() - 1], Some(c.to_ascii_lowercase())),
+        &c => (
+            &digits[..digits.len() - 1],
+            Some(match c.to_ascii_lowercase() {
+                b'b' => IntType::Byte,
+                b's' => IntType::Short,
+                b'i' => IntType::Int,
+                b'l' => IntType::Long,
+                _ => return None,
+            }),
+        ),
     };
-    if digits.is_empty() || digits.len() > 18 || (digits[0] == b'0' && digits.len() > 1) {
+    if digits.is_empty() || digits.len() > 19 || (digits[0] == b'0' && digits.len() > 1) {
         return None;
     }
-    let mut v: i64 = 0;
+    let mut v: u64 = 0;
     for &d in digits {
         if !d.is_ascii_digit() {
             return None;
         }
-        v = v * 10 + (d - b'0') as i64;
+        // 19 digits fit in a u64.
+        v = v * 10 + (d - b'0') as u64;
     }
-    if negative {
-        v = -v;
-    }
-    let out_of_range = Err((ErrorKind::NumberOutOfRange, 0));
-    Some(match suffix {
-        None | Some(b'i') => i32::try_from(v).map(Number::Int).or(out_of_range),
-        Some(b'b') => i8::try_from(v).map(Number::Byte).or(out_of_range),
-        Some(b's') => i16::try_from(v).map(Number::Short).or(out_of_range),
-        Some(b'l') => Ok(Number::Long(v)),
-        Some(_) => return None,
+    Some(IntLiteral {
+        negative,
+        radix: 10,
+        magnitude: Some(v),
+        signed: None,
+        ty,
     })
 }
 
-/// Parses a whole number token (see [`is_token_byte`]).
-pub(super) fn parse(t: &[u8]) -> Result<Number, TokenError> {
-    if let Some(n) = parse_simple_int(t) {
-        return n;
-    }
-    let start = usize::from(matches!(t.first(), Some(b'+' | b'-')));
-    if let Some(n) = parse_float(t, start)? {
-        return Ok(n);
-    }
-    let lit = parse_int(t)?;
+/// An integer literal as a number of its type (int without a suffix).
+fn int_number(lit: IntLiteral) -> Result<Number, TokenError> {
     let at_start = |e| (e, 0);
     Ok(match lit.ty.unwrap_or(IntType::Int) {
         IntType::Byte => Number::Byte(lit.value(IntType::Byte).map_err(at_start)? as i8),
@@ -178,6 +177,18 @@ pub(super) fn parse(t: &[u8]) -> Result<Number, TokenError> {
         IntType::Int => Number::Int(lit.value(IntType::Int).map_err(at_start)? as i32),
         IntType::Long => Number::Long(lit.value(IntType::Long).map_err(at_start)?),
     })
+}
+
+/// Parses a whole number token (see [`is_token_byte`]).
+pub(super) fn parse(t: &[u8]) -> Result<Number, TokenError> {
+    if let Some(lit) = simple_int(t) {
+        return int_number(lit);
+    }
+    let start = usize::from(matches!(t.first(), Some(b'+' | b'-')));
+    if let Some(n) = parse_float(t, start)? {
+        return Ok(n);
+    }
+    int_number(parse_int(t)?)
 }
 
 /// `Ok(None)` when the token is not float-shaped (then it may be an integer).
@@ -252,6 +263,9 @@ fn parse_float(t: &[u8], start: usize) -> Result<Option<Number>, TokenError> {
 
 /// Parses an integer token: sign, `0x…` / `0b…` / decimal digits, suffix.
 pub(super) fn parse_int(t: &[u8]) -> Result<IntLiteral, TokenError> {
+    if let Some(lit) = simple_int(t) {
+        return Ok(lit);
+    }
     let negative = t.first() == Some(&b'-');
     let start = usize::from(matches!(t.first(), Some(b'+' | b'-')));
     let (radix, digits_start, digits_end) = if t.get(start) == Some(&b'0') {

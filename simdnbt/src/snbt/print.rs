@@ -77,6 +77,17 @@ impl Out {
         string::write_quoted(&mut self.buf, s)
     }
 
+    /// `[` and an array prefix (`B;`), with room for `len` short elements up
+    /// front so that most pushes skip growing.
+    fn open_inline(&mut self, prefix: &[u8], len: usize) {
+        self.buf.reserve(len * 8 + 8);
+        self.buf.push(b'[');
+        self.buf.extend_from_slice(prefix);
+        if !prefix.is_empty() && self.pretty && len > 0 {
+            self.buf.push(b' ');
+        }
+    }
+
     /// `[` + prefix, the elements (each written by `each`), `]`, on one line.
     fn inline<T: Copy>(
         &mut self,
@@ -84,11 +95,7 @@ impl Out {
         items: &[T],
         mut each: impl FnMut(&mut Self, T) -> Result<(), PrintError>,
     ) -> Result<(), PrintError> {
-        self.buf.push(b'[');
-        self.buf.extend_from_slice(prefix);
-        if !prefix.is_empty() && self.pretty && !items.is_empty() {
-            self.buf.push(b' ');
-        }
+        self.open_inline(prefix, items.len());
         for (i, &x) in items.iter().enumerate() {
             if i > 0 {
                 self.inline_sep();
@@ -110,10 +117,7 @@ impl Out {
             NbtTag::Float(v) => self.float(*v, v.is_finite(), b'f')?,
             NbtTag::Double(v) => self.float(*v, v.is_finite(), b'd')?,
             NbtTag::String(s) => self.string(s.as_bytes())?,
-            NbtTag::ByteArray(v) => self.inline(b"B;", v, |o, x| {
-                o.int(x as i8, b"b");
-                Ok(())
-            })?,
+            NbtTag::ByteArray(v) => self.ints_as(b"B;", v, b"b", |x| x as i8)?,
             NbtTag::IntArray(v) => self.ints(b"I;", v, b"")?,
             NbtTag::LongArray(v) => self.ints(b"L;", v, b"L")?,
             NbtTag::Compound(c) if c.is_empty() => {
@@ -133,10 +137,31 @@ impl Out {
         items: &[T],
         suffix: &[u8],
     ) -> Result<(), PrintError> {
-        self.inline(prefix, items, |o, x| {
-            o.int(x, suffix);
-            Ok(())
-        })
+        self.ints_as(prefix, items, suffix, |x| x)
+    }
+
+    /// [`ints`](Self::ints) of elements converted first (bytes as `i8`).
+    fn ints_as<S: Copy, T: itoa::Integer>(
+        &mut self,
+        prefix: &[u8],
+        items: &[S],
+        suffix: &[u8],
+        conv: impl Fn(S) -> T,
+    ) -> Result<(), PrintError> {
+        // The hot loop of arrays and number lists: one formatter, inlined.
+        self.open_inline(prefix, items.len());
+        let sep: &[u8] = if self.pretty { b", " } else { b"," };
+        let mut digits = itoa::Buffer::new();
+        for (i, &x) in items.iter().enumerate() {
+            if i > 0 {
+                self.buf.extend_from_slice(sep);
+            }
+            self.buf
+                .extend_from_slice(digits.format(conv(x)).as_bytes());
+            self.buf.extend_from_slice(suffix);
+        }
+        self.buf.push(b']');
+        Ok(())
     }
 
     /// Lists of numbers, strings and arrays print on one line; `false` for a
@@ -157,12 +182,7 @@ impl Out {
             }
             NbtList::ByteArray(v) => {
                 let refs: Vec<&[u8]> = v.iter().map(|a| a.as_slice()).collect();
-                self.inline(b"", &refs, |o, a| {
-                    o.inline(b"B;", a, |o, x| {
-                        o.int(x as i8, b"b");
-                        Ok(())
-                    })
-                })?
+                self.inline(b"", &refs, |o, a| o.ints_as(b"B;", a, b"b", |x| x as i8))?
             }
             NbtList::IntArray(v) => {
                 let refs: Vec<&[i32]> = v.iter().map(|a| a.as_slice()).collect();

@@ -5,10 +5,23 @@ use super::error::{ErrorKind, PrintError};
 use crate::mutf8;
 use crate::Mutf8String;
 
-/// Whether `b` may appear in an unquoted string (vanilla: `0-9 A-Z a-z _ - . +`).
+/// Bytes that may appear in an unquoted string (vanilla: `0-9 A-Z a-z _ - . +`),
+/// as a table: keys are scanned byte by byte.
+static UNQUOTED: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b'+');
+        b += 1;
+    }
+    t
+};
+
+/// Whether `b` may appear in an unquoted string.
 #[inline]
 pub(super) fn is_unquoted_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b'+')
+    UNQUOTED[b as usize]
 }
 
 /// The end of the unquoted run starting at `i`.
