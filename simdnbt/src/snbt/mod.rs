@@ -130,7 +130,16 @@
 //!
 //! **Depth.** At most 512 nested compounds, lists and calls, counting the root,
 //! as vanilla's limit; deeper is [`ErrorKind::MaxDepthExceeded`]. The parser and
-//! the printer keep their own stacks, so no input overflows the thread's stack.
+//! the printer keep their own stacks, so no input overflows the thread's stack;
+//! the printer refuses a tree deeper than 512 ([`PrintError::MaxDepthExceeded`])
+//! rather than write text no reader takes back.
+//!
+//! **Memory and time.** Parsing is one pass, linear in the text (a list that
+//! turns heterogeneous moves its elements, it does not copy them). The tree
+//! takes at most about 64 bytes of allocation per byte of text, allocator
+//! overhead aside: the measured worst case (`tests/snbt_memory.rs`) is 56×, a
+//! heterogeneous list of one-digit numbers and empty strings, where every
+//! element becomes a `{"": value}` compound; ordinary text takes 4–16×.
 //!
 //! **Not confirmed** against the game (the wiki does not say, and these follow
 //! the grammar as best known): whitespace inside `[B;`, a trailing comma in a
