@@ -275,6 +275,24 @@ pub(super) fn write_quoted(out: &mut Vec<u8>, s: &[u8]) -> Result<(), PrintError
             i += 1;
             continue;
         }
+        // Fast: a 2- or 3-byte sequence that is the same in MUTF-8 and UTF-8
+        // (not U+0000 as C0 80, not a C1 control, not a surrogate, not
+        // overlong) is copied as it is.
+        let cont = |k: usize| s.get(i + k).is_some_and(|&c| c & 0xC0 == 0x80);
+        let same = match b {
+            0xC2 => cont(1) && s[i + 1] >= 0xA0,
+            0xC3..=0xDF => cont(1),
+            0xE0 => cont(1) && cont(2) && s[i + 1] >= 0xA0,
+            0xED => cont(1) && cont(2) && s[i + 1] < 0xA0,
+            0xE1..=0xEF => cont(1) && cont(2),
+            _ => false,
+        };
+        if same {
+            let len = if b < 0xE0 { 2 } else { 3 };
+            out.extend_from_slice(&s[i..i + len]);
+            i += len;
+            continue;
+        }
         if b >= 0xF0 {
             // 4-byte UTF-8 is not MUTF-8, but non-Java writers emit it: print the
             // character (it reads back in the 6-byte form Java writes).
