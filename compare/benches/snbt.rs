@@ -25,6 +25,9 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// A prepared printer: prints the tree it holds, returns the text's length.
+type Printer = Box<dyn FnMut() -> usize>;
+
 /// One library's SNBT adapters: read the text, and print the tree it reads
 /// from the binary file.
 struct SnbtPeer {
@@ -32,7 +35,7 @@ struct SnbtPeer {
     /// Reads `text`; `Err` if the library rejects it.
     read: fn(&str) -> Result<Box<dyn std::any::Any>, String>,
     /// Prepares a printer of the file's tree, from the binary input.
-    writer: fn(&[u8]) -> Result<Box<dyn FnMut() -> usize>, String>,
+    writer: fn(&[u8]) -> Result<Printer, String>,
 }
 
 /// The disk-form input read without its name, as any tag.
