@@ -2,7 +2,8 @@
 //!
 //! The cargo-fuzz binaries in `fuzz/fuzz_targets/` are one-line wrappers around
 //! [`roundtrip()`], [`cross_library`], [`borrow_read`], [`owned_read`],
-//! [`serde_roundtrip()`], [`derive_read`], [`region()`] and [`inflate`]. Keeping
+//! [`serde_roundtrip()`], [`derive_read`], [`region()`], [`inflate`] and
+//! [`snbt()`]. Keeping
 //! the logic here, in a stable workspace member, lets `cargo test --workspace`
 //! replay every regression file, every docs/format.md §4 case and the corpus seeds
 //! through exactly the code the fuzzer runs (see `tests/replay.rs`).
@@ -17,6 +18,7 @@ pub mod files;
 pub mod generate;
 pub mod roundtrip;
 pub mod serde_roundtrip;
+pub mod snbt;
 
 pub use access::{borrow_read, check_str, owned_read};
 pub use cross::cross_library;
@@ -24,6 +26,7 @@ pub use derive::derive_read;
 pub use files::{inflate, region};
 pub use roundtrip::roundtrip;
 pub use serde_roundtrip::serde_roundtrip;
+pub use snbt::snbt;
 /// The docs/format.md §4 cases (the workspace test kit's table).
 pub use testkit::hostile;
 
@@ -40,4 +43,5 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("derive_read", derive_read),
     ("region", region),
     ("inflate", inflate),
+    ("snbt", snbt),
 ];

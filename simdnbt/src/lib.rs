@@ -125,6 +125,8 @@ pub mod borrow;
 pub mod owned;
 #[cfg(feature = "serde")]
 pub mod serde;
+#[cfg(feature = "snbt")]
+pub mod snbt;
 
 #[cfg(feature = "compression")]
 pub mod compression;

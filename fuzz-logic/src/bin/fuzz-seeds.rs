@@ -53,6 +53,10 @@ fn main() -> ExitCode {
                 all.push((format!("structured-{i:02}"), s));
             }
         }
+        if *target == "snbt" {
+            // SNBT text: the corpus files printed, and one of each grammar rule.
+            all.extend(simdnbt_fuzz_logic::snbt::text_seeds());
+        }
         for (name, bytes) in &all {
             if let Err(e) = std::fs::write(out.join(name), bytes) {
                 eprintln!("fuzz-seeds: {name}: {e}");

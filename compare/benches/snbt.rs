@@ -1,0 +1,148 @@
+//! SNBT read and write: simdnbt against valence_nbt 0.8 (`snbt` feature) and
+//! quartz_nbt 0.2, the two other Rust crates with SNBT, on every corpus input
+//! turned into SNBT.
+//!
+//! Groups are `snbt/<file>`, functions `<peer>_snbt_read` (text → the
+//! library's tree) and `<peer>_snbt_write` (the library's tree, read from the
+//! binary file, → text); throughput in bytes of SNBT text (simdnbt's compact
+//! form of the file, which every reader is given). For example
+//! `cargo bench -p compare --bench snbt -- 'snbt/bigtest.nbt/'`.
+//!
+//! What differs: simdnbt reads the 1.21.5 grammar into its owned tree
+//! (MUTF-8 strings, insertion order, last value for a repeated key) and prints
+//! text that reads back exactly (floats via `ryu`, every string value quoted
+//! and escaped); valence reads into BTreeMap compounds with `String`s and
+//! prints with `{}`-formatted floats; quartz reads into HashMap compounds and
+//! prints through its `Debug` impl. A peer that cannot read the text (or
+//! write the tree) is skipped on that input with a line on stderr.
+
+use std::hint::black_box;
+use std::io::Cursor;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// A prepared printer: prints the tree it holds, returns the text's length.
+type Printer = Box<dyn FnMut() -> usize>;
+
+/// One library's SNBT adapters: read the text, and print the tree it reads
+/// from the binary file.
+struct SnbtPeer {
+    name: &'static str,
+    /// Reads `text`; `Err` if the library rejects it.
+    read: fn(&str) -> Result<Box<dyn std::any::Any>, String>,
+    /// Prepares a printer of the file's tree, from the binary input.
+    writer: fn(&[u8]) -> Result<Printer, String>,
+}
+
+/// The disk-form input read without its name, as any tag.
+fn ours_tree(input: &[u8]) -> Result<simdnbt::owned::NbtTag, String> {
+    let name_len = u16::from_be_bytes([input[1], input[2]]) as usize;
+    let mut unnamed = vec![input[0]];
+    unnamed.extend_from_slice(&input[3 + name_len..]);
+    simdnbt::owned::read_tag(&mut Cursor::new(&unnamed[..])).map_err(|e| e.to_string())
+}
+
+const PEERS: &[SnbtPeer] = &[
+    SnbtPeer {
+        name: "simdnbt",
+        read: |text| {
+            simdnbt::snbt::from_str(text)
+                .map(|t| Box::new(t) as Box<dyn std::any::Any>)
+                .map_err(|e| e.to_string())
+        },
+        writer: |input| {
+            let tree = ours_tree(input)?;
+            simdnbt::snbt::to_string(&tree).map_err(|e| e.to_string())?;
+            Ok(Box::new(move || {
+                simdnbt::snbt::to_string(black_box(&tree))
+                    .map(|s| s.len())
+                    .unwrap_or(0)
+            }))
+        },
+    },
+    SnbtPeer {
+        name: "valence",
+        read: |text| {
+            valence_nbt::snbt::from_snbt_str(text)
+                .map(|t| Box::new(t) as Box<dyn std::any::Any>)
+                .map_err(|e| e.to_string())
+        },
+        writer: |input| {
+            let (c, _) =
+                valence_nbt::from_binary::<String>(&mut &input[..]).map_err(|e| e.to_string())?;
+            let value = valence_nbt::Value::Compound(c);
+            Ok(Box::new(move || {
+                valence_nbt::snbt::to_snbt_string(black_box(&value)).len()
+            }))
+        },
+    },
+    SnbtPeer {
+        name: "quartz",
+        read: |text| {
+            quartz_nbt::snbt::parse(text)
+                .map(|t| Box::new(t) as Box<dyn std::any::Any>)
+                .map_err(|e| e.to_string())
+        },
+        writer: |input| {
+            let (c, _) =
+                quartz_nbt::io::read_nbt(&mut &input[..], quartz_nbt::io::Flavor::Uncompressed)
+                    .map_err(|e| e.to_string())?;
+            Ok(Box::new(move || black_box(&c).to_snbt().len()))
+        },
+    },
+];
+
+fn bench(c: &mut Criterion) {
+    for file in compare::inputs::bench_names() {
+        let Ok(input) = compare::inputs::load(file) else {
+            eprintln!("snbt/{file}: cannot load input");
+            continue;
+        };
+        let text = match ours_tree(input)
+            .and_then(|t| simdnbt::snbt::to_string(&t).map_err(|e| e.to_string()))
+        {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("snbt/{file}: no SNBT form: {e}");
+                continue;
+            }
+        };
+        let mut group = c.benchmark_group(format!("snbt/{file}"));
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        if text.len() >= 1 << 20 {
+            group
+                .sample_size(10)
+                .warm_up_time(Duration::from_secs(1))
+                .measurement_time(Duration::from_secs(3));
+        } else {
+            group
+                .sample_size(30)
+                .warm_up_time(Duration::from_millis(500))
+                .measurement_time(Duration::from_secs(2));
+        }
+        for peer in PEERS {
+            match (peer.read)(&text) {
+                Ok(_) => {
+                    group.bench_function(format!("{}_snbt_read", peer.name), |b| {
+                        b.iter(|| (peer.read)(black_box(&text)).is_ok())
+                    });
+                }
+                Err(e) => eprintln!("snbt/{file}: skipping {}_snbt_read: {e}", peer.name),
+            }
+            match (peer.writer)(input) {
+                Ok(mut w) => {
+                    group.bench_function(format!("{}_snbt_write", peer.name), |b| b.iter(&mut w));
+                }
+                Err(e) => eprintln!("snbt/{file}: skipping {}_snbt_write: {e}", peer.name),
+            }
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(snbt, bench);
+criterion_main!(snbt);
