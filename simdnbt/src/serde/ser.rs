@@ -123,26 +123,6 @@ pub(crate) struct ValueSer<'a> {
     depth: u32,
 }
 
-#[cold]
-fn type_name(id: u8) -> &'static str {
-    match id {
-        END => "End",
-        BYTE => "Byte",
-        SHORT => "Short",
-        INT => "Int",
-        LONG => "Long",
-        FLOAT => "Float",
-        DOUBLE => "Double",
-        BYTE_ARRAY => "ByteArray",
-        STRING => "String",
-        LIST => "List",
-        COMPOUND => "Compound",
-        INT_ARRAY => "IntArray",
-        LONG_ARRAY => "LongArray",
-        _ => "unknown",
-    }
-}
-
 impl<'a> ValueSer<'a> {
     /// Records that this value is a tag of `id`.
     #[inline(always)]
@@ -175,15 +155,15 @@ impl<'a> ValueSer<'a> {
             }
             Slot::Elem { header, .. } => Err(Error::msg(format_args!(
                 "a list holds one type: this element is a {}, the first was a {}",
-                type_name(id),
-                type_name(self.out[header])
+                crate::tag_id::name(id),
+                crate::tag_id::name(self.out[header])
             ))),
             Slot::Root { pos, named } => {
                 if named && id != COMPOUND {
                     return Err(Error::msg(format_args!(
                         "the root of a named document must be a compound (a struct or map), not a {}; \
                          use Options::network() for other root tags",
-                        type_name(id)
+                        crate::tag_id::name(id)
                     )));
                 }
                 self.out[pos] = id;
@@ -193,14 +173,14 @@ impl<'a> ValueSer<'a> {
                 (BYTE, BYTE_ARRAY) | (_, LIST) => Ok(()),
                 _ => Err(Error::msg(format_args!(
                     "an array of {} must be a sequence, not a {}",
-                    type_name(elem),
-                    type_name(id)
+                    crate::tag_id::name(elem),
+                    crate::tag_id::name(id)
                 ))),
             },
             Slot::ArrayElem(elem) => Err(Error::msg(format_args!(
                 "an array of {} cannot hold a {}",
-                type_name(elem),
-                type_name(id)
+                crate::tag_id::name(elem),
+                crate::tag_id::name(id)
             ))),
         }
     }
