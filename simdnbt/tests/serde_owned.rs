@@ -160,7 +160,8 @@ fn to_json() {
     assert_eq!(json["ia"], serde_json::json!([1, -1]));
     assert_eq!(json["ba"], serde_json::json!([1, 255]));
     assert_eq!(json["lists"], serde_json::json!([[1], ["x"]]));
-    assert_eq!(json["hetero"], serde_json::json!([{"": 1}, {"": "x"}]));
+    // 1.21.5 wrappers are their values outside NBT (upstream's rule), so JSON reads back.
+    assert_eq!(json["hetero"], serde_json::json!([1, "x"]));
     assert_eq!(json["empty"], serde_json::json!([]));
 }
 
@@ -337,4 +338,35 @@ fn complex_player_through_a_typed_struct() {
     for (k, v) in a.iter() {
         assert_eq!(b.get(&k.to_str()), Some(v), "{k}");
     }
+}
+
+/// A compound that is exactly `{"": value}` (a 1.21.5 heterogeneous-list
+/// element) serializes as `value` in other formats, as upstream does (crates
+/// that checksum serde output depend on it), and stays a compound in NBT.
+#[test]
+fn wrapper_compounds_are_their_value_elsewhere_and_compounds_in_nbt() {
+    let wrapped = |tag: NbtTag| NbtCompound::from_values(vec![("".into(), tag)]);
+    let list = NbtList::Compound(vec![
+        wrapped(NbtTag::Int(1)),
+        wrapped(NbtTag::String("x".into())),
+        NbtCompound::new(),
+        NbtCompound::from_values(vec![("data".into(), NbtTag::Byte(1))]),
+        // Two entries, or a non-empty key: an ordinary compound.
+        NbtCompound::from_values(vec![
+            ("".into(), NbtTag::Int(2)),
+            ("".into(), NbtTag::Int(3)),
+        ]),
+        NbtCompound::from_values(vec![("k".into(), NbtTag::Int(4))]),
+    ]);
+    let doc = BaseNbt::new(
+        "",
+        NbtCompound::from_values(vec![("l".into(), NbtTag::List(list))]),
+    );
+    assert_eq!(
+        serde_json::to_string(&doc).unwrap(),
+        r#"{"l":[1,"x",{},{"data":1},{"":2,"":3},{"k":4}]}"#
+    );
+    // Through NBT the wrappers are written back as the compounds they are.
+    let bytes = to_vec(&doc).unwrap();
+    assert_eq!(bytes, bytes_of(&doc));
 }

@@ -83,7 +83,9 @@
 //! reports every integer as one of these), `f32` Float, `f64` Double, `bool`
 //! Byte, strings String, bytes ByteArray, sequences List (one of mixed
 //! types becomes a 1.21.5 heterogeneous list of `{"": value}` compounds),
-//! maps Compound.
+//! maps Compound. Writing to such a format, a compound that is exactly
+//! `{"": value}` is written as `value` (upstream simdnbt's rule, which crates
+//! checksumming serde output rely on), so such lists convert both ways.
 //!
 //! ```
 //! use simdnbt::owned::{BaseNbt, NbtCompound, NbtTag};

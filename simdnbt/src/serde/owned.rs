@@ -35,6 +35,11 @@ pub(crate) const EMPTY_LIST_TOKENS: [&str; 13] = [
     "\0simdnbt::EmptyList::LongArray",
 ];
 pub(crate) const COMPOUND_TOKEN: &str = "\0simdnbt::owned::NbtCompound";
+/// Newtype name of a compound that is exactly `{"": value}` (a 1.21.5
+/// heterogeneous-list element). Other formats see the newtype as `value`
+/// itself, as upstream serializes it; [`super::Serializer`] writes the
+/// compound back, so NBT keeps its exact shape.
+pub(crate) const WRAPPER_TOKEN: &str = "\0simdnbt::owned::Wrapper";
 
 /// The variant names of [`TAG_TOKEN`]'s enum protocol, by tag id (End is
 /// the element type of an empty list only).
@@ -180,6 +185,11 @@ impl Serialize for Key<'_> {
 
 impl Serialize for NbtCompound {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if let [(key, value)] = self.values.as_slice() {
+            if key.as_bytes().is_empty() {
+                return s.serialize_newtype_struct(WRAPPER_TOKEN, value);
+            }
+        }
         let mut map = s.serialize_map(Some(self.len()))?;
         for (k, v) in self.iter() {
             map.serialize_entry(&Key(k), v)?;

@@ -9,7 +9,7 @@ use ::serde::ser::{self, Impossible, Serialize};
 
 use super::array::{BYTE_ARRAY_TOKEN, INT_ARRAY_TOKEN, LONG_ARRAY_TOKEN};
 use super::error::{Error, Result};
-use super::owned::EMPTY_LIST_TOKENS;
+use super::owned::{EMPTY_LIST_TOKENS, WRAPPER_TOKEN};
 use super::Options;
 use crate::mutf8;
 use crate::tag_id::*;
@@ -359,6 +359,11 @@ impl<'a> ser::Serializer for ValueSer<'a> {
             INT_ARRAY_TOKEN => (INT_ARRAY, INT),
             LONG_ARRAY_TOKEN => (LONG_ARRAY, LONG),
             _ if name.starts_with('\0') => {
+                if name == WRAPPER_TOKEN {
+                    let mut map = self.compound()?;
+                    ser::SerializeMap::serialize_entry(&mut map, "", value)?;
+                    return ser::SerializeMap::end(map);
+                }
                 if let Some(elem) = EMPTY_LIST_TOKENS.iter().position(|&t| t == name) {
                     let seq = self.seq(Some(0))?;
                     seq.out[seq.header] = elem as u8;
