@@ -122,10 +122,9 @@ pub trait FromNbtTag: Sized {
     fn from_optional_nbt_tag(
         tag: Option<borrow::NbtTag<'_, '_>>,
     ) -> Result<Option<Self>, DeserializeError> {
-        match tag {
-            Some(tag) => Ok(Self::from_nbt_tag(tag)),
-            None => Err(DeserializeError::MissingField),
-        }
+        // Present: whatever the tag converts to (`None` if it does not fit).
+        tag.map(Self::from_nbt_tag)
+            .ok_or(DeserializeError::MissingField)
     }
 }
 

@@ -404,10 +404,10 @@ pub enum Nbt<'a> {
 impl<'a> Nbt<'a> {
     /// Appends the document (or a single End byte for `None`) in disk form.
     pub fn write(&self, data: &mut Vec<u8>) {
-        match self {
-            Nbt::Some(nbt) => nbt.write(data),
-            Nbt::None => data.push(END),
-        }
+        let Nbt::Some(nbt) = self else {
+            return data.push(END);
+        };
+        nbt.write(data)
     }
 
     /// Appends the document (or a single End byte for `None`) in network form.

@@ -122,11 +122,9 @@ impl NbtCompound {
         &mut self,
         other: impl IntoIterator<Item = (impl Into<Mutf8String>, impl ToNbtTag)>,
     ) {
-        self.values.extend(
-            other
-                .into_iter()
-                .filter_map(|(k, v)| Some((k.into(), v.to_optional_nbt_tag()?))),
-        );
+        for (name, tag) in other {
+            self.insert(name, tag);
+        }
     }
 
     typed_getters! {

@@ -163,7 +163,7 @@ impl IntoIterator for BaseNbt {
 
 /// A document, or nothing (an End root): `Option<BaseNbt>` under upstream
 /// simdnbt's names. [`Nbt::default`] is `None`.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Clone, Default, PartialEq, Debug)]
 pub enum Nbt {
     /// A document.
     Some(BaseNbt),
