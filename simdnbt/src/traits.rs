@@ -259,15 +259,18 @@ impl FromNbtTag for String {
     }
 }
 
+// Text becomes a String tag; the MUTF-8 encoding happens in `Mutf8String::from`.
 impl ToNbtTag for String {
     fn to_nbt_tag(self) -> owned::NbtTag {
-        owned::NbtTag::String(self.into())
+        let text: crate::Mutf8String = self.into();
+        owned::NbtTag::String(text)
     }
 }
 
 impl ToNbtTag for &str {
     fn to_nbt_tag(self) -> owned::NbtTag {
-        owned::NbtTag::String(self.into())
+        let text: crate::Mutf8String = self.into();
+        owned::NbtTag::String(text)
     }
 }
 
