@@ -217,6 +217,16 @@ pub fn structured(data: &[u8]) {
     if v.name.len() > 30_000 {
         return; // MUTF-8 could pass 65535 bytes: that is a write error by design
     }
+    // A generated value can nest deeper than NBT allows (512 levels): the
+    // serializer must refuse it with that error, and nothing else.
+    if let Err(e) = to_vec(&v) {
+        assert_eq!(
+            e.write_error(),
+            Some(&simdnbt::WriteError::MaxDepthExceeded),
+            "a generated value failed to write: {e}"
+        );
+        return;
+    }
     let bytes = stable(&v, &Options::new());
     let back: Typed = from_slice(&bytes).unwrap();
     // Equal as values, except floats' NaN: compare again through bytes.
