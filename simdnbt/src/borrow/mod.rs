@@ -402,14 +402,6 @@ pub enum Nbt<'a> {
 }
 
 impl<'a> Nbt<'a> {
-    /// Appends the document (or a single End byte for `None`) in disk form.
-    pub fn write(&self, data: &mut Vec<u8>) {
-        let Nbt::Some(nbt) = self else {
-            return data.push(END);
-        };
-        nbt.write(data)
-    }
-
     /// Appends the document (or a single End byte for `None`) in network form.
     pub fn write_unnamed(&self, data: &mut Vec<u8>) {
         match self {
@@ -425,6 +417,14 @@ impl<'a> Nbt<'a> {
             Nbt::Some(nbt) => nbt,
             Nbt::None => panic!("called `Nbt::unwrap()` on `Nbt::None`"),
         }
+    }
+
+    /// Appends the document (or a single End byte for `None`) in disk form.
+    pub fn write(&self, data: &mut Vec<u8>) {
+        let Nbt::Some(nbt) = self else {
+            return data.push(END);
+        };
+        nbt.write(data)
     }
 
     /// Whether there is a document.

@@ -173,12 +173,6 @@ pub enum Nbt {
 }
 
 impl Nbt {
-    /// A document with this root name and compound. (The name is a
-    /// `Mutf8String`, as upstream, so that `Nbt::new("".into(), c)` infers.)
-    pub fn new(name: Mutf8String, tag: NbtCompound) -> Self {
-        Nbt::Some(BaseNbt::new(name, tag))
-    }
-
     /// Appends the document in disk form, or a single End byte for `None`.
     /// See [`BaseNbt::write`] for the errors.
     pub fn write(&self, data: &mut Vec<u8>) -> Result<(), WriteError> {
@@ -200,6 +194,12 @@ impl Nbt {
                 Ok(())
             }
         }
+    }
+
+    /// A document with this root name and compound. (The name is a
+    /// `Mutf8String`, as upstream, so that `Nbt::new("".into(), c)` infers.)
+    pub fn new(name: Mutf8String, tag: NbtCompound) -> Self {
+        Nbt::Some(BaseNbt::new(name, tag))
     }
 
     /// The document; panics on `None`.
