@@ -123,10 +123,12 @@ pub mod tag_id;
 
 pub mod borrow;
 pub mod owned;
+mod read;
 #[cfg(feature = "serde")]
 pub mod serde;
 #[cfg(feature = "snbt")]
 pub mod snbt;
+mod tape;
 
 #[cfg(feature = "compression")]
 pub mod compression;

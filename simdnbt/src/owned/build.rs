@@ -1,0 +1,301 @@
+//! Reading the owned tree in one pass: the owned model's [`Sink`] for the
+//! validating core, which builds the tree while the input is checked (no
+//! tape).
+//!
+//! Entries of every open compound wait on one shared scratch stack
+//! (`entries`); when a compound closes, its entries are moved off the top
+//! into one exact-size `Vec`, so a compound costs one allocation and never
+//! regrows. Elements of open lists of compounds and lists wait the same way
+//! on `compounds` and `lists`. The scratch stacks grow by doubling, bounded
+//! by the input (every entry stands for at least 4 input bytes, every
+//! element for at least 1), and are reused for the whole document.
+
+use super::{NbtCompound, NbtList, NbtTag};
+use crate::error::Error;
+use crate::mutf8::Mutf8String;
+use crate::read::Sink;
+use crate::simd;
+use crate::tag_id::*;
+
+/// "No name": a list element or the root.
+const NO_NAME: usize = usize::MAX;
+
+/// The owned tree being built.
+pub(crate) struct OwnedSink<'a> {
+    data: &'a [u8],
+    /// Named entries of every open compound, innermost last.
+    entries: Vec<(Mutf8String, NbtTag)>,
+    /// Finished compounds waiting for their list (or the root compound).
+    compounds: Vec<NbtCompound>,
+    /// Finished lists waiting for their list of lists (or the root list).
+    lists: Vec<NbtList>,
+    /// A root number, string or array.
+    root: Option<NbtTag>,
+}
+
+/// A compound being read: its entries are `entries[start..]`; `name` is the
+/// offset of its name's length (or `NO_NAME`).
+#[derive(Clone, Copy)]
+pub(crate) struct OpenCompound {
+    start: usize,
+    name: usize,
+}
+
+/// A list of compounds or lists being read: its elements are
+/// `compounds[start..]` or `lists[start..]`.
+#[derive(Clone, Copy)]
+pub(crate) struct OpenList {
+    start: usize,
+    elem: u8,
+    name: usize,
+}
+
+/// A list of strings or arrays being filled (capacity: its exact length).
+pub(crate) enum SideList {
+    Strings(Vec<Mutf8String>),
+    ByteArrays(Vec<Vec<u8>>),
+    IntArrays(Vec<Vec<i32>>),
+    LongArrays(Vec<Vec<i64>>),
+}
+
+impl<'a> OwnedSink<'a> {
+    pub(crate) fn new(data: &'a [u8]) -> Self {
+        // Room for the open compounds' entries of a typical document, so the
+        // scratch stack does not regrow in every read; a named tag takes at
+        // least 4 input bytes, so small inputs get less.
+        let entries = (data.len() / 4).clamp(4, 64);
+        Self {
+            data,
+            entries: Vec::with_capacity(entries),
+            compounds: Vec::new(),
+            lists: Vec::new(),
+            root: None,
+        }
+    }
+
+    /// Hands a finished list to its compound (named) or list of lists.
+    #[inline(always)]
+    fn place_list(&mut self, name: usize, list: NbtList) {
+        if name == NO_NAME {
+            self.lists.push(list);
+        } else {
+            let name = Mutf8String::from_prefixed(self.data, name);
+            self.entries.push((name, NbtTag::List(list)));
+        }
+    }
+}
+
+/// Moves `v[start..]` into a new `Vec` of exactly that length (one
+/// allocation, none when empty, one copy of the elements).
+#[inline(always)]
+fn take_tail<T>(v: &mut Vec<T>, start: usize) -> Vec<T> {
+    if start > 0 {
+        v.split_off(start)
+    } else {
+        // `split_off(0)` would hand over the whole scratch buffer, excess
+        // capacity included, and allocate a new one.
+        let mut all = Vec::with_capacity(v.len());
+        all.append(v);
+        all
+    }
+}
+
+/// The number, string or array of type `id` whose payload (checked by the
+/// core) is at `p`. Numbers and strings (most tags) are made inline,
+/// arrays out of line.
+#[inline(always)]
+pub(crate) fn leaf_at(d: &[u8], id: u8, p: usize) -> NbtTag {
+    match id {
+        BYTE => NbtTag::Byte(d[p] as i8),
+        SHORT => NbtTag::Short(i16::from_be_bytes([d[p], d[p + 1]])),
+        INT => NbtTag::Int(i32::from_be_bytes(d[p..p + 4].try_into().unwrap())),
+        LONG => NbtTag::Long(i64::from_be_bytes(d[p..p + 8].try_into().unwrap())),
+        FLOAT => NbtTag::Float(f32::from_bits(u32::from_be_bytes(
+            d[p..p + 4].try_into().unwrap(),
+        ))),
+        DOUBLE => NbtTag::Double(f64::from_be_bytes(d[p..p + 8].try_into().unwrap())),
+        STRING => NbtTag::String(Mutf8String::from_prefixed(d, p)),
+        _ => array_at(d, id, p),
+    }
+}
+
+/// [`leaf_at`] for arrays.
+#[inline(never)]
+fn array_at(d: &[u8], id: u8, p: usize) -> NbtTag {
+    let n = u32::from_be_bytes(d[p..p + 4].try_into().unwrap()) as usize;
+    let elements = |size: usize| &d[p + 4..p + 4 + n * size];
+    match id {
+        BYTE_ARRAY => NbtTag::ByteArray(elements(1).to_vec()),
+        INT_ARRAY => NbtTag::IntArray(simd::from_be_bytes(elements(4))),
+        _ => NbtTag::LongArray(simd::from_be_bytes(elements(8))),
+    }
+}
+
+/// The list of `n` numbers of type `elem` from `p` on (or of End, or an empty
+/// list of compounds or lists).
+#[inline(never)]
+pub(crate) fn flat_list_at(d: &[u8], elem: u8, n: usize, p: usize) -> NbtList {
+    let numbers = |size: usize| &d[p..p + n * size];
+    match elem {
+        BYTE => NbtList::Byte(numbers(1).iter().map(|&b| b as i8).collect()),
+        SHORT => NbtList::Short(simd::from_be_bytes(numbers(2))),
+        INT => NbtList::Int(simd::from_be_bytes(numbers(4))),
+        LONG => NbtList::Long(simd::from_be_bytes(numbers(8))),
+        FLOAT => NbtList::Float(simd::from_be_bytes(numbers(4))),
+        DOUBLE => NbtList::Double(simd::from_be_bytes(numbers(8))),
+        COMPOUND => NbtList::Compound(Vec::new()),
+        LIST => NbtList::List(Vec::new()),
+        _ => NbtList::Empty,
+    }
+}
+
+impl<'a> Sink<'a> for OwnedSink<'a> {
+    type Compound = OpenCompound;
+    /// The offset of the list's name, or `NO_NAME`.
+    type Slot = usize;
+    type Elements = OpenList;
+    type Side = SideList;
+    type Output = NbtTag;
+
+    #[inline(always)]
+    fn root_compound(&mut self) -> Result<OpenCompound, Error> {
+        Ok(OpenCompound {
+            start: 0,
+            name: NO_NAME,
+        })
+    }
+
+    #[inline(always)]
+    fn root_list(&mut self, _pos: usize) -> Result<usize, Error> {
+        Ok(NO_NAME)
+    }
+
+    fn root_leaf(&mut self, id: u8, pos: usize) -> Result<(), Error> {
+        self.root = Some(leaf_at(self.data, id, pos));
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn named_leaf(&mut self, _c: &mut OpenCompound, id: u8, at: usize, payload: usize) {
+        let name = Mutf8String::from_prefixed(self.data, at + 1);
+        let value = leaf_at(self.data, id, payload);
+        self.entries.push((name, value));
+    }
+
+    #[inline(always)]
+    fn named_compound(&mut self, _c: &mut OpenCompound, at: usize) -> OpenCompound {
+        OpenCompound {
+            start: self.entries.len(),
+            name: at + 1,
+        }
+    }
+
+    #[inline(always)]
+    fn named_list(&mut self, _c: &mut OpenCompound, at: usize) -> usize {
+        at + 1
+    }
+
+    #[inline(always)]
+    fn close_compound(&mut self, c: OpenCompound) {
+        let compound = NbtCompound::from_values(take_tail(&mut self.entries, c.start));
+        if c.name == NO_NAME {
+            self.compounds.push(compound);
+        } else {
+            let name = Mutf8String::from_prefixed(self.data, c.name);
+            self.entries.push((name, NbtTag::Compound(compound)));
+        }
+    }
+
+    #[inline(always)]
+    fn element_compound(&mut self, _pos: usize) -> Result<OpenCompound, Error> {
+        Ok(OpenCompound {
+            start: self.entries.len(),
+            name: NO_NAME,
+        })
+    }
+
+    #[inline(always)]
+    fn element_list(&mut self, _pos: usize) -> Result<usize, Error> {
+        Ok(NO_NAME)
+    }
+
+    #[inline(always)]
+    fn flat_list(&mut self, slot: usize, elem: u8, n: u32, payload: usize) {
+        let list = flat_list_at(self.data, elem, n as usize, payload);
+        self.place_list(slot, list);
+    }
+
+    #[inline(always)]
+    fn side_list(
+        &mut self,
+        elem: u8,
+        n: u32,
+        _payload: usize,
+        _len: usize,
+    ) -> Result<SideList, Error> {
+        // The core checked `n` against the remaining input (≥ 2 bytes per
+        // string, ≥ 4 per array), so this allocation is bounded by it.
+        let n = n as usize;
+        Ok(match elem {
+            STRING => SideList::Strings(Vec::with_capacity(n)),
+            BYTE_ARRAY => SideList::ByteArrays(Vec::with_capacity(n)),
+            INT_ARRAY => SideList::IntArrays(Vec::with_capacity(n)),
+            _ => SideList::LongArrays(Vec::with_capacity(n)),
+        })
+    }
+
+    #[inline(always)]
+    fn side_element(&mut self, side: &mut SideList, bytes: &'a [u8]) {
+        match side {
+            SideList::Strings(v) => v.push(Mutf8String::from_slice(bytes)),
+            SideList::ByteArrays(v) => v.push(bytes.to_vec()),
+            SideList::IntArrays(v) => v.push(simd::from_be_bytes(bytes)),
+            SideList::LongArrays(v) => v.push(simd::from_be_bytes(bytes)),
+        }
+    }
+
+    #[inline(always)]
+    fn close_side_list(&mut self, slot: usize, side: SideList) {
+        let list = match side {
+            SideList::Strings(v) => NbtList::String(v),
+            SideList::ByteArrays(v) => NbtList::ByteArray(v),
+            SideList::IntArrays(v) => NbtList::IntArray(v),
+            SideList::LongArrays(v) => NbtList::LongArray(v),
+        };
+        self.place_list(slot, list);
+    }
+
+    #[inline(always)]
+    fn elements(&mut self, slot: usize, elem: u8, _n: u32) -> OpenList {
+        let start = if elem == COMPOUND {
+            self.compounds.len()
+        } else {
+            self.lists.len()
+        };
+        OpenList {
+            start,
+            elem,
+            name: slot,
+        }
+    }
+
+    #[inline(always)]
+    fn close_elements(&mut self, e: OpenList) {
+        let list = if e.elem == COMPOUND {
+            NbtList::Compound(take_tail(&mut self.compounds, e.start))
+        } else {
+            NbtList::List(take_tail(&mut self.lists, e.start))
+        };
+        self.place_list(e.name, list);
+    }
+
+    fn finish(mut self, _end: usize) -> NbtTag {
+        if let Some(root) = self.root.take() {
+            return root;
+        }
+        match self.compounds.pop() {
+            Some(c) => NbtTag::Compound(c),
+            None => NbtTag::List(self.lists.pop().unwrap_or_default()),
+        }
+    }
+}
