@@ -5,10 +5,12 @@
 //! Entries of every open compound wait on one shared scratch stack
 //! (`entries`); when a compound closes, its entries are moved off the top
 //! into one exact-size `Vec`, so a compound costs one allocation and never
-//! regrows. Elements of open lists of compounds and lists wait the same way
-//! on `compounds` and `lists`. The scratch stacks grow by doubling, bounded
-//! by the input (every entry stands for at least 4 input bytes, every
-//! element for at least 1), and are reused for the whole document.
+//! regrows. The scratch stack grows by doubling, bounded by the input (every
+//! entry stands for at least 4 input bytes), and is reused for the whole
+//! document. A list knows its length from its header, which the core
+//! checked against the remaining input (at least one byte per element): its
+//! `Vec` is allocated once, exactly, when it opens, and its elements go
+//! straight into it.
 
 use super::{NbtCompound, NbtList, NbtTag};
 use crate::error::Error;
@@ -25,11 +27,11 @@ pub(crate) struct OwnedSink<'a> {
     data: &'a [u8],
     /// Named entries of every open compound, innermost last.
     entries: Vec<(Mutf8String, NbtTag)>,
-    /// Finished compounds waiting for their list (or the root compound).
-    compounds: Vec<NbtCompound>,
-    /// Finished lists waiting for their list of lists (or the root list).
-    lists: Vec<NbtList>,
-    /// A root number, string or array.
+    /// Every open list of compounds, innermost last.
+    compound_lists: Vec<Vec<NbtCompound>>,
+    /// Every open list of lists, innermost last.
+    list_lists: Vec<Vec<NbtList>>,
+    /// The root value, once read.
     root: Option<NbtTag>,
 }
 
@@ -41,11 +43,10 @@ pub(crate) struct OpenCompound {
     name: usize,
 }
 
-/// A list of compounds or lists being read: its elements are
-/// `compounds[start..]` or `lists[start..]`.
+/// A list of compounds or lists being read: its elements go into the last
+/// of `compound_lists` or `list_lists`.
 #[derive(Clone, Copy)]
 pub(crate) struct OpenList {
-    start: usize,
     elem: u8,
     name: usize,
 }
@@ -67,17 +68,21 @@ impl<'a> OwnedSink<'a> {
         Self {
             data,
             entries: Vec::with_capacity(entries),
-            compounds: Vec::new(),
-            lists: Vec::new(),
+            compound_lists: Vec::new(),
+            list_lists: Vec::new(),
             root: None,
         }
     }
 
-    /// Hands a finished list to its compound (named) or list of lists.
+    /// Hands a finished list to its compound (named), list of lists or the
+    /// root.
     #[inline(always)]
     fn place_list(&mut self, name: usize, list: NbtList) {
         if name == NO_NAME {
-            self.lists.push(list);
+            match self.list_lists.last_mut() {
+                Some(parent) => parent.push(list),
+                None => self.root = Some(NbtTag::List(list)),
+            }
         } else {
             let name = Mutf8String::from_prefixed(self.data, name);
             self.entries.push((name, NbtTag::List(list)));
@@ -86,7 +91,7 @@ impl<'a> OwnedSink<'a> {
 }
 
 /// Moves `v[start..]` into a new `Vec` of exactly that length (one
-/// allocation, none when empty, one copy of the elements).
+/// allocation, none when empty, one copy of the entries).
 #[inline(always)]
 fn take_tail<T>(v: &mut Vec<T>, start: usize) -> Vec<T> {
     if start > 0 {
@@ -199,7 +204,10 @@ impl<'a> Sink<'a> for OwnedSink<'a> {
     fn close_compound(&mut self, c: OpenCompound) {
         let compound = NbtCompound::from_values(take_tail(&mut self.entries, c.start));
         if c.name == NO_NAME {
-            self.compounds.push(compound);
+            match self.compound_lists.last_mut() {
+                Some(parent) => parent.push(compound),
+                None => self.root = Some(NbtTag::Compound(compound)),
+            }
         } else {
             let name = Mutf8String::from_prefixed(self.data, c.name);
             self.entries.push((name, NbtTag::Compound(compound)));
@@ -266,36 +274,30 @@ impl<'a> Sink<'a> for OwnedSink<'a> {
     }
 
     #[inline(always)]
-    fn elements(&mut self, slot: usize, elem: u8, _n: u32) -> OpenList {
-        let start = if elem == COMPOUND {
-            self.compounds.len()
+    fn elements(&mut self, slot: usize, elem: u8, n: u32) -> OpenList {
+        // `n` was checked against the remaining input: at most one element
+        // per byte, so this allocation is bounded by it.
+        let n = n as usize;
+        if elem == COMPOUND {
+            self.compound_lists.push(Vec::with_capacity(n));
         } else {
-            self.lists.len()
-        };
-        OpenList {
-            start,
-            elem,
-            name: slot,
+            self.list_lists.push(Vec::with_capacity(n));
         }
+        OpenList { elem, name: slot }
     }
 
     #[inline(always)]
     fn close_elements(&mut self, e: OpenList) {
         let list = if e.elem == COMPOUND {
-            NbtList::Compound(take_tail(&mut self.compounds, e.start))
+            NbtList::Compound(self.compound_lists.pop().unwrap_or_default())
         } else {
-            NbtList::List(take_tail(&mut self.lists, e.start))
+            NbtList::List(self.list_lists.pop().unwrap_or_default())
         };
         self.place_list(e.name, list);
     }
 
-    fn finish(mut self, _end: usize) -> NbtTag {
-        if let Some(root) = self.root.take() {
-            return root;
-        }
-        match self.compounds.pop() {
-            Some(c) => NbtTag::Compound(c),
-            None => NbtTag::List(self.lists.pop().unwrap_or_default()),
-        }
+    fn finish(self, _end: usize) -> NbtTag {
+        // The core reports a root before it finishes.
+        self.root.unwrap_or(NbtTag::List(NbtList::Empty))
     }
 }
