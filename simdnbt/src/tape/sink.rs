@@ -105,6 +105,17 @@ impl<'a> TapeSink<'a> {
         }
     }
 
+    /// The two words of a named compound or list (id byte at `at`) in `c`:
+    /// its tag word and its container word, whose index is returned.
+    #[inline(always)]
+    fn named_container(&mut self, c: &mut OpenCompound, id: u8, at: usize) -> u32 {
+        c.count = c.count.wrapping_add(1);
+        self.push(((id as u64) << 56) | (at + 1) as u64);
+        let container = self.wlen() as u32;
+        self.push(0);
+        container
+    }
+
     /// Overwrites word `i`, which was pushed earlier.
     #[inline(always)]
     fn set(&mut self, i: u32, word: u64) {
@@ -169,12 +180,8 @@ impl<'a> Sink<'a> for TapeSink<'a> {
 
     #[inline(always)]
     fn named_compound(&mut self, c: &mut OpenCompound, at: usize) -> OpenCompound {
-        c.count = c.count.wrapping_add(1);
-        self.push(((COMPOUND as u64) << 56) | (at + 1) as u64);
-        let patch = self.wlen() as u32;
-        self.push(0);
         OpenCompound {
-            patch,
+            patch: self.named_container(c, COMPOUND, at),
             bits: 0,
             count: 0,
         }
@@ -182,11 +189,7 @@ impl<'a> Sink<'a> for TapeSink<'a> {
 
     #[inline(always)]
     fn named_list(&mut self, c: &mut OpenCompound, at: usize) -> u32 {
-        c.count = c.count.wrapping_add(1);
-        self.push(((LIST as u64) << 56) | (at + 1) as u64);
-        let container = self.wlen() as u32;
-        self.push(0);
-        container
+        self.named_container(c, LIST, at)
     }
 
     #[inline(always)]
