@@ -6,8 +6,9 @@
 //! - [`borrow`]: a zero-copy document over your input buffer. One validating pass
 //!   records every tag on a flat tape of `u64` words (the simdjson idea); strings
 //!   and arrays are decoded only when you ask. The fastest way to read.
-//! - [`owned`]: a tree you can change and write, built from that same tape, so it
-//!   accepts exactly what the borrow reader accepts.
+//! - [`owned`]: a tree you can change and write, built directly by that same
+//!   validating core (no tape), so it accepts exactly what the borrow reader
+//!   accepts and fails at the same offsets.
 //!
 //! ```
 //! use std::io::Cursor;
@@ -123,10 +124,12 @@ pub mod tag_id;
 
 pub mod borrow;
 pub mod owned;
+mod read;
 #[cfg(feature = "serde")]
 pub mod serde;
 #[cfg(feature = "snbt")]
 pub mod snbt;
+mod tape;
 
 #[cfg(feature = "bedrock")]
 pub mod bedrock;

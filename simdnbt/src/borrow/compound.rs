@@ -3,10 +3,10 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use super::tape::{Tape, COUNT_MASK};
 use super::{NbtList, NbtTag};
 use crate::mutf8::Mutf8Str;
 use crate::raw_list::RawList;
+use crate::tape::{Tape, COUNT_MASK};
 
 /// A compound inside a borrowed document: its named tags, in input order.
 ///

@@ -2,12 +2,12 @@
 
 use std::fmt;
 
-use super::tape::{Tape, Value};
 use super::NbtCompound;
 use crate::mutf8::Mutf8Str;
 use crate::raw_list::RawList;
 use crate::simd::{self, BeNumber};
 use crate::tag_id::*;
+use crate::tape::{Tape, Value};
 
 /// A list inside a borrowed document. All elements have one type ([`NbtList::id`]);
 /// take a typed view with [`ints`](Self::ints), [`strings`](Self::strings),

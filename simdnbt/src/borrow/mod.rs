@@ -53,9 +53,7 @@ macro_rules! for_each_getter {
 
 mod compound;
 mod list;
-pub(crate) mod parse;
 mod tag;
-pub(crate) mod tape;
 mod write;
 
 use std::fmt;
@@ -69,8 +67,9 @@ use crate::error::{Error, ErrorKind};
 use crate::mutf8::Mutf8Str;
 use crate::options::ReadOptions;
 use crate::raw_list::RawList;
+use crate::read::root::{cursor_parts, not_compressed, root_prefix, tag_prefix, RootPrefix};
 use crate::tag_id::*;
-use tape::Tape;
+use crate::tape::{self, Tape};
 
 /// Reads a named root compound, the form of NBT files on disk: tag id, name, payload.
 ///
@@ -103,10 +102,7 @@ pub fn read_unnamed_with<'a>(
 /// tag id or name before it.
 pub fn read_compound<'a>(data: &mut Cursor<&'a [u8]>) -> Result<BaseNbtCompound<'a>, Error> {
     let (bytes, pos) = cursor_parts(data);
-    if let [0x1f, 0x8b, ..] | [0x78, 0x01 | 0x5e | 0x9c | 0xda, ..] = bytes[pos..] {
-        // Not a tag id either way: say what it really is.
-        return Err(root_type_error(bytes, pos));
-    }
+    not_compressed(bytes, pos)?;
     let (tape, end) = tape::parse_root(bytes, pos, COMPOUND, &ReadOptions::default())?;
     data.set_position(end as u64);
     Ok(BaseNbtCompound { tape })
@@ -141,84 +137,6 @@ pub fn read_optional_tag_with<'a>(
     let (tape, end) = tape::parse_root(bytes, payload, id, opts)?;
     data.set_position(end as u64);
     Ok(Some(BaseNbtTag { tape }))
-}
-
-/// The whole input and the cursor's position in it (clamped to its length).
-pub(crate) fn cursor_parts<'a>(data: &Cursor<&'a [u8]>) -> (&'a [u8], usize) {
-    let bytes: &'a [u8] = data.get_ref();
-    let pos = usize::try_from(data.position())
-        .unwrap_or(usize::MAX)
-        .min(bytes.len());
-    (bytes, pos)
-}
-
-/// The error for a root byte that is not the expected tag; says so when the
-/// input is really compressed.
-#[cold]
-pub(crate) fn root_type_error(bytes: &[u8], pos: usize) -> Error {
-    let kind = match bytes[pos..] {
-        [0x1f, 0x8b, ..] => ErrorKind::GzipCompressed,
-        [0x78, 0x01 | 0x5e | 0x9c | 0xda, ..] => ErrorKind::ZlibCompressed,
-        [id, ..] if id > LONG_ARRAY => ErrorKind::UnknownTagId(id),
-        [id, ..] => ErrorKind::InvalidRootType(id),
-        [] => ErrorKind::UnexpectedEof,
-    };
-    Error::new(kind, pos)
-}
-
-/// What comes before a root compound's payload.
-pub(crate) enum RootPrefix {
-    /// The root is End: no document; it ends at `end`.
-    End { end: usize },
-    /// A compound root starting at `start`, its name's length at `name_off`
-    /// (`None` in the unnamed network form), its payload at `payload`.
-    Compound {
-        start: usize,
-        name_off: Option<usize>,
-        payload: usize,
-    },
-}
-
-/// Reads the root tag id and name at `start` (shared by both readers).
-pub(crate) fn root_prefix(bytes: &[u8], start: usize, named: bool) -> Result<RootPrefix, Error> {
-    match bytes.get(start) {
-        None => return Err(Error::new(ErrorKind::UnexpectedEof, start)),
-        Some(&END) => return Ok(RootPrefix::End { end: start + 1 }),
-        Some(&COMPOUND) => {}
-        Some(_) => return Err(root_type_error(bytes, start)),
-    }
-    let mut pos = start + 1;
-    let name_off = pos;
-    if named {
-        let len = match bytes.get(pos..pos + 2) {
-            Some(b) => u16::from_be_bytes([b[0], b[1]]) as usize,
-            None => return Err(Error::new(ErrorKind::UnexpectedEof, bytes.len())),
-        };
-        pos += 2 + len;
-        if pos > bytes.len() {
-            return Err(Error::new(ErrorKind::UnexpectedEof, bytes.len()));
-        }
-    }
-    Ok(RootPrefix::Compound {
-        start,
-        name_off: named.then_some(name_off),
-        payload: pos,
-    })
-}
-
-/// Reads the tag id of an unnamed root at `pos`: `None` for End, else the id
-/// and where its payload starts (shared by both readers).
-pub(crate) fn tag_prefix(bytes: &[u8], pos: usize) -> Result<Option<(u8, usize)>, Error> {
-    let id = *bytes
-        .get(pos)
-        .ok_or(Error::new(ErrorKind::UnexpectedEof, pos))?;
-    if id == END {
-        return Ok(None);
-    }
-    if id > LONG_ARRAY {
-        return Err(root_type_error(bytes, pos));
-    }
-    Ok(Some((id, pos + 1)))
 }
 
 fn read_root<'a>(

@@ -2,12 +2,12 @@
 
 use std::fmt;
 
-use super::tape::{Tape, Value};
 use super::{NbtCompound, NbtList};
 use crate::mutf8::Mutf8Str;
 use crate::raw_list::RawList;
 use crate::simd;
 use crate::tag_id::*;
+use crate::tape::{Tape, Value};
 
 /// A tag inside a borrowed document. Use [`id`](Self::id) or the typed getters,
 /// which return `None` when the tag has another type.

@@ -10,8 +10,8 @@
 //! writes back deeper than 512 levels (see there for why the owned writer
 //! refuses instead).
 
-use super::tape::{Tape, Value};
 use crate::tag_id::*;
+use crate::tape::{Tape, Value};
 
 enum Frame {
     /// Named children in `next..end`, then an End byte.

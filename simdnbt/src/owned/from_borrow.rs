@@ -1,11 +1,12 @@
 //! Building the owned tree from a tape: one walk, with an explicit stack so
 //! that the input's nesting cannot drive recursion.
 
+use super::build::{flat_list_at, leaf_at};
 use super::{NbtCompound, NbtList, NbtTag};
-use crate::borrow::tape::{Tape, Value};
 use crate::mutf8::Mutf8String;
 use crate::simd;
 use crate::tag_id::*;
+use crate::tape::{Tape, Value};
 
 /// The children of a container being built.
 enum Children {
@@ -43,36 +44,12 @@ fn string(bytes: &[u8]) -> Mutf8String {
     Mutf8String::from_slice(bytes)
 }
 
-/// Converts a value that holds no compounds or lists of containers. Numbers
-/// and strings (most tags) are made here, inlined into the builder's loop;
-/// arrays and lists out of line.
+/// Converts a value that holds no compounds or lists of containers.
 #[inline(always)]
 fn leaf(tape: &Tape<'_>, v: Value) -> NbtTag {
-    let p = v.payload;
-    let d = tape.data;
     match v.id {
-        BYTE => NbtTag::Byte(d[p] as i8),
-        SHORT => NbtTag::Short(i16::from_be_bytes([d[p], d[p + 1]])),
-        INT => NbtTag::Int(tape.u32_at(p) as i32),
-        LONG => NbtTag::Long(i64::from_be_bytes(d[p..p + 8].try_into().unwrap())),
-        FLOAT => NbtTag::Float(f32::from_bits(tape.u32_at(p))),
-        DOUBLE => NbtTag::Double(f64::from_be_bytes(d[p..p + 8].try_into().unwrap())),
-        STRING => NbtTag::String(Mutf8String::from_prefixed(d, p)),
-        _ => array_or_list(tape, v),
-    }
-}
-
-/// [`leaf`] for arrays and lists of leaves.
-#[inline(never)]
-fn array_or_list(tape: &Tape<'_>, v: Value) -> NbtTag {
-    let p = v.payload;
-    let d = tape.data;
-    let array = |size: usize| &d[p + 4..p + 4 + tape.u32_at(p) as usize * size];
-    match v.id {
-        BYTE_ARRAY => NbtTag::ByteArray(array(1).to_vec()),
-        INT_ARRAY => NbtTag::IntArray(simd::from_be_bytes(array(4))),
-        LONG_ARRAY => NbtTag::LongArray(simd::from_be_bytes(array(8))),
-        _ => NbtTag::List(leaf_list(tape, v)),
+        LIST => NbtTag::List(leaf_list(tape, v)),
+        id => leaf_at(tape.data, id, v.payload),
     }
 }
 
@@ -81,22 +58,13 @@ fn leaf_list(tape: &Tape<'_>, v: Value) -> NbtList {
     let p = v.payload;
     let elem = tape.data[p];
     let len = tape.u32_at(p + 1) as usize;
-    let numbers = |size: usize| &tape.data[p + 5..p + 5 + len * size];
     let side = || &tape.side[v.aux as usize..v.aux as usize + len];
     match elem {
-        END => NbtList::Empty,
-        BYTE => NbtList::Byte(numbers(1).iter().map(|&b| b as i8).collect()),
-        SHORT => NbtList::Short(simd::from_be_bytes(numbers(2))),
-        INT => NbtList::Int(simd::from_be_bytes(numbers(4))),
-        LONG => NbtList::Long(simd::from_be_bytes(numbers(8))),
-        FLOAT => NbtList::Float(simd::from_be_bytes(numbers(4))),
-        DOUBLE => NbtList::Double(simd::from_be_bytes(numbers(8))),
         BYTE_ARRAY => NbtList::ByteArray(side().iter().map(|s| s.to_vec()).collect()),
         STRING => NbtList::String(side().iter().map(|s| string(s)).collect()),
         INT_ARRAY => NbtList::IntArray(side().iter().map(|s| simd::from_be_bytes(s)).collect()),
         LONG_ARRAY => NbtList::LongArray(side().iter().map(|s| simd::from_be_bytes(s)).collect()),
-        COMPOUND => NbtList::Compound(Vec::new()),
-        _ => NbtList::List(Vec::new()),
+        _ => flat_list_at(tape.data, elem, len, p + 5),
     }
 }
 

@@ -1,7 +1,8 @@
 //! The owned model: a tree you can build, change and write.
 //!
-//! Reading is the borrowed reader's validating pass followed by one walk that
-//! builds the tree, so both readers accept exactly the same inputs.
+//! Reading is one pass of the validating core every reader shares
+//! (`build.rs` is the owned model's sink), so the owned and borrowed readers
+//! accept exactly the same inputs and fail at the same offsets.
 //!
 //! ```
 //! use simdnbt::owned::{BaseNbt, Nbt, NbtCompound, NbtList, NbtTag};
@@ -18,6 +19,7 @@
 //! assert_eq!(back.unwrap().string("name").unwrap().to_str(), "Steve");
 //! ```
 
+mod build;
 mod compound;
 mod debug;
 mod eq_drop;
@@ -33,21 +35,22 @@ pub use compound::NbtCompound;
 pub use list::NbtList;
 pub use tag::NbtTag;
 
-use crate::borrow;
-use crate::error::{Error, NonRootError};
+use crate::error::{Error, ErrorKind, NonRootError};
 use crate::mutf8::{Mutf8Str, Mutf8String};
 use crate::options::ReadOptions;
+use crate::read::root::{cursor_parts, not_compressed, root_prefix, tag_prefix, RootPrefix};
+use crate::tag_id::{COMPOUND, END};
 use crate::WriteError;
 
 /// Reads a named root compound (disk form). `Ok(Nbt::None)` for an End root.
-/// Accepts and rejects exactly what [`borrow::read`] does.
+/// Accepts and rejects exactly what [`crate::borrow::read`] does.
 pub fn read(data: &mut Cursor<&[u8]>) -> Result<Nbt, Error> {
     read_with(data, &ReadOptions::default())
 }
 
 /// [`read`] with explicit limits.
 pub fn read_with(data: &mut Cursor<&[u8]>, opts: &ReadOptions) -> Result<Nbt, Error> {
-    Ok(borrow::read_with(data, opts)?.to_owned())
+    read_root(data, opts, true)
 }
 
 /// Reads an unnamed root compound (network form since 1.20.2).
@@ -57,7 +60,7 @@ pub fn read_unnamed(data: &mut Cursor<&[u8]>) -> Result<Nbt, Error> {
 
 /// [`read_unnamed`] with explicit limits.
 pub fn read_unnamed_with(data: &mut Cursor<&[u8]>, opts: &ReadOptions) -> Result<Nbt, Error> {
-    Ok(borrow::read_unnamed_with(data, opts)?.to_owned())
+    read_root(data, opts, false)
 }
 
 /// Reads a compound's payload (named tags up to End), with no id or name before it.
@@ -65,12 +68,19 @@ pub fn read_unnamed_with(data: &mut Cursor<&[u8]>, opts: &ReadOptions) -> Result
 /// The error is a [`NonRootError`] (upstream's type): an [`Error`] with its offset,
 /// which `?` converts.
 pub fn read_compound(data: &mut Cursor<&[u8]>) -> Result<NbtCompound, NonRootError> {
-    Ok(borrow::read_compound(data)?.as_compound().to_owned())
+    let (bytes, pos) = cursor_parts(data);
+    not_compressed(bytes, pos)?;
+    let tag = read_value(data, pos, COMPOUND, &ReadOptions::default())?;
+    Ok(into_compound(tag))
 }
 
 /// Reads an unnamed tag of any type but End (network form since 1.20.3).
 pub fn read_tag(data: &mut Cursor<&[u8]>) -> Result<NbtTag, NonRootError> {
-    Ok(borrow::read_tag(data)?.as_tag().to_owned())
+    let start = data.position();
+    match read_optional_tag(data)? {
+        Some(tag) => Ok(tag),
+        None => Err(Error::new(ErrorKind::InvalidRootType(END), start as usize).into()),
+    }
 }
 
 /// Reads an unnamed tag of any type; End means "no value" (`Ok(None)`).
@@ -83,7 +93,54 @@ pub fn read_optional_tag_with(
     data: &mut Cursor<&[u8]>,
     opts: &ReadOptions,
 ) -> Result<Option<NbtTag>, NonRootError> {
-    Ok(borrow::read_optional_tag_with(data, opts)?.map(|t| t.as_tag().to_owned()))
+    let (bytes, pos) = cursor_parts(data);
+    let Some((id, payload)) = tag_prefix(bytes, pos)? else {
+        data.set_position(pos as u64 + 1);
+        return Ok(None);
+    };
+    Ok(Some(read_value(data, payload, id, opts)?))
+}
+
+/// Reads the value of type `id` whose payload is at `pos` in one pass of the
+/// validating core and moves the cursor past it.
+fn read_value(
+    data: &mut Cursor<&[u8]>,
+    pos: usize,
+    id: u8,
+    opts: &ReadOptions,
+) -> Result<NbtTag, Error> {
+    let bytes: &[u8] = data.get_ref();
+    let (tag, end) = crate::read::read_value(bytes, pos, id, opts, build::OwnedSink::new)?;
+    data.set_position(end as u64);
+    Ok(tag)
+}
+
+/// The compound a compound root was read into.
+fn into_compound(tag: NbtTag) -> NbtCompound {
+    match tag {
+        NbtTag::Compound(c) => c,
+        _ => unreachable!("the core read a compound root"),
+    }
+}
+
+fn read_root(data: &mut Cursor<&[u8]>, opts: &ReadOptions, named: bool) -> Result<Nbt, Error> {
+    let (bytes, start) = cursor_parts(data);
+    match root_prefix(bytes, start, named)? {
+        RootPrefix::End { end } => {
+            data.set_position(end as u64);
+            Ok(Nbt::None)
+        }
+        RootPrefix::Compound {
+            name_off, payload, ..
+        } => {
+            let name = match name_off {
+                Some(off) => Mutf8String::from_prefixed(bytes, off),
+                None => Mutf8String::new(),
+            };
+            let tag = read_value(data, payload, COMPOUND, opts)?;
+            Ok(Nbt::Some(BaseNbt::new(name, into_compound(tag))))
+        }
+    }
 }
 
 /// A named root compound: what an NBT file holds.

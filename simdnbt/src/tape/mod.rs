@@ -1,9 +1,8 @@
-//! The tape: one validating pass over the input that records where every tag is.
+//! The tape: what the validating core ([`crate::read`]) records for the
+//! borrowed model, where every tag is.
 //!
 //! Like simdjson's tape, it is a flat `Vec<u64>` of fixed-size words pointing into
-//! the input; nothing is decoded or copied and nothing is allocated per tag. Both
-//! readers start here (the owned tree is built from the tape), so they accept
-//! exactly the same inputs.
+//! the input; nothing is decoded or copied and nothing is allocated per tag.
 //!
 //! Word layouts (`id` = tag id in the top 8 bits, `off` = input offset, 56 bits):
 //!
@@ -21,9 +20,13 @@
 //! the count sits in bits 32..56, saturating). `name_off` points at the name's u16
 //! length; the payload follows the name.
 
-use crate::error::{Error, ErrorKind};
+use crate::error::Error;
 use crate::options::ReadOptions;
 use crate::tag_id::*;
+
+mod sink;
+
+pub(crate) use sink::TapeSink;
 
 /// Parses one value whose tag id `id` was already read; `pos` is its payload.
 /// Returns the tape and the offset just past the value.
@@ -33,37 +36,9 @@ pub(crate) fn parse_root<'a>(
     id: u8,
     opts: &ReadOptions,
 ) -> Result<(Tape<'a>, usize), Error> {
-    let (words, side, end) = with_budget(data, pos, opts, |bounded| {
-        super::parse::parse(bounded, pos, id, opts.max_depth)
-    })?;
+    let ((words, side), end) =
+        crate::read::read_value(data, pos, id, opts, |bounded| TapeSink::new(bounded, pos))?;
     Ok((Tape { data, words, side }, end))
-}
-
-/// Runs a parser over `data` cut at the read budget of `opts`: a budget is a
-/// shorter input whose end reads as "budget exceeded". Both readers go
-/// through here.
-pub(crate) fn with_budget<'a, T>(
-    data: &'a [u8],
-    pos: usize,
-    opts: &ReadOptions,
-    parse: impl FnOnce(&'a [u8]) -> Result<T, Error>,
-) -> Result<T, Error> {
-    let limit = match opts.max_bytes {
-        Some(max) => data.len().min(pos.saturating_add(max)),
-        None => data.len(),
-    };
-    match parse(&data[..limit]) {
-        Err(e)
-            if limit < data.len()
-                && matches!(
-                    e.kind(),
-                    ErrorKind::UnexpectedEof | ErrorKind::LengthExceedsInput
-                ) =>
-        {
-            Err(Error::new(ErrorKind::BudgetExceeded, limit))
-        }
-        other => other,
-    }
 }
 
 pub(crate) const OFFSET_MASK: u64 = (1 << 56) - 1;

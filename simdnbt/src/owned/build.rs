@@ -1,0 +1,387 @@
+//! Reading the owned tree in one pass: the owned model's [`Sink`] for the
+//! validating core, which builds the tree while the input is checked (no
+//! tape).
+//!
+//! Entries of every open compound wait on one shared scratch stack
+//! (`entries`); when a compound closes, its entries are moved off the top
+//! into one exact-size `Vec`, so a compound costs one allocation and never
+//! regrows. The scratch stack grows by doubling, bounded by the input (every
+//! entry stands for at least 4 input bytes), and is reused for the whole
+//! document. A list knows its length from its header, which the core
+//! checked against the remaining input (at least one byte per element): its
+//! `Vec` is allocated once, exactly, when it opens, and its elements go
+//! straight into it.
+
+use super::{NbtCompound, NbtList, NbtTag};
+use crate::error::Error;
+use crate::mutf8::Mutf8String;
+use crate::read::Sink;
+use crate::simd;
+use crate::tag_id::*;
+
+/// "No name": a list element or the root.
+const NO_NAME: usize = usize::MAX;
+
+/// The owned tree being built.
+pub(crate) struct OwnedSink<'a> {
+    data: &'a [u8],
+    /// Named entries of every open compound, innermost last.
+    entries: Vec<(Mutf8String, NbtTag)>,
+    /// Every open list of compounds, innermost last.
+    compound_lists: Vec<Vec<NbtCompound>>,
+    /// Every open list of lists, innermost last.
+    list_lists: Vec<Vec<NbtList>>,
+    /// The root value, once read.
+    root: Option<NbtTag>,
+}
+
+/// A compound being read: its entries are `entries[start..]`; `name` is the
+/// offset of its name's length (or `NO_NAME`).
+#[derive(Clone, Copy)]
+pub(crate) struct OpenCompound {
+    start: usize,
+    name: usize,
+}
+
+/// A list of compounds or lists being read: its elements go into the last
+/// of `compound_lists` or `list_lists`.
+#[derive(Clone, Copy)]
+pub(crate) struct OpenList {
+    elem: u8,
+    name: usize,
+}
+
+/// A list of strings or arrays being filled (capacity: its exact length).
+pub(crate) enum SideList {
+    Strings(Vec<Mutf8String>),
+    ByteArrays(Vec<Vec<u8>>),
+    IntArrays(Vec<Vec<i32>>),
+    LongArrays(Vec<Vec<i64>>),
+}
+
+impl<'a> OwnedSink<'a> {
+    pub(crate) fn new(data: &'a [u8]) -> Self {
+        // Room for the open compounds' entries of a typical document, so the
+        // scratch stack does not regrow in every read; a named tag takes at
+        // least 4 input bytes, so small inputs get less.
+        let entries = (data.len() / 4).clamp(4, 64);
+        Self {
+            data,
+            entries: Vec::with_capacity(entries),
+            compound_lists: Vec::new(),
+            list_lists: Vec::new(),
+            root: None,
+        }
+    }
+
+    /// Hands a finished list to its compound (named), list of lists or the
+    /// root.
+    #[inline(always)]
+    fn place_list(&mut self, name: usize, list: NbtList) {
+        if name == NO_NAME {
+            match self.list_lists.last_mut() {
+                Some(parent) => parent.push(list),
+                None => self.root = Some(NbtTag::List(list)),
+            }
+        } else {
+            let name = Mutf8String::from_prefixed(self.data, name);
+            self.entries.push((name, NbtTag::List(list)));
+        }
+    }
+}
+
+/// Moves `v[start..]` into a new `Vec` of exactly that length (one
+/// allocation, none when empty, one copy of the entries).
+#[inline(always)]
+fn take_tail<T>(v: &mut Vec<T>, start: usize) -> Vec<T> {
+    if start > 0 {
+        v.split_off(start)
+    } else {
+        // `split_off(0)` would hand over the whole scratch buffer, excess
+        // capacity included, and allocate a new one.
+        let mut all = Vec::with_capacity(v.len());
+        all.append(v);
+        all
+    }
+}
+
+/// The number, string or array of type `id` whose payload (checked by the
+/// core) is at `p`. Numbers and strings (most tags) are made inline,
+/// arrays out of line.
+#[inline(always)]
+pub(crate) fn leaf_at(d: &[u8], id: u8, p: usize) -> NbtTag {
+    match id {
+        BYTE => NbtTag::Byte(d[p] as i8),
+        SHORT => NbtTag::Short(i16::from_be_bytes([d[p], d[p + 1]])),
+        INT => NbtTag::Int(i32::from_be_bytes(d[p..p + 4].try_into().unwrap())),
+        LONG => NbtTag::Long(i64::from_be_bytes(d[p..p + 8].try_into().unwrap())),
+        FLOAT => NbtTag::Float(f32::from_bits(u32::from_be_bytes(
+            d[p..p + 4].try_into().unwrap(),
+        ))),
+        DOUBLE => NbtTag::Double(f64::from_be_bytes(d[p..p + 8].try_into().unwrap())),
+        STRING => NbtTag::String(Mutf8String::from_prefixed(d, p)),
+        _ => array_at(d, id, p),
+    }
+}
+
+/// [`leaf_at`] for arrays.
+#[inline(never)]
+fn array_at(d: &[u8], id: u8, p: usize) -> NbtTag {
+    let n = u32::from_be_bytes(d[p..p + 4].try_into().unwrap()) as usize;
+    let elements = |size: usize| &d[p + 4..p + 4 + n * size];
+    match id {
+        BYTE_ARRAY => NbtTag::ByteArray(elements(1).to_vec()),
+        INT_ARRAY => NbtTag::IntArray(simd::from_be_bytes(elements(4))),
+        _ => NbtTag::LongArray(simd::from_be_bytes(elements(8))),
+    }
+}
+
+/// The list of `n` numbers of type `elem` from `p` on (or of End, or an empty
+/// list of compounds or lists).
+#[inline(never)]
+pub(crate) fn flat_list_at(d: &[u8], elem: u8, n: usize, p: usize) -> NbtList {
+    let numbers = |size: usize| &d[p..p + n * size];
+    match elem {
+        BYTE => NbtList::Byte(numbers(1).iter().map(|&b| b as i8).collect()),
+        SHORT => NbtList::Short(simd::from_be_bytes(numbers(2))),
+        INT => NbtList::Int(simd::from_be_bytes(numbers(4))),
+        LONG => NbtList::Long(simd::from_be_bytes(numbers(8))),
+        FLOAT => NbtList::Float(simd::from_be_bytes(numbers(4))),
+        DOUBLE => NbtList::Double(simd::from_be_bytes(numbers(8))),
+        COMPOUND => NbtList::Compound(Vec::new()),
+        LIST => NbtList::List(Vec::new()),
+        _ => NbtList::Empty,
+    }
+}
+
+impl<'a> Sink<'a> for OwnedSink<'a> {
+    type Compound = OpenCompound;
+    /// The offset of the list's name, or `NO_NAME`.
+    type Slot = usize;
+    type Elements = OpenList;
+    type Side = SideList;
+    type Output = NbtTag;
+
+    #[inline(always)]
+    fn root_compound(&mut self) -> Result<OpenCompound, Error> {
+        Ok(OpenCompound {
+            start: 0,
+            name: NO_NAME,
+        })
+    }
+
+    #[inline(always)]
+    fn root_list(&mut self, _pos: usize) -> Result<usize, Error> {
+        Ok(NO_NAME)
+    }
+
+    fn root_leaf(&mut self, id: u8, pos: usize) -> Result<(), Error> {
+        self.root = Some(leaf_at(self.data, id, pos));
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn named_leaf(&mut self, _c: &mut OpenCompound, id: u8, at: usize, payload: usize) {
+        let name = Mutf8String::from_prefixed(self.data, at + 1);
+        let value = leaf_at(self.data, id, payload);
+        self.entries.push((name, value));
+    }
+
+    #[inline(always)]
+    fn named_compound(&mut self, _c: &mut OpenCompound, at: usize) -> OpenCompound {
+        OpenCompound {
+            start: self.entries.len(),
+            name: at + 1,
+        }
+    }
+
+    #[inline(always)]
+    fn named_list(&mut self, _c: &mut OpenCompound, at: usize) -> usize {
+        at + 1
+    }
+
+    #[inline(always)]
+    fn close_compound(&mut self, c: OpenCompound) {
+        let compound = NbtCompound::from_values(take_tail(&mut self.entries, c.start));
+        if c.name == NO_NAME {
+            match self.compound_lists.last_mut() {
+                Some(parent) => parent.push(compound),
+                None => self.root = Some(NbtTag::Compound(compound)),
+            }
+        } else {
+            let name = Mutf8String::from_prefixed(self.data, c.name);
+            self.entries.push((name, NbtTag::Compound(compound)));
+        }
+    }
+
+    #[inline(always)]
+    fn element_compound(&mut self, _pos: usize) -> Result<OpenCompound, Error> {
+        Ok(OpenCompound {
+            start: self.entries.len(),
+            name: NO_NAME,
+        })
+    }
+
+    #[inline(always)]
+    fn element_list(&mut self, _pos: usize) -> Result<usize, Error> {
+        Ok(NO_NAME)
+    }
+
+    #[inline(always)]
+    fn flat_list(&mut self, slot: usize, elem: u8, n: u32, payload: usize) {
+        let list = flat_list_at(self.data, elem, n as usize, payload);
+        self.place_list(slot, list);
+    }
+
+    #[inline(always)]
+    fn side_list(
+        &mut self,
+        elem: u8,
+        n: u32,
+        _payload: usize,
+        _len: usize,
+    ) -> Result<SideList, Error> {
+        // The core checked `n` against the remaining input (≥ 2 bytes per
+        // string, ≥ 4 per array), so this allocation is bounded by it.
+        let n = n as usize;
+        Ok(match elem {
+            STRING => SideList::Strings(Vec::with_capacity(n)),
+            BYTE_ARRAY => SideList::ByteArrays(Vec::with_capacity(n)),
+            INT_ARRAY => SideList::IntArrays(Vec::with_capacity(n)),
+            _ => SideList::LongArrays(Vec::with_capacity(n)),
+        })
+    }
+
+    #[inline(always)]
+    fn side_element(&mut self, side: &mut SideList, bytes: &'a [u8]) {
+        match side {
+            SideList::Strings(v) => v.push(Mutf8String::from_slice(bytes)),
+            SideList::ByteArrays(v) => v.push(bytes.to_vec()),
+            SideList::IntArrays(v) => v.push(simd::from_be_bytes(bytes)),
+            SideList::LongArrays(v) => v.push(simd::from_be_bytes(bytes)),
+        }
+    }
+
+    #[inline(always)]
+    fn close_side_list(&mut self, slot: usize, side: SideList) {
+        let list = match side {
+            SideList::Strings(v) => NbtList::String(v),
+            SideList::ByteArrays(v) => NbtList::ByteArray(v),
+            SideList::IntArrays(v) => NbtList::IntArray(v),
+            SideList::LongArrays(v) => NbtList::LongArray(v),
+        };
+        self.place_list(slot, list);
+    }
+
+    #[inline(always)]
+    fn elements(&mut self, slot: usize, elem: u8, n: u32) -> OpenList {
+        // `n` was checked against the remaining input: at most one element
+        // per byte, so this allocation is bounded by it.
+        let n = n as usize;
+        if elem == COMPOUND {
+            self.compound_lists.push(Vec::with_capacity(n));
+        } else {
+            self.list_lists.push(Vec::with_capacity(n));
+        }
+        OpenList { elem, name: slot }
+    }
+
+    #[inline(always)]
+    fn close_elements(&mut self, e: OpenList) {
+        let list = if e.elem == COMPOUND {
+            NbtList::Compound(self.compound_lists.pop().unwrap_or_default())
+        } else {
+            NbtList::List(self.list_lists.pop().unwrap_or_default())
+        };
+        self.place_list(e.name, list);
+    }
+
+    fn finish(self, _end: usize) -> NbtTag {
+        // The core reports a root before it finishes.
+        self.root.unwrap_or(NbtTag::List(NbtList::Empty))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{NbtCompound, NbtList, NbtTag};
+    use std::io::Cursor;
+
+    /// One tag of every shape the builder places differently: leaves in a
+    /// compound, lists of each element kind, lists of lists of compounds,
+    /// empty containers, a compound inside a list inside a compound.
+    fn shapes() -> Vec<NbtTag> {
+        let mut leafy = NbtCompound::new();
+        leafy.insert("b", 1i8);
+        leafy.insert("s", 2i16);
+        leafy.insert("i", 3i32);
+        leafy.insert("l", 4i64);
+        leafy.insert("f", 5.5f32);
+        leafy.insert("d", 6.5f64);
+        leafy.insert("short", "abc");
+        leafy.insert("long", "a string longer than fifteen bytes");
+        leafy.insert("ba", NbtTag::ByteArray(vec![1, 2, 3]));
+        leafy.insert("ia", NbtTag::IntArray(vec![-1, 2]));
+        leafy.insert("la", NbtTag::LongArray(vec![i64::MIN]));
+        leafy.insert("empty", NbtCompound::new());
+        let mut outer = NbtCompound::new();
+        outer.insert("first", leafy.clone());
+        outer.insert(
+            "items",
+            NbtList::Compound(vec![leafy.clone(), NbtCompound::new(), leafy.clone()]),
+        );
+        outer.insert(
+            "nested",
+            NbtList::List(vec![
+                NbtList::Compound(vec![leafy.clone()]),
+                NbtList::Int(vec![1, 2]),
+                NbtList::String(vec!["x".into(), "a string longer than fifteen".into()]),
+                NbtList::Empty,
+                NbtList::List(vec![NbtList::Compound(vec![]), NbtList::List(vec![])]),
+            ]),
+        );
+        outer.insert("ints", NbtList::Int(vec![7; 3]));
+        outer.insert("bytes", NbtList::ByteArray(vec![vec![1], vec![]]));
+        outer.insert("ints2", NbtList::IntArray(vec![vec![1, 2], vec![]]));
+        outer.insert("longs2", NbtList::LongArray(vec![vec![3]]));
+        outer.insert("after", 9i32);
+        vec![
+            NbtTag::Compound(outer.clone()),
+            NbtTag::List(NbtList::Compound(vec![outer.clone(), leafy])),
+            NbtTag::List(NbtList::List(vec![NbtList::Compound(vec![outer])])),
+            NbtTag::List(NbtList::Empty),
+            NbtTag::List(NbtList::Double(vec![1.0, -2.0])),
+            NbtTag::List(NbtList::String(vec!["a".into()])),
+            NbtTag::Int(-5),
+            NbtTag::String("root".into()),
+            NbtTag::LongArray(vec![1, 2, 3]),
+        ]
+    }
+
+    /// The one-pass builder makes the same tree as converting the tape, and
+    /// on every truncation fails with the same kind at the same offset.
+    #[test]
+    fn one_pass_build_equals_the_tape_conversion() {
+        for tag in shapes() {
+            let mut bytes = Vec::new();
+            tag.write(&mut bytes).unwrap();
+            let mut c = Cursor::new(&bytes[..]);
+            let built = super::super::read_tag(&mut c).unwrap();
+            assert_eq!(c.position() as usize, bytes.len());
+            let via_tape = crate::borrow::read_tag(&mut Cursor::new(&bytes[..])).unwrap();
+            assert!(built == via_tape.as_tag().to_owned(), "{tag:?}");
+            assert!(built == tag, "{tag:?}");
+            // Miri interprets slowly: every 17th cut there.
+            let step = if cfg!(miri) { 17 } else { 1 };
+            for cut in (0..bytes.len()).step_by(step) {
+                let o = super::super::read_tag(&mut Cursor::new(&bytes[..cut])).unwrap_err();
+                let b = crate::borrow::read_tag(&mut Cursor::new(&bytes[..cut])).unwrap_err();
+                assert_eq!(
+                    (o.kind(), o.offset()),
+                    (b.kind(), b.offset()),
+                    "{tag:?} cut at {cut}"
+                );
+            }
+        }
+    }
+}

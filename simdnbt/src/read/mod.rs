@@ -1,0 +1,476 @@
+//! The validating core: the one loop that reads binary NBT, for every reader.
+//!
+//! [`parse`] checks everything (lengths against the remaining input, the
+//! depth limit, tag ids, list headers) and reports what it finds to a
+//! [`Sink`]: the tape sink ([`crate::tape`]) records where each tag is, the
+//! owned builder ([`crate::owned`]) builds the tree directly. Both are the
+//! same loop monomorphised, so every reader accepts exactly the same inputs
+//! and fails at the same offset with the same error kind.
+//!
+//! One loop, no recursion: the container being read is kept in locals, its
+//! ancestors on a heap stack whose depth the depth limit bounds. One bounds
+//! check covers a tag's id, name and smallest payload (all of it for numbers);
+//! a sink with its own capacity (the tape) folds that into the same check
+//! through [`Sink::limit`].
+
+pub(crate) mod check;
+pub(crate) mod root;
+
+use crate::error::{Error, ErrorKind};
+use crate::options::ReadOptions;
+use crate::tag_id::*;
+use check::*;
+
+/// What the core reports while it reads. Every offset is into the input the
+/// core was given, and everything it names has been checked: a sink may index
+/// the input at those offsets without further checks failing.
+///
+/// Events arrive in document order; the core keeps the per-container state
+/// each sink asks for ([`Sink::Compound`], [`Sink::Elements`]) and hands it
+/// back, so a sink needs no stack of its own for it.
+pub(crate) trait Sink<'a> {
+    /// A compound being read (the tape: where to patch its header and how
+    /// many children it has; the builder: where its entries start).
+    type Compound: Copy;
+    /// Where a list's result goes once it is read.
+    type Slot: Copy;
+    /// A list of compounds or lists being read.
+    type Elements: Copy;
+    /// A list of strings or arrays being filled, element by element.
+    type Side;
+    /// The result of a whole parse.
+    type Output;
+
+    /// The input position up to which named tags can be read before
+    /// [`grow`](Self::grow) must be called; `len` (the input's end) for a sink
+    /// without a capacity of its own.
+    #[inline(always)]
+    fn limit(&self, _pos: usize, len: usize) -> usize {
+        len
+    }
+    /// Makes room so that [`limit`](Self::limit) moves past `pos`. Called only
+    /// when the limit is before the input's end.
+    fn grow(&mut self, _pos: usize, _len: usize) -> Result<(), Error> {
+        Ok(())
+    }
+
+    /// The root is a compound.
+    fn root_compound(&mut self) -> Result<Self::Compound, Error>;
+    /// The root is a list whose header is at `pos`.
+    fn root_list(&mut self, pos: usize) -> Result<Self::Slot, Error>;
+    /// The root is a number, string or array whose payload is at `pos`.
+    fn root_leaf(&mut self, id: u8, pos: usize) -> Result<(), Error>;
+
+    /// A named number, string or array: its id byte at `at`, its payload at
+    /// `payload`.
+    fn named_leaf(&mut self, c: &mut Self::Compound, id: u8, at: usize, payload: usize);
+    /// A named compound (id byte at `at`) opens inside `c`.
+    fn named_compound(&mut self, c: &mut Self::Compound, at: usize) -> Self::Compound;
+    /// A named list (id byte at `at`) opens inside `c`; its header follows.
+    fn named_list(&mut self, c: &mut Self::Compound, at: usize) -> Self::Slot;
+    /// `c` met its End.
+    fn close_compound(&mut self, c: Self::Compound);
+
+    /// The next element of a list of compounds opens at `pos`.
+    fn element_compound(&mut self, pos: usize) -> Result<Self::Compound, Error>;
+    /// The next element of a list of lists opens; its header is at `pos`.
+    fn element_list(&mut self, pos: usize) -> Result<Self::Slot, Error>;
+
+    /// A whole list of numbers (or of End, or an empty list of compounds or
+    /// lists): `n` elements of type `elem` from `payload` on.
+    fn flat_list(&mut self, slot: Self::Slot, elem: u8, n: u32, payload: usize);
+    /// A list of `n > 0` strings or arrays starts at `payload`; the rest of
+    /// the input is `len - payload` bytes.
+    fn side_list(
+        &mut self,
+        elem: u8,
+        n: u32,
+        payload: usize,
+        len: usize,
+    ) -> Result<Self::Side, Error>;
+    /// One element of that list: its bytes without the length prefix.
+    fn side_element(&mut self, side: &mut Self::Side, bytes: &'a [u8]);
+    /// The list's last element was read.
+    fn close_side_list(&mut self, slot: Self::Slot, side: Self::Side);
+    /// A list of `n > 0` compounds or lists opens; its elements follow.
+    fn elements(&mut self, slot: Self::Slot, elem: u8, n: u32) -> Self::Elements;
+    /// That list's last element was read.
+    fn close_elements(&mut self, e: Self::Elements);
+
+    /// The value ended at `end`.
+    fn finish(self, end: usize) -> Self::Output;
+}
+
+/// Runs `parse` over `data` cut at the read budget of `opts`: a budget is a
+/// shorter input whose end reads as "budget exceeded".
+pub(crate) fn with_budget<'a, T>(
+    data: &'a [u8],
+    pos: usize,
+    opts: &ReadOptions,
+    parse: impl FnOnce(&'a [u8]) -> Result<T, Error>,
+) -> Result<T, Error> {
+    let limit = match opts.max_bytes {
+        Some(max) => data.len().min(pos.saturating_add(max)),
+        None => data.len(),
+    };
+    match parse(&data[..limit]) {
+        Err(e)
+            if limit < data.len()
+                && matches!(
+                    e.kind(),
+                    ErrorKind::UnexpectedEof | ErrorKind::LengthExceedsInput
+                ) =>
+        {
+            Err(Error::new(ErrorKind::BudgetExceeded, limit))
+        }
+        other => other,
+    }
+}
+
+/// Parses the value of type `root` (its id already read) whose payload is
+/// at `pos`, within `opts`' limits, into `sink`. Returns the sink's output
+/// and the offset just past the value.
+#[inline]
+pub(crate) fn read_value<'a, S: Sink<'a>>(
+    data: &'a [u8],
+    pos: usize,
+    root: u8,
+    opts: &ReadOptions,
+    make: impl FnOnce(&'a [u8]) -> S,
+) -> Result<(S::Output, usize), Error> {
+    with_budget(data, pos, opts, |bounded| {
+        parse(bounded, pos, root, opts.max_depth, make(bounded))
+    })
+}
+
+/// A list of compounds or lists being read.
+#[derive(Clone, Copy)]
+struct ListFrame<E> {
+    remaining: u32,
+    elem: u8,
+    elements: E,
+}
+
+/// A container waiting for its child to finish.
+#[derive(Clone, Copy)]
+enum Frame<C, E> {
+    Compound(C),
+    List(ListFrame<E>),
+}
+
+/// What opening a list produced.
+enum Opened<E> {
+    /// The list was read whole (numbers, strings, arrays, End, or empty).
+    Done,
+    /// A non-empty list of compounds or lists: read its elements next.
+    Elements(ListFrame<E>),
+}
+
+/// Reads a list header at `*pos` and, unless its elements are compounds or
+/// lists, the elements too.
+#[inline(always)]
+fn open_list<'a, S: Sink<'a>>(
+    data: &'a [u8],
+    pos: &mut usize,
+    sink: &mut S,
+    slot: S::Slot,
+    depth: usize,
+    max_depth: u32,
+) -> Result<Opened<S::Elements>, Error> {
+    let ListHeader { elem, n } = list_header(data, pos, depth, max_depth)?;
+    match elem {
+        END | BYTE..=DOUBLE => {
+            sink.flat_list(slot, elem, n, *pos);
+            *pos += n as usize * FIXED_SIZE[elem as usize] as usize;
+            Ok(Opened::Done)
+        }
+        COMPOUND | LIST if n == 0 => {
+            sink.flat_list(slot, elem, 0, *pos);
+            Ok(Opened::Done)
+        }
+        COMPOUND | LIST => Ok(Opened::Elements(ListFrame {
+            remaining: n,
+            elem,
+            elements: sink.elements(slot, elem, n),
+        })),
+        _ => {
+            let mut side = sink.side_list(elem, n, *pos, data.len())?;
+            for _ in 0..n {
+                let bytes = list_element(data, pos, elem)?;
+                sink.side_element(&mut side, bytes);
+            }
+            sink.close_side_list(slot, side);
+            Ok(Opened::Done)
+        }
+    }
+}
+
+/// Parses the value of type `root` (its id already read) at `pos` into `sink`.
+pub(crate) fn parse<'a, S: Sink<'a>>(
+    data: &'a [u8],
+    mut pos: usize,
+    root: u8,
+    max_depth: u32,
+    mut sink: S,
+) -> Result<(S::Output, usize), Error> {
+    // Offsets must fit the tape's 56 bits (every reader refuses the same).
+    if data.len() as u64 > crate::tape::OFFSET_MASK {
+        return Err(err(ErrorKind::InputTooLarge, 0));
+    }
+    let len = data.len();
+    let mut cur: Frame<S::Compound, S::Elements> = match root {
+        COMPOUND => {
+            if max_depth == 0 {
+                return Err(err(ErrorKind::MaxDepthExceeded, pos));
+            }
+            Frame::Compound(sink.root_compound()?)
+        }
+        LIST => {
+            let slot = sink.root_list(pos)?;
+            match open_list(data, &mut pos, &mut sink, slot, 1, max_depth)? {
+                Opened::Done => return Ok((sink.finish(pos), pos)),
+                Opened::Elements(list) => Frame::List(list),
+            }
+        }
+        BYTE..=LONG_ARRAY => {
+            if len - pos < MIN_PAYLOAD[root as usize] as usize {
+                return Err(err(ErrorKind::UnexpectedEof, len));
+            }
+            let at = pos;
+            match root {
+                STRING => drop(string(data, &mut pos)?),
+                BYTE_ARRAY => drop(array(data, &mut pos, 1)?),
+                INT_ARRAY => drop(array(data, &mut pos, 4)?),
+                LONG_ARRAY => drop(array(data, &mut pos, 8)?),
+                _ => pos += FIXED_SIZE[root as usize] as usize,
+            }
+            sink.root_leaf(root, at)?;
+            return Ok((sink.finish(pos), pos));
+        }
+        _ => return Err(err(ErrorKind::UnknownTagId(root), pos.saturating_sub(1))),
+    };
+    let mut stack: Vec<Frame<S::Compound, S::Elements>> = Vec::new();
+
+    // The hot loop compares input positions against `limit` instead of the
+    // input's end: for the tape, `limit` is also where its free capacity
+    // would run out if every later tag took one word per two input bytes, so
+    // one bounds check per tag also covers the capacity. Crossing `limit`
+    // before the input's end means "grow, then go on". Containers, whose
+    // words do not follow that rule, recompute it.
+    let mut limit;
+    macro_rules! relimit {
+        () => {
+            limit = sink.limit(pos, len);
+        };
+    }
+
+    'frames: loop {
+        relimit!();
+        match cur {
+            Frame::Compound(mut c) => loop {
+                if limit - pos < 3 {
+                    // Fewer than 3 bytes before `limit`: the End byte of this
+                    // compound, the sink's capacity, or the end of the input.
+                    if pos < len && data[pos] == END {
+                        // Handled below, with at least the End byte present.
+                    } else if limit < len {
+                        sink.grow(pos, len)?;
+                        relimit!();
+                        continue;
+                    } else {
+                        return Err(err(ErrorKind::UnexpectedEof, len));
+                    }
+                }
+                // SAFETY: pos < limit <= len (checked just above).
+                let id = unsafe { *data.get_unchecked(pos) };
+                if id == END {
+                    pos += 1;
+                    sink.close_compound(c);
+                    // The next compound of the same list (the common case of
+                    // lists of items or entities) starts right here, at the
+                    // same depth, without going through the frame stack.
+                    if let Some(Frame::List(ListFrame {
+                        remaining,
+                        elem: COMPOUND,
+                        ..
+                    })) = stack.last_mut()
+                    {
+                        if *remaining > 0 {
+                            *remaining -= 1;
+                            c = sink.element_compound(pos)?;
+                            relimit!();
+                            continue;
+                        }
+                    }
+                    match stack.pop() {
+                        // Back in the parent compound: carry on in this loop.
+                        Some(Frame::Compound(parent)) => {
+                            c = parent;
+                            relimit!();
+                            continue;
+                        }
+                        Some(parent) => {
+                            cur = parent;
+                            continue 'frames;
+                        }
+                        None => break 'frames,
+                    }
+                }
+                // SAFETY: three bytes remain before `limit` at `pos`.
+                let name_len = unsafe { u16_at(data, pos + 1) } as usize;
+                // Id, name and the smallest payload of this type, which for a
+                // number is its whole payload. An unknown id's entry is too
+                // big for any input, so this one check also catches it.
+                let skip = name_len + TAG_PREFIX[id as usize] as usize;
+                if limit - pos < skip {
+                    if id > LONG_ARRAY {
+                        return Err(unknown_named_tag(id, len - pos, name_len, pos));
+                    }
+                    if limit < len {
+                        sink.grow(pos, len)?;
+                        relimit!();
+                        continue;
+                    }
+                    return Err(err(ErrorKind::UnexpectedEof, len));
+                }
+                let at = pos;
+                let payload = at + 3 + name_len;
+                if id <= DOUBLE {
+                    sink.named_leaf(&mut c, id, at, payload);
+                    pos += skip;
+                    continue;
+                }
+                pos = payload;
+                match id {
+                    STRING => drop(string(data, &mut pos)?),
+                    BYTE_ARRAY => drop(array(data, &mut pos, 1)?),
+                    INT_ARRAY => drop(array(data, &mut pos, 4)?),
+                    LONG_ARRAY => drop(array(data, &mut pos, 8)?),
+                    LIST => {
+                        let slot = sink.named_list(&mut c, at);
+                        let depth = stack.len() + 2;
+                        let elem = data[pos];
+                        if elem <= DOUBLE && depth <= max_depth as usize {
+                            // A list of numbers (or End): checked like an array.
+                            // SAFETY: MIN_PAYLOAD covered the 5-byte header.
+                            let n = unsafe { i32_at(data, pos + 1) };
+                            let size = FIXED_SIZE[elem as usize] as u64;
+                            if n < 0
+                                || (elem == END && n != 0)
+                                || ((len - pos - 5) as u64) < n as u64 * size
+                            {
+                                return Err(number_list_error(n, elem, pos + 1));
+                            }
+                            sink.flat_list(slot, elem, n as u32, pos + 5);
+                            pos += 5 + n as usize * size as usize;
+                        } else {
+                            match open_list(data, &mut pos, &mut sink, slot, depth, max_depth)? {
+                                Opened::Done => {}
+                                Opened::Elements(list) => {
+                                    stack.push(Frame::Compound(c));
+                                    cur = Frame::List(list);
+                                    continue 'frames;
+                                }
+                            }
+                        }
+                        relimit!();
+                        continue;
+                    }
+                    COMPOUND => {
+                        if stack.len() + 2 > max_depth as usize {
+                            return Err(err(ErrorKind::MaxDepthExceeded, at));
+                        }
+                        let child = sink.named_compound(&mut c, at);
+                        // Into the child compound: carry on in this loop.
+                        stack.push(Frame::Compound(c));
+                        c = child;
+                        relimit!();
+                        continue;
+                    }
+                    _ => return Err(err(ErrorKind::UnknownTagId(id), at)),
+                }
+                sink.named_leaf(&mut c, id, at, payload);
+                // Strings and arrays may have moved `pos` past `limit`
+                // (checked against the input's end instead).
+                relimit!();
+            },
+            Frame::List(ListFrame {
+                remaining: 0,
+                elements,
+                ..
+            }) => {
+                sink.close_elements(elements);
+                match stack.pop() {
+                    Some(parent) => cur = parent,
+                    None => break 'frames,
+                }
+            }
+            Frame::List(ListFrame {
+                remaining,
+                elem,
+                elements,
+            }) => {
+                let this = Frame::List(ListFrame {
+                    remaining: remaining - 1,
+                    elem,
+                    elements,
+                });
+                let depth = stack.len() + 2;
+                if elem == COMPOUND {
+                    if depth > max_depth as usize {
+                        return Err(err(ErrorKind::MaxDepthExceeded, pos));
+                    }
+                    let child = sink.element_compound(pos)?;
+                    stack.push(this);
+                    cur = Frame::Compound(child);
+                } else {
+                    let slot = sink.element_list(pos)?;
+                    match open_list(data, &mut pos, &mut sink, slot, depth, max_depth)? {
+                        Opened::Done => cur = this,
+                        Opened::Elements(list) => {
+                            stack.push(this);
+                            cur = Frame::List(list);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok((sink.finish(pos), pos))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::error::ErrorKind;
+    use std::io::Cursor;
+
+    /// Unknown ids are caught by the tag loop's bounds check (`TAG_PREFIX`);
+    /// the error stays what the separate check gave: unknown once the id,
+    /// name and `id & 15`'s smallest payload are there, truncated before.
+    /// Both readers agree.
+    #[test]
+    fn unknown_ids_give_the_same_errors_as_before_folding() {
+        for id in [13u8, 14, 15, 16, 17, 20, 25, 0x7f, 0x80, 0xff] {
+            let min = super::MIN_PAYLOAD[(id & 15) as usize] as usize;
+            for name_len in [0usize, 1, 5] {
+                for present in 0..=name_len + min + 1 {
+                    // Root `0a 00 00`, then the tag: id, name length, name, payload.
+                    let mut doc = vec![0x0a, 0, 0, id, 0, name_len as u8];
+                    doc.extend(std::iter::repeat_n(b'n', name_len.min(present)));
+                    doc.extend(std::iter::repeat_n(0, present.saturating_sub(name_len)));
+                    let whole = present >= name_len + min;
+                    let want = if whole {
+                        (ErrorKind::UnknownTagId(id), 3)
+                    } else {
+                        (ErrorKind::UnexpectedEof, doc.len())
+                    };
+                    let b = crate::borrow::read(&mut Cursor::new(&doc[..])).unwrap_err();
+                    let o = crate::owned::read(&mut Cursor::new(&doc[..])).unwrap_err();
+                    let what = format!("id {id}, name {name_len}, {present} bytes after it");
+                    assert_eq!((b.kind(), b.offset()), want, "borrow: {what}");
+                    assert_eq!((o.kind(), o.offset()), want, "owned: {what}");
+                }
+            }
+        }
+    }
+}
