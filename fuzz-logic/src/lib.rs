@@ -2,8 +2,8 @@
 //!
 //! The cargo-fuzz binaries in `fuzz/fuzz_targets/` are one-line wrappers around
 //! [`roundtrip()`], [`cross_library`], [`borrow_read`], [`owned_read`],
-//! [`serde_roundtrip()`], [`derive_read`], [`region()`], [`inflate`] and
-//! [`snbt()`]. Keeping
+//! [`serde_roundtrip()`], [`derive_read`], [`region()`], [`inflate`],
+//! [`snbt()`] and [`nbt_path()`]. Keeping
 //! the logic here, in a stable workspace member, lets `cargo test --workspace`
 //! replay every regression file, every docs/format.md §4 case and the corpus seeds
 //! through exactly the code the fuzzer runs (see `tests/replay.rs`).
@@ -16,6 +16,7 @@ pub mod cross;
 mod derive;
 pub mod files;
 pub mod generate;
+pub mod nbt_path;
 pub mod roundtrip;
 pub mod serde_roundtrip;
 pub mod snbt;
@@ -24,6 +25,7 @@ pub use access::{borrow_read, check_str, owned_read};
 pub use cross::cross_library;
 pub use derive::derive_read;
 pub use files::{inflate, region};
+pub use nbt_path::nbt_path;
 pub use roundtrip::roundtrip;
 pub use serde_roundtrip::serde_roundtrip;
 pub use snbt::snbt;
@@ -44,4 +46,5 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("region", region),
     ("inflate", inflate),
     ("snbt", snbt),
+    ("nbt_path", nbt_path),
 ];
