@@ -419,8 +419,12 @@ impl NbtPath {
         self.reversed.iter().rev()
     }
 
-    /// Every value the path selects in an owned document, in document order
-    /// (see the module docs for the root and for list elements).
+    /// Every value the path selects in an owned document, in document order.
+    ///
+    /// A value under a key comes back as [`Value::Tag`]; list and array
+    /// elements as the variant of their type. A path that selects the root
+    /// (the empty path, or only a root filter) returns
+    /// [`Value::Compound`]`(root)` when the filter matches.
     ///
     /// ```
     /// # #[cfg(feature = "snbt")] {
@@ -431,6 +435,8 @@ impl NbtPath {
     /// assert_eq!(all, [Value::Int(1), Value::Int(2), Value::Int(3)]);
     /// assert_eq!(NbtPath::parse("a[-1]").unwrap().get_all(&root), [Value::Int(3)]);
     /// assert!(NbtPath::parse("b").unwrap().get_all(&root).is_empty());
+    /// assert_eq!(NbtPath::parse("{}").unwrap().get_all(&root), [Value::Compound(&root)]);
+    /// assert!(NbtPath::parse("{a:[]}").unwrap().get_all(&root).is_empty());
     /// # }
     /// ```
     pub fn get_all<'t>(&self, root: &'t owned::NbtCompound) -> Vec<Value<'t>> {
