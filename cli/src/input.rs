@@ -1,0 +1,480 @@
+//! Reading a document from a file or stdin in any form the tool knows (NBT,
+//! gzip or zlib NBT, little-endian NBT, SNBT, JSON, a region-file chunk), and
+//! writing a changed document back in the form it came in.
+
+use std::fmt;
+use std::io::{Cursor, Read};
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use clap::{Args, ValueEnum};
+use simdnbt::compression::{self, Compression, Decompressed};
+use simdnbt::owned::{BaseNbt, Nbt};
+use simdnbt::region::{ChunkCompression, Region};
+
+use crate::failure::{Failure, Result};
+
+/// Where input comes from or output goes: a file, or `-` for stdin/stdout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// stdin or stdout.
+    Std,
+    /// A file.
+    File(PathBuf),
+}
+
+impl FromStr for Place {
+    type Err = std::convert::Infallible;
+    fn from_str(s: &str) -> std::result::Result<Self, Self::Err> {
+        Ok(if s == "-" {
+            Place::Std
+        } else {
+            Place::File(PathBuf::from(s))
+        })
+    }
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::Std => f.write_str("<stdin>"),
+            Place::File(path) => write!(f, "{}", path.display()),
+        }
+    }
+}
+
+impl Place {
+    /// The file's extension, lower-cased (none for stdin).
+    fn extension(&self) -> Option<String> {
+        match self {
+            Place::Std => None,
+            Place::File(path) => path
+                .extension()
+                .and_then(|e| e.to_str())
+                .map(str::to_ascii_lowercase),
+        }
+    }
+
+    /// Every byte of the input.
+    pub fn read_all(&self) -> Result<Vec<u8>> {
+        match self {
+            Place::Std => {
+                let mut bytes = Vec::new();
+                std::io::stdin()
+                    .read_to_end(&mut bytes)
+                    .map_err(|e| Failure::new(format!("cannot read stdin: {e}")))?;
+                Ok(bytes)
+            }
+            Place::File(path) => std::fs::read(path)
+                .map_err(|e| Failure::new(format!("cannot read {}: {e}", path.display()))),
+        }
+    }
+}
+
+/// The input formats `--from` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum InputFormat {
+    /// Binary NBT, raw, gzip or zlib (detected).
+    Nbt,
+    /// SNBT text.
+    Snbt,
+    /// JSON (numbers become Int/Long/Double, as JSON has no NBT types).
+    Json,
+    /// A Minecraft region file (`.mca`, `.mcr`).
+    Region,
+}
+
+/// A chunk's position in a region file, as `X,Z`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChunkPos {
+    /// Column (only the low five bits count).
+    pub x: i32,
+    /// Row (only the low five bits count).
+    pub z: i32,
+}
+
+impl FromStr for ChunkPos {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<Self, String> {
+        let bad = || format!("`{s}` is not a chunk position X,Z (two integers, e.g. 3,-7)");
+        let (x, z) = s.split_once(',').ok_or_else(bad)?;
+        Ok(ChunkPos {
+            x: x.trim().parse().map_err(|_| bad())?,
+            z: z.trim().parse().map_err(|_| bad())?,
+        })
+    }
+}
+
+/// How to read the input: the options every command that reads a document takes.
+#[derive(Args, Clone, Debug, Default)]
+pub struct InputOpts {
+    /// Input format [default: by extension (.snbt, .json, .mca, .mcr), else binary NBT]
+    #[arg(long, value_enum)]
+    pub from: Option<InputFormat>,
+    /// Which chunk of a region file: X,Z (local 0..31, or absolute chunk coordinates)
+    #[arg(long, value_name = "X,Z", allow_hyphen_values = true)]
+    pub chunk: Option<ChunkPos>,
+}
+
+impl InputOpts {
+    fn format(&self, place: &Place) -> InputFormat {
+        if let Some(format) = self.from {
+            return format;
+        }
+        match place.extension().as_deref() {
+            Some("snbt") => InputFormat::Snbt,
+            Some("json") => InputFormat::Json,
+            Some("mca") | Some("mcr") => InputFormat::Region,
+            _ => InputFormat::Nbt,
+        }
+    }
+}
+
+/// The form a document was stored in, enough to store it the same way again.
+#[derive(Debug)]
+pub enum Form {
+    /// Binary NBT, compressed as found.
+    Binary {
+        /// gzip, zlib or raw.
+        compression: Compression,
+    },
+    /// SNBT text.
+    Snbt,
+    /// JSON text.
+    Json,
+    /// One chunk of a region file.
+    Chunk {
+        /// The whole region, to put the chunk back into.
+        region: Box<Region>,
+        /// The chunk.
+        pos: ChunkPos,
+        /// How the chunk was compressed.
+        compression: ChunkCompression,
+    },
+}
+
+/// A document and where and how it was stored.
+#[derive(Debug)]
+pub struct Document {
+    /// The tree (`Nbt::None` for a file holding a single End byte).
+    pub nbt: Nbt,
+    /// How it was stored.
+    pub form: Form,
+}
+
+/// What an input holds: a document, or a region file when no chunk was named.
+#[derive(Debug)]
+pub enum Opened {
+    /// A document.
+    Document(Document),
+    /// A region file, no `--chunk` given.
+    Region(Box<Region>),
+}
+
+/// Reads `place` as `opts` say.
+pub fn open(place: &Place, opts: &InputOpts) -> Result<Opened> {
+    let bytes = place.read_all()?;
+    let format = opts.format(place);
+    if format != InputFormat::Region {
+        if opts.chunk.is_some() {
+            return Err(Failure::new(format!(
+                "{place}: --chunk is for region files (.mca), and this is read as {}",
+                format_name(format)
+            )));
+        }
+        return Ok(Opened::Document(decode(place, &bytes, format)?));
+    }
+    let region = open_region(place, bytes)?;
+    match opts.chunk {
+        None => Ok(Opened::Region(Box::new(region))),
+        Some(pos) => Ok(Opened::Document(chunk_document(place, region, pos)?)),
+    }
+}
+
+/// Reads `place` as a document; a region file needs `--chunk`.
+pub fn open_document(place: &Place, opts: &InputOpts) -> Result<Document> {
+    match open(place, opts)? {
+        Opened::Document(doc) => Ok(doc),
+        Opened::Region(_) => Err(Failure::new(format!(
+            "{place} is a region file: say which chunk with --chunk X,Z"
+        ))),
+    }
+}
+
+fn format_name(format: InputFormat) -> &'static str {
+    match format {
+        InputFormat::Nbt => "binary NBT",
+        InputFormat::Snbt => "SNBT",
+        InputFormat::Json => "JSON",
+        InputFormat::Region => "a region file",
+    }
+}
+
+/// Checks a region file's header; named `r.X.Z.mca` files find external chunks beside them.
+fn open_region(place: &Place, bytes: Vec<u8>) -> Result<Region> {
+    let region = Region::from_bytes(bytes).map_err(|e| Failure::new(format!("{place}: {e}")))?;
+    Ok(match place {
+        Place::File(path) => match simdnbt::region::region_position(path) {
+            Some((x, z)) => {
+                let dir = match path.parent() {
+                    Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
+                    _ => PathBuf::from("."),
+                };
+                region.with_external_dir(dir, x, z)
+            }
+            None => region,
+        },
+        Place::Std => region,
+    })
+}
+
+fn chunk_document(place: &Place, region: Region, pos: ChunkPos) -> Result<Document> {
+    let name = format!("{place}: chunk {},{}", pos.x, pos.z);
+    let Some(info) = region.info(pos.x, pos.z) else {
+        return Err(Failure::new(format!("{name} is not in the region")));
+    };
+    let bytes = region
+        .chunk(pos.x, pos.z)
+        .map_err(|e| Failure::new(format!("{place}: {e}")))?
+        .unwrap_or_default();
+    let nbt = parse_nbt(&bytes).map_err(|e| Failure::new(format!("{name}: invalid NBT: {e}")))?;
+    Ok(Document {
+        nbt,
+        form: Form::Chunk {
+            region: Box::new(region),
+            pos,
+            compression: info.compression,
+        },
+    })
+}
+
+/// Decodes a whole non-region input.
+fn decode(place: &Place, bytes: &[u8], format: InputFormat) -> Result<Document> {
+    match format {
+        InputFormat::Nbt => decode_binary(place, bytes),
+        InputFormat::Snbt => {
+            let text = std::str::from_utf8(bytes).map_err(|e| {
+                Failure::new(format!(
+                    "{place}: not UTF-8 text (byte {}), so not SNBT",
+                    e.valid_up_to()
+                ))
+            })?;
+            let root = simdnbt::snbt::compound_from_str(text)
+                .map_err(|e| Failure::new(format!("{place}: invalid SNBT: {e}")))?;
+            Ok(Document {
+                nbt: Nbt::Some(BaseNbt::new("", root)),
+                form: Form::Snbt,
+            })
+        }
+        InputFormat::Json => {
+            let root: BaseNbt = serde_json::from_slice(bytes)
+                .map_err(|e| Failure::new(format!("{place}: invalid JSON: {e}")))?;
+            Ok(Document {
+                nbt: Nbt::Some(root),
+                form: Form::Json,
+            })
+        }
+        // `open` reads regions itself; this is only reached by mistake.
+        InputFormat::Region => Err(Failure::new(format!(
+            "{place}: a region file holds chunks: say which with --chunk X,Z"
+        ))),
+    }
+}
+
+fn decode_binary(place: &Place, bytes: &[u8]) -> Result<Document> {
+    let file =
+        Decompressed::from_bytes(bytes).map_err(|e| Failure::new(format!("{place}: {e}")))?;
+    let compression = file.compression();
+    let nbt = parse_nbt(file.as_bytes()).map_err(|e| {
+        Failure::new(format!(
+            "{place}: invalid NBT: {e}{}",
+            inflated_note(compression)
+        ))
+    })?;
+    Ok(Document {
+        nbt,
+        form: Form::Binary { compression },
+    })
+}
+
+/// After a byte offset: which bytes it counts, when they are not the file's.
+pub fn inflated_note(compression: Compression) -> String {
+    match compression {
+        Compression::Raw => String::new(),
+        c => format!(" (of the data inflated from {})", c.name()),
+    }
+}
+
+/// Reads an uncompressed NBT document (named root compound, or a single End byte).
+pub fn parse_nbt(bytes: &[u8]) -> std::result::Result<Nbt, simdnbt::Error> {
+    simdnbt::owned::read(&mut Cursor::new(bytes))
+}
+
+/// The bytes of `nbt` stored as `form` (for a chunk: the whole region file).
+pub fn encode(nbt: &Nbt, form: &mut Form) -> Result<Vec<u8>> {
+    let write_failed = |e: simdnbt::WriteError| {
+        Failure::new(format!(
+            "the changed document cannot be written as NBT: {e}"
+        ))
+    };
+    match form {
+        Form::Binary { compression } => {
+            let mut raw = Vec::new();
+            nbt.write(&mut raw).map_err(write_failed)?;
+            Ok(match compression {
+                Compression::Raw => raw,
+                c => compression::compress(&raw, *c),
+            })
+        }
+        Form::Snbt => {
+            let mut text = simdnbt::snbt::to_string_pretty(&**nbt).map_err(|e| {
+                Failure::new(format!(
+                    "the changed document cannot be written as SNBT: {e}"
+                ))
+            })?;
+            text.push('\n');
+            Ok(text.into_bytes())
+        }
+        Form::Json => {
+            let mut text = serde_json::to_vec_pretty(&**nbt).map_err(|e| {
+                Failure::new(format!(
+                    "the changed document cannot be written as JSON: {e}"
+                ))
+            })?;
+            text.push(b'\n');
+            Ok(text)
+        }
+        Form::Chunk {
+            region,
+            pos,
+            compression,
+        } => {
+            let mut raw = Vec::new();
+            nbt.write(&mut raw).map_err(write_failed)?;
+            region
+                .write_chunk(pos.x, pos.z, &raw, *compression)
+                .map_err(|e| Failure::new(format!("cannot store the chunk: {e}")))?;
+            if region.info(pos.x, pos.z).is_some_and(|i| i.external) {
+                return Err(Failure::new(
+                    "the changed chunk is over 1 MiB compressed and would need an external \
+                     .mcc file, which `nbt` does not write",
+                ));
+            }
+            Ok(region.as_bytes().to_vec())
+        }
+    }
+}
+
+/// Reads back bytes [`encode`] made for `form`, to check them.
+fn decode_like(place: &Place, bytes: &[u8], form: &Form) -> Result<Nbt> {
+    let format = match form {
+        Form::Binary { .. } => InputFormat::Nbt,
+        Form::Snbt => InputFormat::Snbt,
+        Form::Json => InputFormat::Json,
+        Form::Chunk { pos, .. } => {
+            let region = open_region(place, bytes.to_vec())?;
+            return Ok(chunk_document(place, region, *pos)?.nbt);
+        }
+    };
+    Ok(decode(place, bytes, format)?.nbt)
+}
+
+/// Stores a changed document: encodes it as it was stored, reads the result
+/// back and compares; then replaces the file (through a temporary file in the
+/// same folder, renamed over it) or writes to stdout. Refuses, leaving the
+/// file as it was, when the result would not read back as `doc.nbt`.
+pub fn store(place: &Place, doc: &mut Document) -> Result<()> {
+    let bytes = encode(&doc.nbt, &mut doc.form)?;
+    let refuse = |why: String| {
+        Failure::new(format!(
+            "refusing to write {place}: the result would not read back ({why}); the file is unchanged"
+        ))
+    };
+    match place {
+        Place::Std => {
+            let back = decode_like(place, &bytes, &doc.form).map_err(|f| refuse(f.message))?;
+            if back != doc.nbt {
+                return Err(refuse("it reads back as a different document".into()));
+            }
+            crate::output::write_stdout(&bytes)
+        }
+        Place::File(path) => {
+            let temp = TempFile::beside(path)?;
+            temp.write(&bytes)?;
+            let on_disk = std::fs::read(&temp.path).map_err(|e| {
+                Failure::new(format!("cannot read back {}: {e}", temp.path.display()))
+            })?;
+            let back = decode_like(place, &on_disk, &doc.form).map_err(|f| refuse(f.message))?;
+            if back != doc.nbt {
+                return Err(refuse("it reads back as a different document".into()));
+            }
+            temp.replace(path)
+        }
+    }
+}
+
+/// A temporary file next to the one it will replace (same folder, so the
+/// rename is atomic); removed unless it replaced the target.
+struct TempFile {
+    path: PathBuf,
+    /// Whether this process made the file (and so may remove it).
+    created: std::cell::Cell<bool>,
+    /// Whether it replaced the target (and so must not be removed).
+    keep: std::cell::Cell<bool>,
+}
+
+impl TempFile {
+    fn beside(target: &Path) -> Result<Self> {
+        let dir = match target.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        let name = target
+            .file_name()
+            .map_or_else(|| "nbt".into(), |n| n.to_string_lossy().into_owned());
+        let path = dir.join(format!(".{name}.nbt-{}.tmp", std::process::id()));
+        Ok(Self {
+            path,
+            created: std::cell::Cell::new(false),
+            keep: std::cell::Cell::new(false),
+        })
+    }
+
+    fn write(&self, bytes: &[u8]) -> Result<()> {
+        use std::io::Write;
+        let fail =
+            |e: std::io::Error| Failure::new(format!("cannot write {}: {e}", self.path.display()));
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&self.path)
+            .map_err(fail)?;
+        self.created.set(true);
+        file.write_all(bytes).map_err(fail)?;
+        file.sync_all().map_err(fail)
+    }
+
+    fn replace(self, target: &Path) -> Result<()> {
+        if let Ok(meta) = std::fs::metadata(target) {
+            // Keep the file's permissions; failing to is not worth refusing over.
+            let _ = std::fs::set_permissions(&self.path, meta.permissions());
+        }
+        std::fs::rename(&self.path, target).map_err(|e| {
+            Failure::new(format!(
+                "cannot replace {} with {}: {e}",
+                target.display(),
+                self.path.display()
+            ))
+        })?;
+        self.keep.set(true);
+        Ok(())
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        if self.created.get() && !self.keep.get() {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}

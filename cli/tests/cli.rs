@@ -1,0 +1,433 @@
+//! End-to-end tests of the `nbt` binary on corpus files (found through the
+//! `corpus` crate; a missing file fails the test, nothing is skipped).
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use simdnbt::compression::{self, Compression};
+use simdnbt::owned::BaseNbt;
+use simdnbt::region::Region;
+use tempfile::TempDir;
+
+fn nbt() -> Command {
+    Command::cargo_bin("nbt").expect("the nbt binary is built")
+}
+
+/// A corpus file as shipped (gzip files stay gzip), copied into `dir`.
+fn shipped(dir: &TempDir, name: &str) -> PathBuf {
+    let bytes = corpus::load_as_shipped(name).expect("corpus file");
+    let path = dir.path().join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// `bytes` written to `dir/name`.
+fn file(dir: &TempDir, name: &str, bytes: &[u8]) -> PathBuf {
+    let path = dir.path().join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// The tree of a corpus file, through the library.
+fn tree(name: &str) -> BaseNbt {
+    let bytes = corpus::load(name).expect("corpus file");
+    simdnbt::owned::read(&mut std::io::Cursor::new(bytes))
+        .unwrap()
+        .unwrap()
+}
+
+/// The tree of a file the tool wrote (any compression).
+fn read_back(path: &Path) -> BaseNbt {
+    compression::read_owned_file(path).unwrap().unwrap()
+}
+
+fn pretty(nbt: &BaseNbt) -> String {
+    simdnbt::snbt::to_string_pretty(nbt).unwrap() + "\n"
+}
+
+fn stdout_of(cmd: &mut Command) -> String {
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn show_gzip_file_prints_pretty_snbt() {
+    let dir = TempDir::new().unwrap();
+    let path = shipped(&dir, "level.dat");
+    assert_eq!(
+        &corpus::load_as_shipped("level.dat").unwrap()[..2],
+        [0x1f, 0x8b]
+    );
+    let out = stdout_of(nbt().arg("show").arg(&path));
+    assert_eq!(out, pretty(&tree("level.dat")));
+}
+
+#[test]
+fn show_zlib_and_raw_files() {
+    let dir = TempDir::new().unwrap();
+    let raw = corpus::load("bigtest.nbt").unwrap();
+    let zlib = file(
+        &dir,
+        "big.zlib",
+        &compression::compress(raw, Compression::Zlib),
+    );
+    let plain = file(&dir, "big.nbt", raw);
+    let expected = pretty(&tree("bigtest.nbt"));
+    assert_eq!(stdout_of(nbt().arg("show").arg(&zlib)), expected);
+    assert_eq!(stdout_of(nbt().arg("show").arg(&plain)), expected);
+    // stdin
+    assert_eq!(
+        stdout_of(nbt().args(["show", "-"]).write_stdin(raw.to_vec())),
+        expected
+    );
+}
+
+#[test]
+fn show_colours_only_when_asked() {
+    let dir = TempDir::new().unwrap();
+    let path = shipped(&dir, "hello_world.nbt");
+    let plain = stdout_of(nbt().arg("show").arg(&path));
+    assert!(
+        !plain.contains('\x1b'),
+        "not a terminal: no colour by default"
+    );
+    let coloured = stdout_of(nbt().args(["--color", "always", "show"]).arg(&path));
+    assert!(coloured.contains("\x1b[36mname\x1b[0m"), "{coloured:?}");
+    assert!(
+        coloured.contains("\x1b[32m\"Bananrama\"\x1b[0m"),
+        "{coloured:?}"
+    );
+}
+
+#[test]
+fn show_region_table_and_one_chunk() {
+    let dir = TempDir::new().unwrap();
+    let path = shipped(&dir, "1.19.4.mca");
+    let table = stdout_of(nbt().arg("show").arg(&path));
+    let lines: Vec<&str> = table.lines().collect();
+    assert!(lines[0].contains("sectors") && lines[0].contains("compression"));
+    assert_eq!(lines.len(), 1 + 676 + 1, "header, 676 chunks, summary");
+    assert!(lines[1].contains("zlib"), "{}", lines[1]);
+    assert!(table.ends_with("676 chunks; show one with --chunk X,Z\n"));
+
+    let region = Region::open(&path).unwrap();
+    let chunk = region.chunk(3, 0).unwrap().unwrap();
+    let expected = simdnbt::owned::read(&mut std::io::Cursor::new(&chunk[..]))
+        .unwrap()
+        .unwrap();
+    let out = stdout_of(nbt().arg("show").arg(&path).args(["--chunk", "3,0"]));
+    assert_eq!(out, pretty(&expected));
+    // Absolute chunk coordinates pick the same chunk.
+    let abs = stdout_of(nbt().arg("show").arg(&path).args(["--chunk", "35,-32"]));
+    assert_eq!(abs, out);
+}
+
+#[test]
+fn convert_between_every_form() {
+    let dir = TempDir::new().unwrap();
+    let path = shipped(&dir, "complex_player.dat");
+    let original = tree("complex_player.dat");
+
+    let snbt = dir.path().join("p.snbt");
+    nbt()
+        .arg("convert")
+        .arg(&path)
+        .args(["--to", "snbt", "-o"])
+        .arg(&snbt)
+        .assert()
+        .success();
+    assert_eq!(std::fs::read_to_string(&snbt).unwrap(), pretty(&original));
+
+    // SNBT (detected by extension) to each binary form, each read back equal.
+    for (to, magic) in [
+        ("gzip", Some(0x1f)),
+        ("zlib", Some(0x78)),
+        ("nbt", Some(0x0a)),
+    ] {
+        let out = dir.path().join(format!("p.{to}"));
+        nbt()
+            .arg("convert")
+            .arg(&snbt)
+            .args(["--to", to, "-o"])
+            .arg(&out)
+            .assert()
+            .success();
+        let bytes = std::fs::read(&out).unwrap();
+        assert_eq!(bytes.first().copied(), magic, "{to}");
+        // SNBT does not keep the root name.
+        assert_eq!(*read_back(&out), *original, "{to}");
+    }
+
+    // JSON: the serde form of the tree.
+    let json = stdout_of(nbt().arg("convert").arg(&path).args(["--to", "json"]));
+    assert_eq!(
+        json,
+        serde_json::to_string_pretty(&original).unwrap() + "\n"
+    );
+    let compact = stdout_of(
+        nbt()
+            .args(["convert", "-", "--to", "json", "--compact"])
+            .write_stdin(
+                corpus::load_as_shipped("complex_player.dat")
+                    .unwrap()
+                    .to_vec(),
+            ),
+    );
+    assert_eq!(compact, serde_json::to_string(&original).unwrap() + "\n");
+    // and back from JSON (`--from`, stdin to stdout)
+    let back = nbt()
+        .args(["convert", "-", "--from", "json", "--to", "nbt"])
+        .write_stdin(json)
+        .output()
+        .unwrap();
+    assert!(back.status.success());
+    let back = simdnbt::owned::read(&mut std::io::Cursor::new(&back.stdout[..]))
+        .unwrap()
+        .unwrap();
+    let expected: BaseNbt =
+        serde_json::from_str(&serde_json::to_string(&original).unwrap()).unwrap();
+    assert_eq!(back, expected);
+}
+
+#[test]
+fn check_a_world_folder() {
+    let dir = TempDir::new().unwrap();
+    let world = dir.path().join("world");
+    let region_dir = world.join("region");
+    std::fs::create_dir_all(&region_dir).unwrap();
+    std::fs::write(
+        world.join("level.dat"),
+        corpus::load_as_shipped("level.dat").unwrap(),
+    )
+    .unwrap();
+    std::fs::write(
+        region_dir.join("r.0.0.mca"),
+        corpus::load_as_shipped("1.19.4.mca").unwrap(),
+    )
+    .unwrap();
+    std::fs::write(world.join("session.lock"), b"not nbt, not checked").unwrap();
+    nbt()
+        .arg("check")
+        .arg(&world)
+        .assert()
+        .code(0)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "checked 2 files (1 region files, 676 chunks; 1 NBT files)",
+        ))
+        .stderr(predicate::str::contains("0 invalid"));
+
+    // A truncated player file: named, with the byte offset; exit status 1.
+    let player = corpus::load("simple_player.dat").unwrap();
+    let cut = &player[..player.len() / 2];
+    std::fs::create_dir_all(world.join("playerdata")).unwrap();
+    let bad = world.join("playerdata").join("p.dat");
+    std::fs::write(&bad, compression::compress(cut, Compression::Gzip)).unwrap();
+    let out = nbt().arg("check").arg(&world).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    assert!(stdout.starts_with(&format!("{}: invalid NBT: ", bad.display())));
+    assert!(
+        stdout.contains(&format!(
+            "at byte {} (of the data inflated from gzip)",
+            cut.len()
+        )),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn check_a_broken_region_names_the_chunk() {
+    let dir = TempDir::new().unwrap();
+    let mut bytes = corpus::load_as_shipped("1.19.4.mca").unwrap().to_vec();
+    let region = Region::from_bytes(bytes.clone()).unwrap();
+    let info = region.info(0, 0).unwrap();
+    // Spoil the zlib data of chunk (0, 0): keep the 5-byte prefix and the
+    // zlib header, overwrite the deflate stream.
+    let start = info.sector as usize * 4096 + 5 + 2;
+    bytes[start..start + 64].fill(0xff);
+    let path = file(&dir, "r.0.0.mca", &bytes);
+    let out = nbt().arg("check").arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.starts_with(&format!("{}: chunk (0, 0): ", path.display())),
+        "{stdout}"
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("675 chunks"), "{stderr}");
+}
+
+#[test]
+fn check_exit_status_two_for_a_missing_file() {
+    let dir = TempDir::new().unwrap();
+    let good = shipped(&dir, "bigtest.nbt");
+    nbt()
+        .arg("check")
+        .arg(&good)
+        .arg(dir.path().join("missing.dat"))
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("missing.dat: cannot read"));
+}
+
+#[test]
+fn diff_by_path() {
+    let dir = TempDir::new().unwrap();
+    let a = file(
+        &dir,
+        "a.snbt",
+        b"{Health: 20.0f, Inventory: [{id: 'stone', Count: 1b}], xp: 3}",
+    );
+    let b = file(
+        &dir,
+        "b.snbt",
+        b"{Health: 18.5f, Inventory: [{id: 'stone', Count: 2b}, {id: 'dirt', Count: 1b}], xp: 3L, new: 'x'}",
+    );
+    nbt().arg("diff").arg(&a).arg(&b).assert().code(1).stdout(
+        "~ Health: 20.0f -> 18.5f\n\
+             ~ Inventory[0].Count: 1b -> 2b\n\
+             + Inventory[1]: {id:\"dirt\",Count:1b}\n\
+             ~ xp: 3 -> 3L (Int -> Long)\n\
+             + new: \"x\"\n",
+    );
+    nbt()
+        .arg("diff")
+        .arg(&a)
+        .arg(&a)
+        .assert()
+        .code(0)
+        .stdout("");
+    // A gzip file and its SNBT form are the same document.
+    let level = shipped(&dir, "level.dat");
+    let snbt = file(&dir, "level.snbt", pretty(&tree("level.dat")).as_bytes());
+    nbt().arg("diff").arg(&level).arg(&snbt).assert().code(0);
+}
+
+#[test]
+fn clear_errors_for_bad_input() {
+    let dir = TempDir::new().unwrap();
+    let missing = dir.path().join("nope.dat");
+    nbt()
+        .arg("show")
+        .arg(&missing)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(format!(
+            "nbt: cannot read {}: ",
+            missing.display()
+        )));
+
+    let raw = corpus::load("bigtest.nbt").unwrap();
+    let truncated = file(&dir, "cut.nbt", &raw[..100]);
+    nbt().arg("show").arg(&truncated).assert().code(2).stderr(
+        predicate::str::contains("invalid NBT: ").and(predicate::str::contains("at byte 100")),
+    );
+
+    let gz = compression::compress(raw, Compression::Gzip);
+    let cut_gz = file(&dir, "cut.dat", &gz[..gz.len() / 2]);
+    nbt()
+        .arg("show")
+        .arg(&cut_gz)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("gzip data ends early"));
+
+    let bad_snbt = file(&dir, "bad.snbt", b"{a: 1,\n b: 128b}");
+    nbt().arg("show").arg(&bad_snbt).assert().code(2).stderr(
+        "nbt: ".to_owned()
+            + &bad_snbt.display().to_string()
+            + ": invalid SNBT: line 2, column 5: number out of range for its type\n",
+    );
+
+    let region = shipped(&dir, "1.19.4.mca");
+    nbt()
+        .arg("convert")
+        .arg(&region)
+        .args(["--to", "snbt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("say which chunk with --chunk X,Z"));
+    nbt()
+        .arg("show")
+        .arg(&region)
+        .args(["--chunk", "31,31"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("chunk 31,31 is not in the region"));
+    nbt()
+        .arg("show")
+        .arg(&region)
+        .args(["--chunk", "x"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is not a chunk position X,Z"));
+
+    // Usage errors: clap's message, exit status 2, never a panic.
+    nbt().assert().code(2);
+    nbt().args(["frobnicate"]).assert().code(2);
+    nbt()
+        .args(["convert", "x", "--to", "yaml"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("invalid value 'yaml'"));
+}
+
+#[test]
+fn binary_output_is_not_sent_to_a_terminal_but_is_to_a_pipe() {
+    let dir = TempDir::new().unwrap();
+    let path = shipped(&dir, "hello_world.nbt");
+    let out = nbt()
+        .arg("convert")
+        .arg(&path)
+        .args(["--to", "gzip"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let back = compression::decompress(&out.stdout).unwrap();
+    assert_eq!(&*back, corpus::load("hello_world.nbt").unwrap());
+}
+
+#[test]
+fn help_has_examples() {
+    nbt()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Examples:"))
+        .stdout(predicate::str::contains("nbt check world/"));
+    for command in ["show", "convert", "check", "diff"] {
+        nbt()
+            .args([command, "--help"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Examples:"));
+    }
+}
+
+#[test]
+fn end_root_documents() {
+    let dir = TempDir::new().unwrap();
+    let end = file(&dir, "end.nbt", &[0]);
+    nbt()
+        .arg("convert")
+        .arg(&end)
+        .args(["--to", "snbt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("holds no document"));
+    // `show` prints an End root as the empty compound.
+    nbt()
+        .arg("show")
+        .arg(&end)
+        .assert()
+        .success()
+        .stdout("{}\n");
+}
