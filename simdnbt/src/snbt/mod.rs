@@ -177,6 +177,7 @@ mod print;
 mod string;
 
 pub use error::{Error, ErrorKind, PrintError};
+pub(crate) use parse::parse_value;
 
 use crate::{borrow, owned};
 use print::Item;

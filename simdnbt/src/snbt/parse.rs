@@ -328,10 +328,18 @@ impl<'t> Parser<'t> {
 
 /// Parses SNBT text into a tag.
 pub(super) fn parse(text: &str) -> Result<NbtTag, Error> {
+    parse_value(text, 0, true).map(|(tag, _)| tag)
+}
+
+/// Parses one value starting at byte `start` of `text` and returns it with the
+/// byte offset just past it. With `whole`, only whitespace may follow it;
+/// without, the text after the value is left for the caller (NBT paths embed
+/// compounds in their own syntax). Error offsets are into all of `text`.
+pub(crate) fn parse_value(text: &str, start: usize, whole: bool) -> Result<(NbtTag, usize), Error> {
     let mut p = Parser {
         text,
         bytes: text.as_bytes(),
-        pos: 0,
+        pos: start,
     };
     let mut stack: Vec<Frame> = Vec::new();
     let mut entries: Vec<(Mutf8String, NbtTag)> = Vec::new();
@@ -411,11 +419,14 @@ pub(super) fn parse(text: &str) -> Result<NbtTag, Error> {
         loop {
             let (close, expected): (u8, &'static str) = match stack.last_mut() {
                 None => {
+                    if !whole {
+                        return Ok((value, p.pos));
+                    }
                     p.skip_ws();
                     if p.pos != p.bytes.len() {
                         return Err(p.expected("the end of the input"));
                     }
-                    return Ok(value);
+                    return Ok((value, p.pos));
                 }
                 Some(Frame::Compound { key, .. }) => {
                     entries.push((std::mem::take(key), value));

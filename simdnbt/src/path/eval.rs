@@ -1,0 +1,398 @@
+//! Selecting values: one loop over the path's nodes, each turning the values
+//! selected so far into the next ones (breadth first, no recursion), over a
+//! small view trait that owned and borrowed documents both implement.
+
+use super::value::{BorrowValue, Value};
+use super::{NbtPath, PathSegment};
+#[cfg(feature = "snbt")]
+use crate::raw_list::RawList;
+use crate::tag_id;
+
+#[cfg(feature = "snbt")]
+/// A leaf value as filters compare it: the type and the value, floats as bits
+/// (NaNs made one, as Java's `Float.equals` does).
+#[derive(Clone, Copy)]
+pub(crate) enum Leaf<'x> {
+    Byte(i8),
+    Short(i16),
+    Int(i32),
+    Long(i64),
+    Float(u32),
+    Double(u64),
+    ByteArray(&'x [u8]),
+    String(&'x [u8]),
+    IntArray(Array<'x, i32>),
+    LongArray(Array<'x, i64>),
+    /// A compound or list: not a leaf.
+    Container,
+}
+
+#[cfg(feature = "snbt")]
+/// Array elements, native or big-endian.
+#[derive(Clone, Copy)]
+pub(crate) enum Array<'x, T> {
+    Native(&'x [T]),
+    BigEndian(RawList<'x, T>),
+}
+
+#[cfg(feature = "snbt")]
+impl<T: crate::simd::BeNumber + Copy + PartialEq> Array<'_, T> {
+    fn len(&self) -> usize {
+        match self {
+            Array::Native(v) => v.len(),
+            Array::BigEndian(v) => v.len(),
+        }
+    }
+
+    fn get(&self, i: usize) -> Option<T> {
+        match self {
+            Array::Native(v) => v.get(i).copied(),
+            Array::BigEndian(v) => v.get(i),
+        }
+    }
+
+    fn same(&self, other: &Self) -> bool {
+        self.len() == other.len() && (0..self.len()).all(|i| self.get(i) == other.get(i))
+    }
+}
+
+#[cfg(feature = "snbt")]
+fn float_bits(v: f32) -> u32 {
+    if v.is_nan() {
+        0x7fc0_0000
+    } else {
+        v.to_bits()
+    }
+}
+
+#[cfg(feature = "snbt")]
+fn double_bits(v: f64) -> u64 {
+    if v.is_nan() {
+        0x7ff8_0000_0000_0000
+    } else {
+        v.to_bits()
+    }
+}
+
+#[cfg(feature = "snbt")]
+impl Leaf<'_> {
+    /// Whether a document leaf equals this filter leaf.
+    pub(crate) fn matched_by(&self, filter: &Leaf<'_>) -> bool {
+        match (filter, self) {
+            (Leaf::Byte(a), Leaf::Byte(b)) => a == b,
+            (Leaf::Short(a), Leaf::Short(b)) => a == b,
+            (Leaf::Int(a), Leaf::Int(b)) => a == b,
+            (Leaf::Long(a), Leaf::Long(b)) => a == b,
+            (Leaf::Float(a), Leaf::Float(b)) => a == b,
+            (Leaf::Double(a), Leaf::Double(b)) => a == b,
+            (Leaf::ByteArray(a), Leaf::ByteArray(b)) => a == b,
+            (Leaf::String(a), Leaf::String(b)) => crate::mutf8::key_matches(b, a),
+            (Leaf::IntArray(a), Leaf::IntArray(b)) => a.same(b),
+            (Leaf::LongArray(a), Leaf::LongArray(b)) => a.same(b),
+            _ => false,
+        }
+    }
+}
+
+/// What evaluation needs of a value in a document.
+pub(crate) trait View: Copy {
+    /// The tag type.
+    #[cfg(feature = "snbt")]
+    fn id(self) -> u8;
+    /// The value under `key`, if this is a compound that has it.
+    fn child(self, key: &str) -> Option<Self>;
+    /// The number of elements of a list or array.
+    fn len(self) -> Option<usize>;
+    /// Element `i` of a list or array.
+    fn element(self, i: usize) -> Option<Self>;
+    /// Every element of a list or array, appended to `out`.
+    fn elements(self, out: &mut Vec<Self>);
+    /// The value as a leaf.
+    #[cfg(feature = "snbt")]
+    #[cfg(feature = "snbt")]
+    fn leaf(&self) -> Leaf<'_>;
+}
+
+impl View for Value<'_> {
+    #[cfg(feature = "snbt")]
+    fn id(self) -> u8 {
+        Value::id(&self)
+    }
+
+    fn child(self, key: &str) -> Option<Self> {
+        self.compound()?.get(key).map(Value::Tag)
+    }
+
+    fn len(self) -> Option<usize> {
+        match self.typed() {
+            Value::List(l) => Some(l.len()),
+            Value::ByteArray(a) => Some(a.len()),
+            Value::IntArray(a) => Some(a.len()),
+            Value::LongArray(a) => Some(a.len()),
+            _ => None,
+        }
+    }
+
+    fn element(self, i: usize) -> Option<Self> {
+        use crate::owned::NbtList as L;
+        Some(match self.typed() {
+            Value::ByteArray(a) => Value::Byte(*a.get(i)? as i8),
+            Value::IntArray(a) => Value::Int(*a.get(i)?),
+            Value::LongArray(a) => Value::Long(*a.get(i)?),
+            Value::List(l) => match l {
+                L::Empty => return None,
+                L::Byte(v) => Value::Byte(*v.get(i)?),
+                L::Short(v) => Value::Short(*v.get(i)?),
+                L::Int(v) => Value::Int(*v.get(i)?),
+                L::Long(v) => Value::Long(*v.get(i)?),
+                L::Float(v) => Value::Float(*v.get(i)?),
+                L::Double(v) => Value::Double(*v.get(i)?),
+                L::ByteArray(v) => Value::ByteArray(v.get(i)?),
+                L::String(v) => Value::String(v.get(i)?),
+                L::List(v) => Value::List(v.get(i)?),
+                L::Compound(v) => Value::Compound(v.get(i)?),
+                L::IntArray(v) => Value::IntArray(v.get(i)?),
+                L::LongArray(v) => Value::LongArray(v.get(i)?),
+            },
+            _ => return None,
+        })
+    }
+
+    fn elements(self, out: &mut Vec<Self>) {
+        let n = self.len().unwrap_or(0);
+        out.extend((0..n).filter_map(|i| self.element(i)));
+    }
+
+    #[cfg(feature = "snbt")]
+    fn leaf(&self) -> Leaf<'_> {
+        match self.typed() {
+            Value::Byte(v) => Leaf::Byte(v),
+            Value::Short(v) => Leaf::Short(v),
+            Value::Int(v) => Leaf::Int(v),
+            Value::Long(v) => Leaf::Long(v),
+            Value::Float(v) => Leaf::Float(float_bits(v)),
+            Value::Double(v) => Leaf::Double(double_bits(v)),
+            Value::ByteArray(v) => Leaf::ByteArray(v),
+            Value::String(v) => Leaf::String(v.as_bytes()),
+            Value::IntArray(v) => Leaf::IntArray(Array::Native(v)),
+            Value::LongArray(v) => Leaf::LongArray(Array::Native(v)),
+            _ => Leaf::Container,
+        }
+    }
+}
+
+impl View for BorrowValue<'_, '_> {
+    #[cfg(feature = "snbt")]
+    fn id(self) -> u8 {
+        BorrowValue::id(&self)
+    }
+
+    fn child(self, key: &str) -> Option<Self> {
+        match self.typed() {
+            BorrowValue::Compound(c) => c.get(key).map(BorrowValue::Tag),
+            _ => None,
+        }
+    }
+
+    fn len(self) -> Option<usize> {
+        match self.typed() {
+            BorrowValue::List(l) => Some(l.len()),
+            BorrowValue::ByteArray(a) => Some(a.len()),
+            BorrowValue::IntArray(a) => Some(a.len()),
+            BorrowValue::LongArray(a) => Some(a.len()),
+            _ => None,
+        }
+    }
+
+    fn element(self, i: usize) -> Option<Self> {
+        Some(match self.typed() {
+            BorrowValue::ByteArray(a) => BorrowValue::Byte(*a.get(i)? as i8),
+            BorrowValue::IntArray(a) => BorrowValue::Int(a.get(i)?),
+            BorrowValue::LongArray(a) => BorrowValue::Long(a.get(i)?),
+            BorrowValue::List(l) => match l.id() {
+                tag_id::BYTE => BorrowValue::Byte(*l.bytes()?.get(i)?),
+                tag_id::SHORT => BorrowValue::Short(l.shorts_raw()?.get(i)?),
+                tag_id::INT => BorrowValue::Int(l.ints_raw()?.get(i)?),
+                tag_id::LONG => BorrowValue::Long(l.longs_raw()?.get(i)?),
+                tag_id::FLOAT => BorrowValue::Float(l.floats_raw()?.get(i)?),
+                tag_id::DOUBLE => BorrowValue::Double(l.doubles_raw()?.get(i)?),
+                tag_id::BYTE_ARRAY => BorrowValue::ByteArray(l.byte_arrays()?.get(i)?),
+                tag_id::STRING => BorrowValue::String(l.strings()?.get(i)?),
+                tag_id::LIST => BorrowValue::List(l.lists()?.get(i)?),
+                tag_id::COMPOUND => BorrowValue::Compound(l.compounds()?.get(i)?),
+                tag_id::INT_ARRAY => BorrowValue::IntArray(*l.int_arrays()?.get(i)?),
+                tag_id::LONG_ARRAY => BorrowValue::LongArray(*l.long_arrays()?.get(i)?),
+                _ => return None,
+            },
+            _ => return None,
+        })
+    }
+
+    fn elements(self, out: &mut Vec<Self>) {
+        // Lists of lists and compounds are walked once (indexing each would
+        // scan from the start every time).
+        if let BorrowValue::List(l) = self.typed() {
+            if let Some(c) = l.compounds() {
+                out.extend(c.iter().map(BorrowValue::Compound));
+                return;
+            }
+            if let Some(ls) = l.lists() {
+                out.extend(ls.iter().map(BorrowValue::List));
+                return;
+            }
+        }
+        let n = self.len().unwrap_or(0);
+        out.extend((0..n).filter_map(|i| self.element(i)));
+    }
+
+    #[cfg(feature = "snbt")]
+    fn leaf(&self) -> Leaf<'_> {
+        match self.typed() {
+            BorrowValue::Byte(v) => Leaf::Byte(v),
+            BorrowValue::Short(v) => Leaf::Short(v),
+            BorrowValue::Int(v) => Leaf::Int(v),
+            BorrowValue::Long(v) => Leaf::Long(v),
+            BorrowValue::Float(v) => Leaf::Float(float_bits(v)),
+            BorrowValue::Double(v) => Leaf::Double(double_bits(v)),
+            BorrowValue::ByteArray(v) => Leaf::ByteArray(v),
+            BorrowValue::String(v) => Leaf::String(v.as_bytes()),
+            BorrowValue::IntArray(v) => Leaf::IntArray(Array::BigEndian(v)),
+            BorrowValue::LongArray(v) => Leaf::LongArray(Array::BigEndian(v)),
+            _ => Leaf::Container,
+        }
+    }
+}
+
+/// Whether a segment moves from a value to a child (a filter stays put).
+pub(super) fn moves(segment: &PathSegment) -> bool {
+    #[cfg(feature = "snbt")]
+    if let PathSegment::Filter(_) = segment {
+        return false;
+    }
+    let _ = segment;
+    true
+}
+
+/// No parent: the root's trail.
+const ROOT: usize = usize::MAX;
+
+/// The concrete paths of selected values, as a tree of steps shared by
+/// values with a common prefix: `(parent step, segment)`.
+#[derive(Default)]
+struct Trails {
+    steps: Vec<(usize, PathSegment)>,
+    on: bool,
+}
+
+impl Trails {
+    fn step(&mut self, parent: usize, segment: impl FnOnce() -> PathSegment) -> usize {
+        if !self.on {
+            return ROOT;
+        }
+        self.steps.push((parent, segment()));
+        self.steps.len() - 1
+    }
+
+    fn path(&self, mut at: usize) -> NbtPath {
+        let mut reversed = Vec::new();
+        while at != ROOT {
+            let (parent, segment) = &self.steps[at];
+            reversed.push(segment.clone());
+            at = *parent;
+        }
+        NbtPath { reversed }
+    }
+}
+
+/// Applies one segment to the values selected so far.
+fn apply<V: View>(
+    segment: &PathSegment,
+    current: &[(V, usize)],
+    trails: &mut Trails,
+    scratch: &mut Vec<V>,
+) -> Vec<(V, usize)> {
+    let mut next = Vec::new();
+    for &(v, trail) in current {
+        match segment {
+            PathSegment::Key(key) => {
+                if let Some(c) = v.child(key) {
+                    next.push((c, trails.step(trail, || PathSegment::Key(key.clone()))));
+                }
+            }
+            PathSegment::Index(i) => {
+                if let Some(e) = v.element(*i) {
+                    next.push((e, trails.step(trail, || PathSegment::Index(*i))));
+                }
+            }
+            PathSegment::IndexFromEnd(n) => {
+                let len = v.len().unwrap_or(0);
+                if let Some(i) = len.checked_sub(*n) {
+                    if let Some(e) = v.element(i) {
+                        next.push((e, trails.step(trail, || PathSegment::Index(i))));
+                    }
+                }
+            }
+            PathSegment::AllElements => {
+                scratch.clear();
+                v.elements(scratch);
+                for (i, &e) in scratch.iter().enumerate() {
+                    next.push((e, trails.step(trail, || PathSegment::Index(i))));
+                }
+            }
+            #[cfg(feature = "snbt")]
+            PathSegment::ElementFilter(filter) => {
+                if v.id() != tag_id::LIST {
+                    continue;
+                }
+                scratch.clear();
+                v.elements(scratch);
+                for (i, &e) in scratch.iter().enumerate() {
+                    if super::filter::matches(filter.compound(), e) {
+                        next.push((e, trails.step(trail, || PathSegment::Index(i))));
+                    }
+                }
+            }
+            #[cfg(feature = "snbt")]
+            PathSegment::Filter(filter) => {
+                if super::filter::matches(filter.compound(), v) {
+                    next.push((v, trail));
+                }
+            }
+        }
+    }
+    next
+}
+
+/// Every value `segments` select from `root`, with its concrete path when
+/// `with_paths`.
+pub(super) fn select_from<'s, V: View>(
+    segments: impl Iterator<Item = &'s PathSegment>,
+    root: V,
+    with_paths: bool,
+) -> Vec<(V, Option<NbtPath>)> {
+    let mut trails = Trails {
+        steps: Vec::new(),
+        on: with_paths,
+    };
+    let mut scratch = Vec::new();
+    let mut current = vec![(root, ROOT)];
+    for segment in segments {
+        if current.is_empty() {
+            break;
+        }
+        current = apply(segment, &current, &mut trails, &mut scratch);
+    }
+    current
+        .into_iter()
+        .map(|(v, t)| (v, with_paths.then(|| trails.path(t))))
+        .collect()
+}
+
+/// [`select_from`] over the whole path.
+pub(super) fn select<V: View>(
+    path: &NbtPath,
+    root: V,
+    with_paths: bool,
+) -> Vec<(V, Option<NbtPath>)> {
+    select_from(path.segments(), root, with_paths)
+}
