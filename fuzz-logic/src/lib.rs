@@ -2,8 +2,8 @@
 //!
 //! The cargo-fuzz binaries in `fuzz/fuzz_targets/` are one-line wrappers around
 //! [`roundtrip()`], [`cross_library`], [`borrow_read`], [`owned_read`],
-//! [`serde_roundtrip()`], [`derive_read`], [`region()`], [`inflate`] and
-//! [`snbt()`]. Keeping
+//! [`serde_roundtrip()`], [`derive_read`], [`region()`], [`inflate`],
+//! [`snbt()`] and [`bedrock()`]. Keeping
 //! the logic here, in a stable workspace member, lets `cargo test --workspace`
 //! replay every regression file, every docs/format.md §4 case and the corpus seeds
 //! through exactly the code the fuzzer runs (see `tests/replay.rs`).
@@ -12,6 +12,7 @@
 #![deny(missing_docs)]
 
 mod access;
+pub mod bedrock;
 pub mod cross;
 mod derive;
 pub mod files;
@@ -21,6 +22,7 @@ pub mod serde_roundtrip;
 pub mod snbt;
 
 pub use access::{borrow_read, check_str, owned_read};
+pub use bedrock::bedrock;
 pub use cross::cross_library;
 pub use derive::derive_read;
 pub use files::{inflate, region};
@@ -44,4 +46,5 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("region", region),
     ("inflate", inflate),
     ("snbt", snbt),
+    ("bedrock", bedrock),
 ];

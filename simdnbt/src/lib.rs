@@ -128,6 +128,8 @@ pub mod serde;
 #[cfg(feature = "snbt")]
 pub mod snbt;
 
+#[cfg(feature = "bedrock")]
+pub mod bedrock;
 #[cfg(feature = "compression")]
 pub mod compression;
 #[cfg(feature = "region")]

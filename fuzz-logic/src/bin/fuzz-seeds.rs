@@ -37,6 +37,11 @@ fn main() -> ExitCode {
         match *target {
             "region" => all.extend(simdnbt_fuzz_logic::files::region_seeds()),
             "inflate" => all.extend(simdnbt_fuzz_logic::files::inflate_seeds()),
+            // The corpus in Bedrock form too, so both directions start from real files.
+            "bedrock" => all.extend(seeds.iter().filter_map(|(name, bytes)| {
+                let le = simdnbt::bedrock::to_little_endian(bytes).ok()?;
+                Some((format!("le-{name}"), le))
+            })),
             _ => {}
         }
         if *target == "roundtrip" {

@@ -1,0 +1,443 @@
+//! Bedrock Edition NBT: the little-endian variant, and the `level.dat` header.
+//!
+//! Bedrock stores NBT with the same tags and layout as Java
+//! (the repository's `docs/format.md` §7), but every number and
+//! length prefix is **little-endian** and strings are **UTF-8** instead of
+//! MUTF-8. `level.dat` adds an 8-byte header before the document: a
+//! little-endian `i32` storage version and a little-endian `u32` length of the
+//! rest of the file. (The LevelDB records of a Bedrock world — block entities,
+//! entities — hold NBT of this variant too, several roots one after another;
+//! [`to_big_endian_prefix`] reads one of them and says where it ended. The
+//! network protocol's variable-length integer form is not handled here.)
+//!
+//! This module **transcodes**: [`to_big_endian`] turns a Bedrock document into
+//! the Java form, which every reader of this crate then reads ([`crate::borrow`],
+//! [`crate::owned`], [`crate::serde`]); [`to_little_endian`] turns Java-form
+//! bytes (for example from an owned writer) into the Bedrock form. The walk checks
+//! what the readers check — tag ids, the depth limit, every length against the
+//! remaining input, lists of End — and reports it as an [`Error`] with the
+//! offset **in the input it was given**, so a broken Bedrock file is reported
+//! where it is broken. It recurses on nothing (an explicit stack), allocates at
+//! most about twice its input, and never panics.
+//!
+//! Why a transcoder and not a second reader: the crate keeps one validating
+//! reader core; a Bedrock document costs one linear copy before it. Making that
+//! core generic over byte order would remove the copy; until then, this is the
+//! one place that knows about little-endian NBT.
+//!
+//! # Strings
+//!
+//! A Bedrock string that is valid UTF-8 is re-encoded as MUTF-8 (U+0000 as
+//! `C0 80`, characters above U+FFFF as surrogate pairs), so it decodes to the
+//! same text here. A string that is not valid UTF-8 — or whose MUTF-8 form would
+//! pass the 65535-byte limit — keeps its bytes unchanged: nothing is lost, and
+//! converting back gives the original bytes (decoding it in between replaces
+//! what is not MUTF-8 with U+FFFD). In the other direction, a valid MUTF-8
+//! string becomes UTF-8 and anything else (an unpaired surrogate) keeps its
+//! bytes. So Bedrock → Java → Bedrock is byte-exact for every document whose
+//! strings are valid UTF-8.
+//!
+//! ```
+//! use simdnbt::{bedrock, owned::{BaseNbt, Nbt, NbtCompound, NbtTag}};
+//!
+//! // A Java-form document, written by the owned writer...
+//! let nbt = Nbt::Some(BaseNbt::new("", NbtCompound::from_values(vec![
+//!     ("LevelName".into(), NbtTag::String("Ünïcode 😀".into())),
+//!     ("StorageVersion".into(), NbtTag::Int(10)),
+//! ])));
+//! let mut java = Vec::new();
+//! nbt.write(&mut java).unwrap();
+//!
+//! // ...as a Bedrock level.dat...
+//! let body = bedrock::to_little_endian(&java).unwrap();
+//! let mut level_dat = Vec::new();
+//! bedrock::write_level_header(10, &body, &mut level_dat);
+//!
+//! // ...and back.
+//! let (header, le) = bedrock::split_level_header(&level_dat).unwrap();
+//! assert_eq!(header.version, 10);
+//! let back = simdnbt::owned::read(&mut std::io::Cursor::new(&bedrock::to_big_endian(le).unwrap()[..])).unwrap();
+//! assert_eq!(back, nbt);
+//! ```
+
+use crate::tag_id::min_element_size;
+use crate::{mutf8, Error, ErrorKind, ReadOptions};
+
+/// The 8-byte header of a Bedrock `level.dat`, before the little-endian document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LevelHeader {
+    /// The storage version the file was saved with (also in its `StorageVersion` tag).
+    pub version: i32,
+    /// The length in bytes of the document after the header.
+    pub length: u32,
+}
+
+/// Splits a Bedrock `level.dat` into its header and the little-endian document.
+///
+/// Returns `None` when `bytes` does not start with a header whose length field
+/// equals the number of bytes after it (so a plain NBT document is never taken
+/// for a `level.dat` by accident).
+///
+/// ```
+/// let mut file = vec![10, 0, 0, 0, 1, 0, 0, 0, 0];
+/// let (header, body) = simdnbt::bedrock::split_level_header(&file).unwrap();
+/// assert_eq!((header.version, header.length, body), (10, 1, &[0u8][..]));
+/// file.push(0); // one byte more than the header says
+/// assert!(simdnbt::bedrock::split_level_header(&file).is_none());
+/// ```
+pub fn split_level_header(bytes: &[u8]) -> Option<(LevelHeader, &[u8])> {
+    let (head, body) = bytes.split_first_chunk::<8>()?;
+    let version = i32::from_le_bytes([head[0], head[1], head[2], head[3]]);
+    let length = u32::from_le_bytes([head[4], head[5], head[6], head[7]]);
+    (usize::try_from(length).ok() == Some(body.len()))
+        .then_some((LevelHeader { version, length }, body))
+}
+
+/// Appends a `level.dat` header for `body` (storage `version`, `body`'s length), then `body`.
+///
+/// # Panics
+/// If `body` is 4 GiB or longer (its length does not fit the header).
+///
+/// ```
+/// let mut out = Vec::new();
+/// simdnbt::bedrock::write_level_header(10, &[0], &mut out);
+/// assert_eq!(out, [10, 0, 0, 0, 1, 0, 0, 0, 0]);
+/// ```
+pub fn write_level_header(version: i32, body: &[u8], out: &mut Vec<u8>) {
+    let length = u32::try_from(body.len()).expect("a level.dat body is shorter than 4 GiB");
+    out.reserve(8 + body.len());
+    out.extend_from_slice(&version.to_le_bytes());
+    out.extend_from_slice(&length.to_le_bytes());
+    out.extend_from_slice(body);
+}
+
+/// Turns a little-endian (Bedrock) document into the big-endian (Java) form
+/// that this crate's readers read.
+///
+/// The whole input must be one document (tag id, name, payload — or a single
+/// End byte); use [`split_level_header`] first for a `level.dat`.
+///
+/// # Errors
+/// The first structural problem, with its offset in `le`: what
+/// [`crate::borrow::read`] would report on the Java form, plus
+/// [`ErrorKind::LengthExceedsInput`] at the end of the document when bytes
+/// follow it.
+///
+/// ```
+/// // {"": {n: 1}} in Bedrock form: Int payload and name lengths little-endian.
+/// let le = [10, 0, 0, 3, 1, 0, b'n', 1, 0, 0, 0, 0];
+/// let java = simdnbt::bedrock::to_big_endian(&le).unwrap();
+/// assert_eq!(java, [10, 0, 0, 3, 0, 1, b'n', 0, 0, 0, 1, 0]);
+/// ```
+pub fn to_big_endian(le: &[u8]) -> Result<Vec<u8>, Error> {
+    whole(le, Order::LittleToBig, &ReadOptions::default())
+}
+
+/// [`to_big_endian`] with a depth limit from `opts` ([`ReadOptions::max_depth`]).
+pub fn to_big_endian_with(le: &[u8], opts: &ReadOptions) -> Result<Vec<u8>, Error> {
+    whole(le, Order::LittleToBig, opts)
+}
+
+/// Transcodes the first little-endian document of `le` and returns it with the
+/// number of input bytes it took, for records that hold several roots in a row.
+///
+/// ```
+/// let two = [1, 0, 0, 7, 1, 0, 0, 9]; // two Byte roots
+/// let (java, used) = simdnbt::bedrock::to_big_endian_prefix(&two).unwrap();
+/// assert_eq!((java, used), (vec![1, 0, 0, 7], 4));
+/// ```
+pub fn to_big_endian_prefix(le: &[u8]) -> Result<(Vec<u8>, usize), Error> {
+    let mut t = Transcoder::new(le, Order::LittleToBig);
+    t.document(ReadOptions::default().max_depth)?;
+    Ok((t.out, t.pos))
+}
+
+/// Turns a big-endian (Java) document into the little-endian (Bedrock) form.
+///
+/// # Errors
+/// As [`to_big_endian`], with offsets in `be`.
+///
+/// ```
+/// let java = [10, 0, 0, 3, 0, 1, b'n', 0, 0, 0, 1, 0];
+/// let le = simdnbt::bedrock::to_little_endian(&java).unwrap();
+/// assert_eq!(le, [10, 0, 0, 3, 1, 0, b'n', 1, 0, 0, 0, 0]);
+/// ```
+pub fn to_little_endian(be: &[u8]) -> Result<Vec<u8>, Error> {
+    whole(be, Order::BigToLittle, &ReadOptions::default())
+}
+
+fn whole(input: &[u8], order: Order, opts: &ReadOptions) -> Result<Vec<u8>, Error> {
+    let mut t = Transcoder::new(input, order);
+    t.document(opts.max_depth)?;
+    if t.pos != input.len() {
+        return Err(Error::new(ErrorKind::LengthExceedsInput, t.pos));
+    }
+    Ok(t.out)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Order {
+    LittleToBig,
+    BigToLittle,
+}
+
+/// An open container on the walk's explicit stack.
+enum Frame {
+    Compound,
+    /// A list with `left` more payloads of tag `id`.
+    List {
+        id: u8,
+        left: u32,
+    },
+}
+
+struct Transcoder<'a> {
+    input: &'a [u8],
+    pos: usize,
+    out: Vec<u8>,
+    order: Order,
+}
+
+impl<'a> Transcoder<'a> {
+    fn new(input: &'a [u8], order: Order) -> Self {
+        Self {
+            input,
+            pos: 0,
+            out: Vec::with_capacity(input.len()),
+            order,
+        }
+    }
+
+    fn take(&mut self, n: usize) -> Result<&'a [u8], Error> {
+        let end = self
+            .pos
+            .checked_add(n)
+            .filter(|&end| end <= self.input.len())
+            .ok_or(Error::new(ErrorKind::UnexpectedEof, self.input.len()))?;
+        let bytes = &self.input[self.pos..end];
+        self.pos = end;
+        Ok(bytes)
+    }
+
+    fn byte(&mut self) -> Result<u8, Error> {
+        let b = self.take(1)?[0];
+        self.out.push(b);
+        Ok(b)
+    }
+
+    fn tag_id(&mut self) -> Result<u8, Error> {
+        let at = self.pos;
+        let id = self.byte()?;
+        if id > 12 {
+            return Err(Error::new(ErrorKind::UnknownTagId(id), at));
+        }
+        Ok(id)
+    }
+
+    /// Copies one `N`-byte number, reversing its bytes, and returns it as read
+    /// in the input's byte order.
+    fn number<const N: usize>(&mut self) -> Result<[u8; N], Error> {
+        let mut bytes: [u8; N] = self.take(N)?.try_into().expect("take gave N bytes");
+        let as_read = bytes;
+        bytes.reverse();
+        self.out.extend_from_slice(&bytes);
+        Ok(match self.order {
+            // Normalise to big-endian so callers use `from_be_bytes`.
+            Order::LittleToBig => bytes,
+            Order::BigToLittle => as_read,
+        })
+    }
+
+    /// A non-negative `i32` element count, checked against the remaining input
+    /// at `width` bytes per element.
+    fn count(&mut self, width: usize) -> Result<u32, Error> {
+        let at = self.pos;
+        let n = i32::from_be_bytes(self.number::<4>()?);
+        if n < 0 {
+            return Err(Error::new(ErrorKind::NegativeLength(n), at));
+        }
+        let left = self.input.len() - self.pos;
+        if (n as usize).saturating_mul(width) > left {
+            return Err(Error::new(ErrorKind::LengthExceedsInput, at));
+        }
+        Ok(n as u32)
+    }
+
+    /// Copies `n` elements of `width` bytes, each reversed.
+    fn elements(&mut self, n: u32, width: usize) -> Result<(), Error> {
+        let bytes = self.take(n as usize * width)?;
+        self.out.reserve(bytes.len());
+        for element in bytes.chunks_exact(width) {
+            self.out.extend(element.iter().rev());
+        }
+        Ok(())
+    }
+
+    /// A string (u16 length + bytes), re-encoded between UTF-8 and MUTF-8.
+    fn string(&mut self) -> Result<(), Error> {
+        let len_at = self.out.len();
+        let len = u16::from_be_bytes(self.number::<2>()?);
+        let bytes = self.take(len as usize)?;
+        let converted = match self.order {
+            Order::LittleToBig => std::str::from_utf8(bytes)
+                .ok()
+                .map(|s| mutf8::encode(s).into_owned())
+                .filter(|m| m.len() <= u16::MAX as usize && m[..] != *bytes),
+            Order::BigToLittle => mutf8::decode(bytes)
+                .ok()
+                .filter(|s| s.as_bytes() != bytes)
+                .map(|s| s.into_owned().into_bytes()),
+        };
+        let bytes = converted.as_deref().unwrap_or(bytes);
+        // The new length fits: MUTF-8 was filtered to 65535 above, and UTF-8 is
+        // never longer than the MUTF-8 it came from.
+        let len = bytes.len() as u16;
+        let prefix = match self.order {
+            Order::LittleToBig => len.to_be_bytes(),
+            Order::BigToLittle => len.to_le_bytes(),
+        };
+        self.out[len_at..len_at + 2].copy_from_slice(&prefix);
+        self.out.extend_from_slice(bytes);
+        Ok(())
+    }
+
+    /// `need` more bytes at the current position, or the readers' truncation error.
+    fn ensure(&self, need: usize) -> Result<(), Error> {
+        if self.input.len() - self.pos < need {
+            return Err(Error::new(ErrorKind::UnexpectedEof, self.input.len()));
+        }
+        Ok(())
+    }
+
+    /// One root: id, then (unless End) name and payload.
+    fn document(&mut self, max_depth: u32) -> Result<(), Error> {
+        let id = self.tag_id()?;
+        if id == 0 {
+            return Ok(());
+        }
+        self.string()?;
+        let mut stack = Vec::new();
+        self.payload(id, None, &mut stack, max_depth)?;
+        while let Some(frame) = stack.last_mut() {
+            match frame {
+                Frame::Compound => self.entry(&mut stack, max_depth)?,
+                Frame::List { left: 0, .. } => {
+                    stack.pop();
+                }
+                Frame::List { id, left } => {
+                    *left -= 1;
+                    let id = *id;
+                    self.element_prefix(id)?;
+                    self.payload(id, None, &mut stack, max_depth)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// One named tag of a compound, or its End. The checks come in the
+    /// readers' order: id, name and smallest payload all present (an
+    /// unknown id is reported only once they are), then the payload.
+    fn entry(&mut self, stack: &mut Vec<Frame>, max_depth: u32) -> Result<(), Error> {
+        let at = self.pos;
+        self.ensure(1)?;
+        let id = self.input[at];
+        if id == 0 {
+            self.byte()?;
+            stack.pop();
+            return Ok(());
+        }
+        self.ensure(3)?;
+        let name_len = usize::from(u16::from_be_bytes(self.name_len_at(at + 1)));
+        let left = self.input.len() - at;
+        if left < 3 + name_len + min_element_size(id & 15) {
+            return Err(Error::new(ErrorKind::UnexpectedEof, self.input.len()));
+        }
+        if id > 12 {
+            return Err(Error::new(ErrorKind::UnknownTagId(id), at));
+        }
+        self.byte()?;
+        self.string()?;
+        self.payload(id, Some(at), stack, max_depth)
+    }
+
+    /// The two name-length bytes at `at`, in big-endian order.
+    fn name_len_at(&self, at: usize) -> [u8; 2] {
+        let bytes = [self.input[at], self.input[at + 1]];
+        match self.order {
+            Order::LittleToBig => [bytes[1], bytes[0]],
+            Order::BigToLittle => bytes,
+        }
+    }
+
+    /// A list element's length prefix must be there before it is read (what a
+    /// named tag's smallest-payload check gives the others).
+    fn element_prefix(&self, id: u8) -> Result<(), Error> {
+        match id {
+            7 | 11 | 12 => self.ensure(4),
+            8 => self.ensure(2),
+            _ => Ok(()),
+        }
+    }
+
+    /// One payload of tag `id`; containers are pushed, to be walked by `document`.
+    ///
+    /// `entry_at` is the offset of the tag id when the payload belongs to a
+    /// compound entry: a compound entry too deep is reported there, everything
+    /// else too deep at its payload (as the readers do).
+    fn payload(
+        &mut self,
+        id: u8,
+        entry_at: Option<usize>,
+        stack: &mut Vec<Frame>,
+        max_depth: u32,
+    ) -> Result<(), Error> {
+        match id {
+            1 => drop(self.number::<1>()?),
+            2 => drop(self.number::<2>()?),
+            3 | 5 => drop(self.number::<4>()?),
+            4 | 6 => drop(self.number::<8>()?),
+            7 => {
+                let n = self.count(1)?;
+                let bytes = self.take(n as usize)?;
+                self.out.extend_from_slice(bytes);
+            }
+            8 => self.string()?,
+            11 => {
+                let n = self.count(4)?;
+                self.elements(n, 4)?;
+            }
+            12 => {
+                let n = self.count(8)?;
+                self.elements(n, 8)?;
+            }
+            _ => {
+                // 9 (list) or 10 (compound); ids were checked before.
+                // The new container's level counts the root as 1.
+                let at = self.pos;
+                if stack.len() + 1 > max_depth as usize {
+                    let at = entry_at.filter(|_| id == 10).unwrap_or(at);
+                    return Err(Error::new(ErrorKind::MaxDepthExceeded, at));
+                }
+                if id == 10 {
+                    stack.push(Frame::Compound);
+                } else {
+                    // Header: element id and count, then the count's checks
+                    // in the readers' order; the element id is judged last.
+                    self.ensure(5)?;
+                    let element = self.byte()?;
+                    let count_at = self.pos;
+                    let left = self.count(min_element_size(element))?;
+                    if element == 0 && left != 0 {
+                        return Err(Error::new(ErrorKind::ListOfEndNotEmpty, count_at));
+                    }
+                    if element > 12 {
+                        return Err(Error::new(ErrorKind::UnknownTagId(element), at));
+                    }
+                    stack.push(Frame::List { id: element, left });
+                }
+            }
+        }
+        Ok(())
+    }
+}
