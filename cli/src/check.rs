@@ -13,7 +13,7 @@ use simdnbt::compression::Decompressed;
 use simdnbt::region::scan::Scan;
 
 use crate::failure::{NO, TROUBLE};
-use crate::input::inflated_note;
+use crate::input::{inflated_note, little_to_big};
 
 /// File extensions taken as NBT when a folder is searched (lower case).
 const NBT_EXTENSIONS: &[&str] = &["dat", "dat_old", "nbt", "schem", "schematic", "litematic"];
@@ -102,22 +102,33 @@ impl Inputs {
 
 /// The first problem of one NBT file, or `None` when it is valid; and the
 /// NBT bytes it parsed.
-fn check_nbt_file(path: &Path) -> (Option<String>, u64) {
+fn check_nbt_file(path: &Path, le: bool) -> (Option<String>, u64) {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) => return (Some(format!("cannot read: {e}")), 0),
     };
-    check_nbt_bytes(&bytes)
+    check_nbt_bytes(&bytes, le)
 }
 
-/// [`check_nbt_file`] on the file's bytes.
-pub fn check_nbt_bytes(bytes: &[u8]) -> (Option<String>, u64) {
+/// [`check_nbt_file`] on the file's bytes; `le`: little-endian (Bedrock) NBT.
+fn check_nbt_bytes(bytes: &[u8], le: bool) -> (Option<String>, u64) {
     let file = match Decompressed::from_bytes(bytes) {
         Ok(file) => file,
         Err(e) => return (Some(e.to_string()), 0),
     };
     let note = inflated_note(file.compression());
-    let nbt = file.as_bytes();
+    let java;
+    let nbt = if le {
+        match little_to_big(file.as_bytes()) {
+            Ok((bytes, _)) => {
+                java = bytes;
+                &java[..]
+            }
+            Err(message) => return (Some(format!("{message}{note}")), 0),
+        }
+    } else {
+        file.as_bytes()
+    };
     // Bytes after the document are not an error (docs/format.md §3): the
     // reader stops at the end of the root, as Minecraft does.
     match simdnbt::borrow::read(&mut Cursor::new(nbt)) {
@@ -160,7 +171,7 @@ fn progress_bar(total: u64) -> ProgressBar {
 }
 
 /// Runs the check and prints the report; returns the exit status.
-pub fn run(args: &[PathBuf]) -> u8 {
+pub fn run(args: &[PathBuf], le: bool) -> u8 {
     let start = Instant::now();
     let inputs = Inputs::collect(args);
     for message in &inputs.unreadable {
@@ -185,7 +196,7 @@ pub fn run(args: &[PathBuf]) -> u8 {
     let lock = || tally.lock().unwrap_or_else(|e| e.into_inner());
 
     inputs.nbt_files.par_iter().for_each(|path| {
-        let (problem, parsed) = check_nbt_file(path);
+        let (problem, parsed) = check_nbt_file(path, le);
         bar.inc(std::fs::metadata(path).map_or(0, |m| m.len()));
         let mut t = lock();
         t.nbt_bytes += parsed;

@@ -5,6 +5,7 @@ use simdnbt::compression::{self, Compression};
 use simdnbt::owned::Nbt;
 
 use crate::failure::{Failure, Result};
+use crate::input::{Document, Form, LittleEndian};
 
 /// The forms `convert --to` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -19,6 +20,9 @@ pub enum OutputFormat {
     Gzip,
     /// zlib-compressed NBT.
     Zlib,
+    /// Uncompressed little-endian NBT (Bedrock Edition), with a level.dat
+    /// header when the input had one (`--le` input).
+    NbtLe,
 }
 
 impl OutputFormat {
@@ -28,8 +32,9 @@ impl OutputFormat {
     }
 }
 
-/// The bytes of `nbt` as `to`.
-pub fn convert(nbt: &Nbt, to: OutputFormat, compact: bool) -> Result<Vec<u8>> {
+/// The bytes of the document as `to`.
+pub fn convert(doc: &Document, to: OutputFormat, compact: bool) -> Result<Vec<u8>> {
+    let nbt = &doc.nbt;
     let binary = |compression: Compression| -> Result<Vec<u8>> {
         let mut raw = Vec::new();
         nbt.write(&mut raw)
@@ -43,6 +48,13 @@ pub fn convert(nbt: &Nbt, to: OutputFormat, compact: bool) -> Result<Vec<u8>> {
         OutputFormat::Nbt => binary(Compression::Raw),
         OutputFormat::Gzip => binary(Compression::Gzip),
         OutputFormat::Zlib => binary(Compression::Zlib),
+        OutputFormat::NbtLe => {
+            let framing = match doc.form {
+                Form::Binary { le: Some(le), .. } => le,
+                _ => LittleEndian { header: None },
+            };
+            crate::input::big_to_little(&binary(Compression::Raw)?, framing)
+        }
         OutputFormat::Snbt => {
             let root = document(nbt)?;
             let text = if compact {

@@ -108,6 +108,10 @@ impl FromStr for ChunkPos {
 /// How to read the input: the options every command that reads a document takes.
 #[derive(Args, Clone, Debug, Default)]
 pub struct InputOpts {
+    /// Binary NBT is little-endian (Bedrock Edition); a level.dat header
+    /// (version, length) before it is recognised and kept
+    #[arg(long, visible_alias = "bedrock")]
+    pub le: bool,
     /// Input format [default: by extension (.snbt, .json, .mca, .mcr), else binary NBT]
     #[arg(long, value_enum)]
     pub from: Option<InputFormat>,
@@ -137,6 +141,8 @@ pub enum Form {
     Binary {
         /// gzip, zlib or raw.
         compression: Compression,
+        /// Little-endian (Bedrock), and if so its level.dat header.
+        le: Option<LittleEndian>,
     },
     /// SNBT text.
     Snbt,
@@ -151,6 +157,13 @@ pub enum Form {
         /// How the chunk was compressed.
         compression: ChunkCompression,
     },
+}
+
+/// A little-endian (Bedrock) document's framing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LittleEndian {
+    /// The storage version of the level.dat header before the document, if it had one.
+    pub header: Option<i32>,
 }
 
 /// A document and where and how it was stored.
@@ -175,6 +188,12 @@ pub enum Opened {
 pub fn open(place: &Place, opts: &InputOpts) -> Result<Opened> {
     let bytes = place.read_all()?;
     let format = opts.format(place);
+    if opts.le && format != InputFormat::Nbt {
+        return Err(Failure::new(format!(
+            "{place}: --le is for binary NBT, and this is read as {}",
+            format_name(format)
+        )));
+    }
     if format != InputFormat::Region {
         if opts.chunk.is_some() {
             return Err(Failure::new(format!(
@@ -182,7 +201,7 @@ pub fn open(place: &Place, opts: &InputOpts) -> Result<Opened> {
                 format_name(format)
             )));
         }
-        return Ok(Opened::Document(decode(place, &bytes, format)?));
+        return Ok(Opened::Document(decode(place, &bytes, format, opts.le)?));
     }
     let region = open_region(place, bytes)?;
     match opts.chunk {
@@ -248,10 +267,10 @@ fn chunk_document(place: &Place, region: Region, pos: ChunkPos) -> Result<Docume
     })
 }
 
-/// Decodes a whole non-region input.
-fn decode(place: &Place, bytes: &[u8], format: InputFormat) -> Result<Document> {
+/// Decodes a whole non-region input; `le`: binary NBT is little-endian.
+fn decode(place: &Place, bytes: &[u8], format: InputFormat, le: bool) -> Result<Document> {
     match format {
-        InputFormat::Nbt => decode_binary(place, bytes),
+        InputFormat::Nbt => decode_binary(place, bytes, le),
         InputFormat::Snbt => {
             let text = std::str::from_utf8(bytes).map_err(|e| {
                 Failure::new(format!(
@@ -281,20 +300,67 @@ fn decode(place: &Place, bytes: &[u8], format: InputFormat) -> Result<Document> 
     }
 }
 
-fn decode_binary(place: &Place, bytes: &[u8]) -> Result<Document> {
+fn decode_binary(place: &Place, bytes: &[u8], le: bool) -> Result<Document> {
     let file =
         Decompressed::from_bytes(bytes).map_err(|e| Failure::new(format!("{place}: {e}")))?;
     let compression = file.compression();
-    let nbt = parse_nbt(file.as_bytes()).map_err(|e| {
-        Failure::new(format!(
-            "{place}: invalid NBT: {e}{}",
-            inflated_note(compression)
-        ))
-    })?;
+    let note = inflated_note(compression);
+    let (java, le) = if le {
+        let (java, framing) = little_to_big(file.as_bytes())
+            .map_err(|e| Failure::new(format!("{place}: {e}{note}")))?;
+        (std::borrow::Cow::Owned(java), Some(framing))
+    } else {
+        (std::borrow::Cow::Borrowed(file.as_bytes()), None)
+    };
+    let nbt =
+        parse_nbt(&java).map_err(|e| Failure::new(format!("{place}: invalid NBT: {e}{note}")))?;
     Ok(Document {
         nbt,
-        form: Form::Binary { compression },
+        form: Form::Binary { compression, le },
     })
+}
+
+/// A Bedrock document (after an optional level.dat header) in the Java form;
+/// the error says where in `data` it is broken.
+pub fn little_to_big(data: &[u8]) -> std::result::Result<(Vec<u8>, LittleEndian), String> {
+    use simdnbt::bedrock;
+    match bedrock::split_level_header(data) {
+        Some((header, body)) => match bedrock::to_big_endian(body) {
+            Ok(java) => Ok((
+                java,
+                LittleEndian {
+                    header: Some(header.version),
+                },
+            )),
+            Err(e) => Err(format!(
+                "invalid little-endian NBT: {} at byte {} of the document, byte {} of the file \
+                 (after the 8-byte level.dat header)",
+                e.kind(),
+                e.offset(),
+                e.offset() + 8
+            )),
+        },
+        None => bedrock::to_big_endian(data)
+            .map(|java| (java, LittleEndian { header: None }))
+            .map_err(|e| format!("invalid little-endian NBT: {e}")),
+    }
+}
+
+/// Java-form bytes in the Bedrock form `le` describes.
+pub fn big_to_little(java: &[u8], le: LittleEndian) -> Result<Vec<u8>> {
+    let body = simdnbt::bedrock::to_little_endian(java)
+        .map_err(|e| Failure::new(format!("cannot write little-endian NBT: {e}")))?;
+    let Some(version) = le.header else {
+        return Ok(body);
+    };
+    if u32::try_from(body.len()).is_err() {
+        return Err(Failure::new(
+            "the document is 4 GiB or more, too long for a level.dat header",
+        ));
+    }
+    let mut out = Vec::new();
+    simdnbt::bedrock::write_level_header(version, &body, &mut out);
+    Ok(out)
 }
 
 /// After a byte offset: which bytes it counts, when they are not the file's.
@@ -318,9 +384,12 @@ pub fn encode(nbt: &Nbt, form: &mut Form) -> Result<Vec<u8>> {
         ))
     };
     match form {
-        Form::Binary { compression } => {
+        Form::Binary { compression, le } => {
             let mut raw = Vec::new();
             nbt.write(&mut raw).map_err(write_failed)?;
+            if let Some(le) = le {
+                raw = big_to_little(&raw, *le)?;
+            }
             Ok(match compression {
                 Compression::Raw => raw,
                 c => compression::compress(&raw, *c),
@@ -367,16 +436,16 @@ pub fn encode(nbt: &Nbt, form: &mut Form) -> Result<Vec<u8>> {
 
 /// Reads back bytes [`encode`] made for `form`, to check them.
 fn decode_like(place: &Place, bytes: &[u8], form: &Form) -> Result<Nbt> {
-    let format = match form {
-        Form::Binary { .. } => InputFormat::Nbt,
-        Form::Snbt => InputFormat::Snbt,
-        Form::Json => InputFormat::Json,
+    let (format, le) = match form {
+        Form::Binary { le, .. } => (InputFormat::Nbt, le.is_some()),
+        Form::Snbt => (InputFormat::Snbt, false),
+        Form::Json => (InputFormat::Json, false),
         Form::Chunk { pos, .. } => {
             let region = open_region(place, bytes.to_vec())?;
             return Ok(chunk_document(place, region, *pos)?.nbt);
         }
     };
-    Ok(decode(place, bytes, format)?.nbt)
+    Ok(decode(place, bytes, format, le)?.nbt)
 }
 
 /// Stores a changed document: encodes it as it was stored, reads the result

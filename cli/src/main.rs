@@ -8,6 +8,7 @@ mod diff;
 mod failure;
 mod input;
 mod output;
+mod query;
 mod show;
 
 use std::io::IsTerminal;
@@ -23,6 +24,10 @@ use input::{InputOpts, Opened, Place};
 const EXAMPLES: &str = "\
 Examples:
   nbt show level.dat                      the whole file as pretty SNBT
+  nbt get level.dat Data.LevelName        one value (an NBT path)
+  nbt get player.dat 'Inventory[{Slot:0b}].id' --raw
+  nbt set level.dat Data.allowCommands 1b edit in place, same compression
+  nbt rm player.dat 'Inventory[{Slot:0b}]' remove matching values
   nbt show world/region/r.0.0.mca         the chunk table of a region file
   nbt show r.0.0.mca --chunk 3,7          one chunk
   nbt convert level.dat --to json         JSON on stdout
@@ -74,10 +79,78 @@ Examples:
   nbt show player.dat
   nbt show r.0.0.mca                 chunk table: x, z, sector, sectors, compression, save time
   nbt show r.0.0.mca --chunk 3,7
+  nbt show level.dat Data.Player.Inventory
   gzip -dc level.dat | nbt show -")]
     Show {
         /// The file (`-`: stdin)
         file: Place,
+        /// Show only the values at this NBT path
+        path: Option<String>,
+        #[command(flatten)]
+        input: InputOpts,
+    },
+    /// Print the values at an NBT path, one per line
+    #[command(after_help = "\
+Examples:
+  nbt get level.dat Data.LevelName                 \"New World\"
+  nbt get level.dat Data.LevelName --raw           New World
+  nbt get player.dat 'Inventory[].id' --json
+  nbt get r.0.0.mca Status                         every chunk: X,Z<TAB>value
+  nbt get r.0.0.mca Status --chunk 3,7
+
+Paths are Minecraft's NBT paths: a.b, list[0], list[-1], list[], list[{id:\"x\"}],
+\"quoted key\", a{filter:1b}. Exit status 1 when nothing matches.")]
+    Get {
+        /// The file (`-`: stdin)
+        file: Place,
+        /// An NBT path
+        path: String,
+        /// Strings without quotes
+        #[arg(long, conflicts_with = "json")]
+        raw: bool,
+        /// Values as JSON
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        input: InputOpts,
+    },
+    /// Set the values at an NBT path (edits the file in place)
+    #[command(after_help = "\
+Examples:
+  nbt set level.dat Data.LevelName '\"Renamed\"'
+  nbt set level.dat Data.GameRules.doDaylightCycle '\"false\"'
+  nbt set player.dat 'Inventory[].Count' 64b
+  nbt set r.0.0.mca Status '\"full\"' --chunk 3,7
+
+VALUE is SNBT (1b, 2.5f, \"text\", [1, 2], {a: 1}). A missing last key is
+created. The file keeps its compression (and Bedrock form, and region
+chunk); it is written to a temporary file beside it, read back, and only
+then renamed over the original. If the result would not read back, nothing
+is written. With `-` the result goes to stdout.")]
+    Set {
+        /// The file (`-`: stdin, result on stdout)
+        file: Place,
+        /// An NBT path
+        path: String,
+        /// The new value, in SNBT
+        #[arg(allow_hyphen_values = true)]
+        value: String,
+        #[command(flatten)]
+        input: InputOpts,
+    },
+    /// Remove the values at an NBT path (edits the file in place)
+    #[command(after_help = "\
+Examples:
+  nbt rm player.dat 'Inventory[{Slot:0b}]'
+  nbt rm level.dat Data.Player
+  nbt rm r.0.0.mca 'block_entities[]' --chunk 3,7
+
+Exit status 1, and the file untouched, when nothing matches.")]
+    Rm {
+        /// The file (`-`: stdin, result on stdout)
+        file: Place,
+        /// An NBT path
+        path: String,
         #[command(flatten)]
         input: InputOpts,
     },
@@ -87,6 +160,8 @@ Examples:
   nbt convert level.dat --to snbt -o level.snbt
   nbt convert level.snbt --to gzip -o level.dat
   nbt convert data.json --to nbt -o data.nbt
+  nbt convert --le bedrock/level.dat --to snbt
+  nbt convert level.snbt --to nbt-le -o level.nbt
   cat level.dat | nbt convert - --to json --compact
 
 SNBT and JSON hold the root compound only: the root's name (usually empty)
@@ -121,6 +196,9 @@ Exit status: 0 all valid, 1 some invalid, 2 a file or folder could not be read."
         /// .schem, .schematic, .litematic, .mca and .mcr files)
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+        /// NBT files are little-endian (Bedrock Edition), level.dat header recognised
+        #[arg(long, visible_alias = "bedrock")]
+        le: bool,
     },
     /// Show the differences between two documents, by path
     #[command(after_help = "\
@@ -154,17 +232,47 @@ pub fn chunk_compression_name(c: ChunkCompression) -> &'static str {
 fn run(cli: Cli) -> Result<u8> {
     let color = cli.color.enabled();
     match cli.command {
-        Command::Show { file, input } => {
-            match input::open(&file, &input)? {
-                Opened::Region(region) => {
-                    output::write_stdout(show::chunk_table(&region).as_bytes())?
+        Command::Show { file, path, input } => {
+            let text = match (input::open(&file, &input)?, path) {
+                (Opened::Region(_), Some(_)) => {
+                    return Err(Failure::new(format!(
+                        "{file} is a region file: say which chunk with --chunk X,Z \
+                         (or use `nbt get` for every chunk)"
+                    )))
                 }
-                Opened::Document(doc) => {
-                    output::write_stdout(show::pretty(&*doc.nbt, color)?.as_bytes())?
+                (Opened::Region(region), None) => show::chunk_table(&region),
+                (Opened::Document(doc), None) => show::pretty(&*doc.nbt, color)?,
+                (Opened::Document(doc), Some(path)) => {
+                    query::show(&doc, &path, color).map_err(|f| Failure {
+                        message: format!("{file}: {}", f.message),
+                        ..f
+                    })?
                 }
-            }
+            };
+            output::write_stdout(text.as_bytes())?;
             Ok(0)
         }
+        Command::Get {
+            file,
+            path,
+            raw,
+            json,
+            input,
+        } => {
+            let style = match (raw, json) {
+                (_, true) => query::ValueStyle::Json,
+                (true, _) => query::ValueStyle::Raw,
+                _ => query::ValueStyle::Snbt,
+            };
+            query::get(&file, &input, &path, style)
+        }
+        Command::Set {
+            file,
+            path,
+            value,
+            input,
+        } => query::set(&file, &input, &path, &value),
+        Command::Rm { file, path, input } => query::rm(&file, &input, &path),
         Command::Convert {
             file,
             to,
@@ -173,11 +281,11 @@ fn run(cli: Cli) -> Result<u8> {
             input,
         } => {
             let doc = input::open_document(&file, &input)?;
-            let bytes = convert::convert(&doc.nbt, to, compact)?;
+            let bytes = convert::convert(&doc, to, compact)?;
             output::write_to(&output, &bytes, to.is_binary())?;
             Ok(0)
         }
-        Command::Check { paths } => Ok(check::run(&paths)),
+        Command::Check { paths, le } => Ok(check::run(&paths, le)),
         Command::Diff { a, b, input } => {
             let da = input::open_document(&a, &input)?;
             let db = input::open_document(&b, &input)?;
