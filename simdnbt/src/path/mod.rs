@@ -128,7 +128,7 @@ mod filter;
 mod parse;
 mod value;
 
-pub use parse::PathParseError;
+pub use parse::{PathParseError, PathParseErrorKind};
 pub use value::{BorrowValue, Value};
 
 use crate::{borrow, owned};
