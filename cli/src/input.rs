@@ -453,18 +453,27 @@ fn decode_like(place: &Place, bytes: &[u8], form: &Form) -> Result<Nbt> {
 /// same folder, renamed over it) or writes to stdout. Refuses, leaving the
 /// file as it was, when the result would not read back as `doc.nbt`.
 pub fn store(place: &Place, doc: &mut Document) -> Result<()> {
-    let bytes = encode(&doc.nbt, &mut doc.form)?;
-    let refuse = |why: String| {
-        Failure::new(format!(
-            "refusing to write {place}: the result would not read back ({why}); the file is unchanged"
-        ))
+    let refuse =
+        |why: String| Failure::new(format!("refusing to write {place}: {why}; it is unchanged"));
+    let bytes = encode(&doc.nbt, &mut doc.form).map_err(|f| refuse(f.message))?;
+    let verify = |written: &[u8]| -> Result<()> {
+        let back = decode_like(place, written, &doc.form)
+            .map_err(|f| refuse(format!("the result would not read back: {}", f.message)))?;
+        let same = match doc.form {
+            // JSON has no NBT types, so it reads back retyped: compare it as JSON.
+            Form::Json => encode(&back, &mut Form::Json).is_ok_and(|again| again == written),
+            _ => back == doc.nbt,
+        };
+        if !same {
+            return Err(refuse(
+                "the result would read back as a different document".into(),
+            ));
+        }
+        Ok(())
     };
     match place {
         Place::Std => {
-            let back = decode_like(place, &bytes, &doc.form).map_err(|f| refuse(f.message))?;
-            if back != doc.nbt {
-                return Err(refuse("it reads back as a different document".into()));
-            }
+            verify(&bytes)?;
             crate::output::write_stdout(&bytes)
         }
         Place::File(path) => {
@@ -473,10 +482,7 @@ pub fn store(place: &Place, doc: &mut Document) -> Result<()> {
             let on_disk = std::fs::read(&temp.path).map_err(|e| {
                 Failure::new(format!("cannot read back {}: {e}", temp.path.display()))
             })?;
-            let back = decode_like(place, &on_disk, &doc.form).map_err(|f| refuse(f.message))?;
-            if back != doc.nbt {
-                return Err(refuse("it reads back as a different document".into()));
-            }
+            verify(&on_disk)?;
             temp.replace(path)
         }
     }

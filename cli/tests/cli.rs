@@ -431,3 +431,335 @@ fn end_root_documents() {
         .success()
         .stdout("{}\n");
 }
+
+#[test]
+fn get_values_by_path() {
+    let dir = TempDir::new().unwrap();
+    let path = shipped(&dir, "bigtest.nbt");
+    let get = |args: &[&str]| stdout_of(nbt().arg("get").arg(&path).args(args));
+    assert_eq!(get(&["'nested compound test'.egg.name"]), "\"Eggbert\"\n");
+    assert_eq!(
+        get(&["'nested compound test'.egg.name", "--raw"]),
+        "Eggbert\n"
+    );
+    assert_eq!(get(&["'listTest (long)'"]), "[11L,12L,13L,14L,15L]\n");
+    assert_eq!(get(&["'listTest (long)'[]"]), "11L\n12L\n13L\n14L\n15L\n");
+    assert_eq!(get(&["'listTest (long)'[-1]", "--json"]), "15\n");
+    assert_eq!(
+        get(&["'listTest (compound)'[{name:\"Compound tag #1\"}].created-on"]),
+        "1264099775885L\n"
+    );
+    // Nothing matches: exit status 1, nothing on stdout.
+    nbt()
+        .arg("get")
+        .arg(&path)
+        .arg("nope")
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("nothing matches `nope`"));
+    // A bad path: exit status 2, with the column.
+    nbt()
+        .arg("get")
+        .arg(&path)
+        .arg("a[")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "nbt: invalid path `a[`: column 3: ",
+        ));
+}
+
+#[test]
+fn get_on_region_chunks() {
+    let dir = TempDir::new().unwrap();
+    let path = shipped(&dir, "1.19.4.mca");
+    let all = stdout_of(nbt().arg("get").arg(&path).arg("xPos"));
+    let lines: Vec<&str> = all.lines().collect();
+    assert_eq!(lines.len(), 676);
+    let region = Region::open(&path).unwrap();
+    for (line, info) in lines.iter().zip(region.chunks()) {
+        let chunk = region
+            .chunk(info.pos.x.into(), info.pos.z.into())
+            .unwrap()
+            .unwrap();
+        let doc = simdnbt::owned::read(&mut std::io::Cursor::new(&chunk[..]))
+            .unwrap()
+            .unwrap();
+        let x = doc.int("xPos").unwrap();
+        assert_eq!(*line, format!("{},{}\t{x}", info.pos.x, info.pos.z));
+    }
+    let one = stdout_of(
+        nbt()
+            .arg("get")
+            .arg(&path)
+            .args(["Status", "--chunk", "1,0", "--raw"]),
+    );
+    assert_eq!(one, "full\n");
+}
+
+/// Copies `name` (as shipped) to a temp file and sets/removes in it: the
+/// file keeps its compression and holds the edited tree.
+#[test]
+fn set_and_rm_keep_the_compression() {
+    let dir = TempDir::new().unwrap();
+    let raw = corpus::load("complex_player.dat").unwrap();
+    for (suffix, compression, magic) in [
+        ("gz", Compression::Gzip, 0x1f),
+        ("zlib", Compression::Zlib, 0x78),
+        ("raw", Compression::Raw, 0x0a),
+    ] {
+        let bytes = match compression {
+            Compression::Raw => raw.to_vec(),
+            c => compression::compress(raw, c),
+        };
+        let path = file(&dir, &format!("p.{suffix}"), &bytes);
+        nbt()
+            .arg("set")
+            .arg(&path)
+            .args(["Health", "7.5f"])
+            .assert()
+            .success()
+            .stderr(predicate::str::ends_with("set 1 value\n"));
+        nbt()
+            .arg("set")
+            .arg(&path)
+            .args(["NewKey", "{a: [I; 1, 2]}"])
+            .assert()
+            .success();
+        nbt()
+            .arg("rm")
+            .arg(&path)
+            .arg("Inventory[]")
+            .assert()
+            .success();
+        let written = std::fs::read(&path).unwrap();
+        assert_eq!(written[0], magic, "{suffix}");
+        assert_eq!(compression::detect(&written), compression, "{suffix}");
+        let mut expected = tree("complex_player.dat");
+        *expected.get_mut("Health").unwrap() = simdnbt::owned::NbtTag::Float(7.5);
+        // A new key goes at the end.
+        expected.insert("NewKey", simdnbt::snbt::from_str("{a: [I; 1, 2]}").unwrap());
+        assert!(!expected.list("Inventory").unwrap().is_empty());
+        *expected.get_mut("Inventory").unwrap() =
+            simdnbt::owned::NbtTag::List(simdnbt::owned::NbtList::Compound(vec![]));
+        assert_eq!(read_back(&path), expected, "{suffix}");
+        let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+            .collect();
+        assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+    }
+}
+
+#[test]
+fn set_in_a_region_chunk_keeps_the_other_chunks() {
+    let dir = TempDir::new().unwrap();
+    let path = shipped(&dir, "1.19.4.mca");
+    let before = Region::open(&path).unwrap();
+    nbt()
+        .arg("set")
+        .arg(&path)
+        .args(["Status", "\"edited\"", "--chunk", "2,0"])
+        .assert()
+        .success();
+    let after = Region::open(&path).unwrap();
+    assert_eq!(after.len(), 676);
+    for info in before.chunks() {
+        let (x, z) = (info.pos.x.into(), info.pos.z.into());
+        let old = before.chunk(x, z).unwrap().unwrap();
+        let new = after.chunk(x, z).unwrap().unwrap();
+        let new_info = after.info(x, z).unwrap();
+        assert_eq!(new_info.compression, info.compression);
+        if (x, z) == (2, 0) {
+            let doc = simdnbt::owned::read(&mut std::io::Cursor::new(&new[..]))
+                .unwrap()
+                .unwrap();
+            assert_eq!(doc.string("Status").unwrap().to_str(), "edited");
+        } else {
+            assert_eq!(old, new, "chunk {x},{z} changed");
+        }
+    }
+    // set on a region needs --chunk
+    nbt()
+        .arg("set")
+        .arg(&path)
+        .args(["Status", "1b"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--chunk X,Z"));
+}
+
+#[test]
+fn edits_that_would_not_read_back_are_refused() {
+    let dir = TempDir::new().unwrap();
+    let path = shipped(&dir, "level.dat");
+    let original = std::fs::read(&path).unwrap();
+    let refused = |args: &[&str], why: &str| {
+        nbt()
+            .arg("set")
+            .arg(&path)
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(why));
+        assert_eq!(std::fs::read(&path).unwrap(), original, "{args:?}");
+    };
+    // A string longer than NBT allows.
+    let long = format!("\"{}\"", "a".repeat(70_000));
+    refused(&["Data.LevelName", &long], "refusing to write");
+    // A value nested so deep that the document would pass 512 levels.
+    let deep = format!("{}{}", "[".repeat(511), "]".repeat(511));
+    refused(&["Data.deep", &deep], "refusing to write");
+    // Bad SNBT, a bad path, a path that selects nothing to set.
+    refused(&["Data.LevelName", "{a:"], "invalid SNBT value");
+    refused(&["Data..x", "1b"], "invalid path `Data..x`: column 6");
+    refused(&["Nope.x", "1b"], "cannot set");
+    // rm of nothing: exit status 1, file untouched.
+    nbt().arg("rm").arg(&path).arg("Data.Nope").assert().code(1);
+    assert_eq!(std::fs::read(&path).unwrap(), original);
+    // A missing file.
+    nbt()
+        .arg("set")
+        .arg(dir.path().join("missing.dat"))
+        .args(["a", "1b"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read"));
+}
+
+#[test]
+fn set_on_text_files_and_stdin() {
+    let dir = TempDir::new().unwrap();
+    let snbt = file(&dir, "a.snbt", b"{a: 1b, b: [1, 2]}\n");
+    nbt()
+        .arg("set")
+        .arg(&snbt)
+        .args(["b[0]", "5"])
+        .assert()
+        .success();
+    assert_eq!(
+        std::fs::read_to_string(&snbt).unwrap(),
+        "{\n    a: 1b,\n    b: [5, 2]\n}\n"
+    );
+    let json = file(&dir, "a.json", b"{\"a\": 1, \"s\": \"x\"}");
+    nbt()
+        .arg("set")
+        .arg(&json)
+        .args(["s", "\"y\""])
+        .assert()
+        .success();
+    assert_eq!(
+        std::fs::read_to_string(&json).unwrap(),
+        "{\n  \"a\": 1,\n  \"s\": \"y\"\n}\n"
+    );
+    // stdin to stdout, same compression
+    let gz = compression::compress(corpus::load("hello_world.nbt").unwrap(), Compression::Gzip);
+    let out = nbt()
+        .args(["set", "-", "name", "\"Steve\""])
+        .write_stdin(gz)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(compression::detect(&out.stdout), Compression::Gzip);
+    let back = compression::Decompressed::from_bytes(&out.stdout)
+        .unwrap()
+        .to_owned_nbt()
+        .unwrap();
+    assert_eq!(back.string("name").unwrap().to_str(), "Steve");
+}
+
+/// A Bedrock form of a corpus file: little-endian, with a level.dat header.
+fn bedrock_level_dat(name: &str) -> Vec<u8> {
+    let le = simdnbt::bedrock::to_little_endian(corpus::load(name).unwrap()).unwrap();
+    let mut out = Vec::new();
+    simdnbt::bedrock::write_level_header(10, &le, &mut out);
+    out
+}
+
+#[test]
+fn little_endian_round_trip() {
+    let dir = TempDir::new().unwrap();
+    let level = file(&dir, "level.dat", &bedrock_level_dat("bigtest.nbt"));
+    let original = tree("bigtest.nbt");
+    assert_eq!(
+        stdout_of(nbt().args(["show", "--le"]).arg(&level)),
+        pretty(&original)
+    );
+    // Read as Java it is not this document (the header's `0a 00 00 00`
+    // even reads as an empty compound).
+    assert_ne!(stdout_of(nbt().arg("show").arg(&level)), pretty(&original));
+    // LE to Java and back: the same bytes.
+    let java = dir.path().join("java.nbt");
+    nbt()
+        .args(["convert", "--bedrock"])
+        .arg(&level)
+        .args(["--to", "nbt", "-o"])
+        .arg(&java)
+        .assert()
+        .success();
+    assert_eq!(
+        std::fs::read(&java).unwrap(),
+        corpus::load("bigtest.nbt").unwrap()
+    );
+    let back = dir.path().join("back.dat");
+    nbt()
+        .arg("convert")
+        .arg(&java)
+        .args(["--to", "nbt-le", "-o"])
+        .arg(&back)
+        .assert()
+        .success();
+    let le_body = simdnbt::bedrock::to_little_endian(corpus::load("bigtest.nbt").unwrap()).unwrap();
+    assert_eq!(
+        std::fs::read(&back).unwrap(),
+        le_body,
+        "no header: the Java input had none"
+    );
+    // The header is kept when the input had one.
+    let again = dir.path().join("again.dat");
+    nbt()
+        .args(["convert", "--le"])
+        .arg(&level)
+        .args(["--to", "nbt-le", "-o"])
+        .arg(&again)
+        .assert()
+        .success();
+    assert_eq!(
+        std::fs::read(&again).unwrap(),
+        std::fs::read(&level).unwrap()
+    );
+
+    // set keeps the little-endian form and the header (with the new length).
+    nbt()
+        .args(["set", "--le"])
+        .arg(&level)
+        .args(["intTest", "7"])
+        .assert()
+        .success();
+    let bytes = std::fs::read(&level).unwrap();
+    let (header, body) = simdnbt::bedrock::split_level_header(&bytes).expect("header kept");
+    assert_eq!(header.version, 10);
+    let java = simdnbt::bedrock::to_big_endian(body).unwrap();
+    let doc = simdnbt::owned::read(&mut std::io::Cursor::new(&java[..]))
+        .unwrap()
+        .unwrap();
+    assert_eq!(doc.int("intTest"), Some(7));
+
+    // check --le, and a truncated Bedrock file with its offset.
+    nbt().args(["check", "--le"]).arg(&level).assert().code(0);
+    let cut = file(&dir, "cut.dat", &bytes[..bytes.len() - 10]);
+    nbt()
+        .args(["check", "--le"])
+        .arg(&cut)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("invalid little-endian NBT"));
+    nbt()
+        .args(["show", "--le", "--from", "snbt"])
+        .arg(&level)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--le is for binary NBT"));
+}
