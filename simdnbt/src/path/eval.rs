@@ -107,6 +107,10 @@ pub(crate) trait View: Copy {
     fn element(self, i: usize) -> Option<Self>;
     /// Every element of a list or array, appended to `out`.
     fn elements(self, out: &mut Vec<Self>);
+    /// The value inside a `{"": value}` compound (the form a list of mixed
+    /// types is stored in), else the value itself.
+    #[cfg(feature = "snbt")]
+    fn unwrapped(self) -> Self;
     /// The value as a leaf.
     #[cfg(feature = "snbt")]
     #[cfg(feature = "snbt")]
@@ -161,6 +165,14 @@ impl View for Value<'_> {
     fn elements(self, out: &mut Vec<Self>) {
         let n = self.len().unwrap_or(0);
         out.extend((0..n).filter_map(|i| self.element(i)));
+    }
+
+    #[cfg(feature = "snbt")]
+    fn unwrapped(self) -> Self {
+        match self.compound().map(|c| c.values.as_slice()) {
+            Some([(key, value)]) if key.as_bytes().is_empty() => Value::Tag(value),
+            _ => self,
+        }
     }
 
     #[cfg(feature = "snbt")]
@@ -243,6 +255,19 @@ impl View for BorrowValue<'_, '_> {
         }
         let n = self.len().unwrap_or(0);
         out.extend((0..n).filter_map(|i| self.element(i)));
+    }
+
+    #[cfg(feature = "snbt")]
+    fn unwrapped(self) -> Self {
+        if let BorrowValue::Compound(c) = self.typed() {
+            let mut entries = c.iter();
+            if let (Some((key, value)), None) = (entries.next(), entries.next()) {
+                if key.is_empty() {
+                    return BorrowValue::Tag(value);
+                }
+            }
+        }
+        self
     }
 
     #[cfg(feature = "snbt")]

@@ -47,6 +47,9 @@ fn start<'f, V: View>(filter: Value<'f>, target: V) -> Result<Frame<'f, V>, bool
             }
             let mut targets = Vec::with_capacity(target_len);
             target.elements(&mut targets);
+            for t in &mut targets {
+                *t = t.unwrapped();
+            }
             Ok(Frame::List {
                 filter,
                 len: l.len(),
@@ -119,7 +122,7 @@ pub(super) fn matches<V: View>(filter: &NbtCompound, target: V) -> bool {
                     result = Some(false);
                     continue;
                 };
-                start(f, t)
+                start(f.unwrapped(), t)
             }
         };
         match child {

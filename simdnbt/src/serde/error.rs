@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::path::NbtPath;
+
 /// An error from [`crate::serde`]: reading, mapping or writing.
 ///
 /// It knows the byte offset in the input (when reading; the start of the tag
@@ -27,8 +29,8 @@ pub struct Error {
 struct Inner {
     kind: Kind,
     offset: Option<usize>,
-    /// Innermost segment first (segments are pushed while the error travels up).
-    path: Vec<Segment>,
+    /// Grown from the inside out while the error travels up.
+    path: NbtPath,
 }
 
 enum Kind {
@@ -36,11 +38,6 @@ enum Kind {
     Read(crate::Error),
     Write(crate::WriteError),
     Io(std::io::Error),
-}
-
-enum Segment {
-    Key(String),
-    Index(usize),
 }
 
 pub(crate) type Result<T> = std::result::Result<T, Error>;
@@ -51,7 +48,7 @@ impl Error {
             inner: Box::new(Inner {
                 kind,
                 offset,
-                path: Vec::new(),
+                path: NbtPath::new(),
             }),
         }
     }
@@ -86,14 +83,14 @@ impl Error {
     /// Prepends a compound key to the path.
     #[cold]
     pub(crate) fn in_key(mut self, key: &str) -> Self {
-        self.inner.path.push(Segment::Key(key.to_owned()));
+        self.inner.path.push_key_front(key);
         self
     }
 
     /// Prepends a list index to the path.
     #[cold]
     pub(crate) fn in_index(mut self, index: usize) -> Self {
-        self.inner.path.push(Segment::Index(index));
+        self.inner.path.push_index_front(index);
         self
     }
 
@@ -105,27 +102,24 @@ impl Error {
     }
 
     /// The path of the value in the document, such as
-    /// `Inventory[3].tag.display.Name`; empty for the root. Keys that are
-    /// empty or hold `.`, `[`, `]`, `"` or spaces are quoted (`a."x.y"`).
+    /// `Inventory[3].tag.display.Name`; empty for the root. It is
+    /// [`NbtPath`]'s text (the one formatter of paths): keys that are empty or
+    /// hold anything but ASCII letters, digits, `_`, `-` and `+` are quoted
+    /// (`a."x.y"`), and [`NbtPath::parse`] reads it back.
     pub fn path(&self) -> String {
-        let mut out = String::new();
-        for seg in self.inner.path.iter().rev() {
-            match seg {
-                Segment::Index(i) => out.push_str(&format!("[{i}]")),
-                Segment::Key(k) => {
-                    if !out.is_empty() {
-                        out.push('.');
-                    }
-                    let plain = !k.is_empty() && !k.contains(['.', '[', ']', '"', ' ']);
-                    if plain {
-                        out.push_str(k);
-                    } else {
-                        out.push_str(&format!("{k:?}"));
-                    }
-                }
-            }
-        }
-        out
+        self.inner.path.to_string()
+    }
+
+    /// The same path as an [`NbtPath`], to evaluate or take apart.
+    ///
+    /// ```
+    /// let bytes = [0x0a, 0, 0, 8, 0, 1, b'n', 0, 1, b'x', 0];
+    /// let err = simdnbt::serde::from_slice::<std::collections::HashMap<String, i32>>(&bytes)
+    ///     .unwrap_err();
+    /// assert_eq!(err.nbt_path().to_string(), "n");
+    /// ```
+    pub fn nbt_path(&self) -> &NbtPath {
+        &self.inner.path
     }
 
     /// The reader's error, when the bytes are not valid NBT (or break a

@@ -1,0 +1,547 @@
+//! NBT paths: every node kind against corpus documents and small built ones,
+//! owned and borrowed evaluation agreeing, set/remove edge cases, every parse
+//! error with its column, and hostile paths.
+#![cfg(feature = "snbt")]
+
+use std::io::Cursor;
+
+use simdnbt::owned::{BaseNbt, NbtCompound, NbtList, NbtTag};
+use simdnbt::path::{BorrowValue, NbtPath, PathErrorKind, PathParseErrorKind, PathSegment, Value};
+use simdnbt::snbt;
+
+fn p(text: &str) -> NbtPath {
+    NbtPath::parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"))
+}
+
+fn doc(text: &str) -> NbtCompound {
+    snbt::compound_from_str(text).unwrap()
+}
+
+fn corpus(name: &str) -> NbtCompound {
+    let bytes = corpus::load(name).unwrap();
+    simdnbt::owned::read(&mut Cursor::new(bytes))
+        .unwrap()
+        .unwrap()
+        .as_compound()
+}
+
+fn to_bytes(c: &NbtCompound) -> Vec<u8> {
+    let mut out = Vec::new();
+    BaseNbt::new("", c.clone()).write(&mut out).unwrap();
+    out
+}
+
+/// The SNBT of every value `path` selects in `root`, after checking that the
+/// borrowed document gives the same values and `resolve_all` the same ones
+/// with paths that lead back to them.
+fn snbts(path: &str, root: &NbtCompound) -> Vec<String> {
+    let path = p(path);
+    let owned: Vec<NbtTag> = path
+        .get_all(root)
+        .iter()
+        .map(|v| v.to_tag().into_owned())
+        .collect();
+    let bytes = to_bytes(root);
+    let nbt = simdnbt::borrow::read(&mut Cursor::new(&bytes[..]))
+        .unwrap()
+        .unwrap();
+    let borrowed: Vec<NbtTag> = path
+        .get_all_borrow(nbt.as_compound())
+        .iter()
+        .map(BorrowValue::to_owned)
+        .collect();
+    assert_eq!(owned, borrowed, "owned and borrowed differ for {path}");
+    let resolved = path.resolve_all(root);
+    assert_eq!(resolved.len(), owned.len());
+    for ((concrete, v), want) in resolved.iter().zip(&owned) {
+        assert!(concrete.is_concrete());
+        assert_eq!(&v.to_tag().into_owned(), want);
+        let again = p(&concrete.to_string()).get_all(root);
+        assert_eq!(again.len(), 1, "{concrete} from {path}");
+        assert_eq!(&again[0].to_tag().into_owned(), want);
+    }
+    owned.iter().map(|t| snbt::to_string(t).unwrap()).collect()
+}
+
+#[test]
+fn player_inventory_by_slot_and_all_names() {
+    let player = corpus("complex_player.dat");
+    assert_eq!(
+        snbts("Inventory[{Slot:0b}].id", &player),
+        [r#""minecraft:diamond_sword""#]
+    );
+    assert_eq!(
+        snbts("Inventory[].tag.display.Name", &player),
+        [r#""Shinzuki""#, r#""Spencer's Bae""#, r#""Nate's Booties""#]
+    );
+    assert_eq!(snbts("Inventory[-1].Slot", &player), ["103b"]);
+    assert_eq!(snbts("Inventory[0].Slot", &player), ["0b"]);
+    assert_eq!(snbts("Inventory[-25].Slot", &player), ["0b"]);
+    assert!(snbts("Inventory[-26].Slot", &player).is_empty());
+    assert!(snbts("Inventory[25]", &player).is_empty());
+    assert_eq!(
+        snbts(
+            r#"Attributes[{Name:"generic.movementSpeed"}].Modifiers[0].Operation"#,
+            &player
+        ),
+        ["2"]
+    );
+    // A list in a filter: each filter element matches some enchantment.
+    let both = snbts(
+        "Inventory[{tag:{ench:[{id:34s},{id:21s,lvl:3s}]}}].Slot",
+        &player,
+    );
+    assert_eq!(both, ["0b"]);
+    let found = p("Inventory[{tag:{display:{}}}]").resolve_all(&player);
+    let paths: Vec<String> = found.iter().map(|(c, _)| c.to_string()).collect();
+    assert_eq!(paths.len(), 3);
+    assert_eq!(paths[0], "Inventory[0]");
+    // A key with a filter, and a filter at the root.
+    assert_eq!(snbts("SelectedItem{Count:1b}.Damage", &player), ["1196s"]);
+    assert!(snbts("SelectedItem{Count:2b}.Damage", &player).is_empty());
+    assert_eq!(snbts("{XpLevel:51}.Health", &player), ["20s"]);
+    assert!(snbts("{XpLevel:52}.Health", &player).is_empty());
+}
+
+#[test]
+fn bigtest_quoted_keys_arrays_and_the_root() {
+    let big = corpus("bigtest.nbt");
+    assert_eq!(
+        snbts(r#""nested compound test".egg.name"#, &big),
+        [r#""Eggbert""#]
+    );
+    assert_eq!(snbts("'listTest (long)'[-1]", &big), ["15L"]);
+    assert_eq!(snbts("\"listTest (long)\"[]", &big).len(), 5);
+    assert_eq!(
+        snbts(
+            r#""listTest (compound)"[{name:"Compound tag #1"}]."created-on""#,
+            &big
+        ),
+        ["1264099775885L"]
+    );
+    let array = "'byteArrayTest (the first 1000 values of (n*n*255+n*7)%100, starting with n=0 (0, 62, 34, 16, 8, ...))'";
+    assert_eq!(snbts(&format!("{array}[1]"), &big), ["62b"]);
+    assert_eq!(snbts(&format!("{array}[-1]"), &big), ["48b"]);
+    assert_eq!(snbts(&format!("{array}[]"), &big).len(), 1000);
+    // Element filters take compound elements of lists only.
+    assert!(snbts(&format!("{array}[{{}}]"), &big).is_empty());
+    // Paths that select the root return it.
+    assert_eq!(p("").get_all(&big).len(), 1);
+    assert!(matches!(
+        p("{byteTest:127b}").get(&big),
+        Some(Value::Compound(_))
+    ));
+    assert!(p("{byteTest:1b}").get_all(&big).is_empty());
+    assert_eq!(snbts("{byteTest:127b}.shortTest", &big), ["32767s"]);
+    assert_eq!(snbts("{}.intTest", &big), ["2147483647"]);
+    assert!(p("{}").selects_root() && p("").selects_root());
+}
+
+/// Every concrete path in a document, breadth first (no recursion), at most
+/// `limit` of them.
+fn concrete_paths(root: &NbtCompound, limit: usize) -> Vec<NbtPath> {
+    let mut out = Vec::new();
+    let mut queue = vec![NbtPath::new()];
+    while let Some(path) = queue.pop() {
+        if out.len() >= limit {
+            break;
+        }
+        let value = path.get(root).unwrap();
+        let tag = value.to_tag();
+        let mut children: Vec<NbtPath> = Vec::new();
+        let segments: Vec<PathSegment> = path.segments().cloned().collect();
+        let extend = |last: PathSegment| {
+            let mut s = segments.clone();
+            s.push(last);
+            let mut p = NbtPath::new();
+            for seg in s.into_iter().rev() {
+                match seg {
+                    PathSegment::Key(k) => p.push_key_front(k),
+                    PathSegment::Index(i) => p.push_index_front(i),
+                    _ => unreachable!(),
+                }
+            }
+            p
+        };
+        match &*tag {
+            NbtTag::Compound(c) => {
+                for (k, _) in c.iter() {
+                    children.push(extend(PathSegment::Key(k.to_string_lossy().into_owned())));
+                }
+            }
+            NbtTag::List(l) => children.extend((0..l.len()).map(|i| extend(PathSegment::Index(i)))),
+            NbtTag::IntArray(a) => {
+                children.extend((0..a.len().min(3)).map(|i| extend(PathSegment::Index(i))))
+            }
+            _ => {}
+        }
+        if !path.is_empty() {
+            out.push(path);
+        }
+        queue.extend(children);
+    }
+    out
+}
+
+#[test]
+fn every_concrete_path_of_corpus_files_reads_back_the_same_in_both_models() {
+    for name in [
+        "complex_player.dat",
+        "bigtest.nbt",
+        "level.dat",
+        "hypixel.nbt",
+        "chunk1.14.nbt",
+    ] {
+        let root = corpus(name);
+        let paths = concrete_paths(&root, 3000);
+        assert!(paths.len() > 20, "{name}");
+        let bytes = to_bytes(&root);
+        let nbt = simdnbt::borrow::read(&mut Cursor::new(&bytes[..]))
+            .unwrap()
+            .unwrap();
+        for path in &paths {
+            let text = path.to_string();
+            let parsed = p(&text);
+            assert_eq!(&parsed, path, "{name}: {text}");
+            let owned = parsed.get_all(&root);
+            assert!(!owned.is_empty(), "{name}: {text}");
+            let borrowed = parsed.get_all_borrow(nbt.as_compound());
+            let owned: Vec<NbtTag> = owned.iter().map(|v| v.to_tag().into_owned()).collect();
+            let borrowed: Vec<NbtTag> = borrowed.iter().map(BorrowValue::to_owned).collect();
+            assert_eq!(owned, borrowed, "{name}: {text}");
+        }
+    }
+}
+
+#[test]
+fn quoted_keys_with_dots_spaces_and_quotes() {
+    let root = doc(
+        r#"{"a.b": {"c d": 1, "q\"uote": 2, "back\\slash": 3, "it's": 4, "": 5, "x[0]": 6, "é": 7}}"#,
+    );
+    assert_eq!(snbts(r#""a.b"."c d""#, &root), ["1"]);
+    assert_eq!(snbts("'a.b'.'c d'", &root), ["1"]);
+    assert_eq!(snbts(r#""a.b"."q\"uote""#, &root), ["2"]);
+    assert_eq!(snbts(r#"'a.b'.'q"uote'"#, &root), ["2"]);
+    assert_eq!(snbts(r#""a.b"."back\\slash""#, &root), ["3"]);
+    assert_eq!(snbts(r#""a.b".'it\'s'"#, &root), ["4"]);
+    assert_eq!(snbts(r#""a.b"."it's""#, &root), ["4"]);
+    assert_eq!(snbts("\"a.b\".\"\"", &root), ["5"]);
+    assert_eq!(snbts(r#""a.b"."x[0]""#, &root), ["6"]);
+    assert_eq!(snbts(r#""a.b".é"#, &root), ["7"]);
+    assert!(snbts("a.b", &root).is_empty());
+    // What resolve_all reports prints with the one quoting rule.
+    let names: Vec<String> = p(r#""a.b"{}"#)
+        .resolve_all(&root)
+        .into_iter()
+        .map(|(c, _)| c.to_string())
+        .collect();
+    assert_eq!(names, [r#""a.b""#]);
+    let q = p(r#""a.b".'it\'s'"#).resolve_all(&root);
+    assert_eq!(q[0].0.to_string(), r#""a.b"."it's""#);
+    let bs = p(r#""a.b"."back\\slash""#).resolve_all(&root);
+    assert_eq!(bs[0].0.to_string(), r#""a.b"."back\\slash""#);
+}
+
+#[test]
+fn filters_follow_vanilla_matching() {
+    let root = doc(
+        r#"{a: [{b: [1, 2, 3], n: 0}, {b: [4], n: 1}, {b: [], n: 2}, {n: 3}],
+            f: {z: -0.0f, o: 0.0f, d: 1.5d}, arr: {i: [I; 1, 2], l: [L; 5]},
+            s: {t: "x", nested: {deep: [{k: [{v: 1b}]}]}}, mixed: [1, "a"]}"#,
+    );
+    let n = |path: &str| snbts(path, &root);
+    assert_eq!(n("a[{b:[3,1]}].n"), ["0"]);
+    assert_eq!(n("a[{b:[1,1]}].n"), ["0"]);
+    assert_eq!(n("a[{b:[4]}].n"), ["1"]);
+    assert!(n("a[{b:[5]}].n").is_empty());
+    // The empty list filter matches only empty lists.
+    assert_eq!(n("a[{b:[]}].n"), ["2"]);
+    assert_eq!(n("a[{}].n").len(), 4);
+    // Types must agree: 1b is not 1, a list is not an array.
+    assert!(n("a[{n:0b}]").is_empty());
+    assert!(n("arr{i:[1,2]}").is_empty());
+    // Floats by bits; arrays whole.
+    assert_eq!(n("f{z:-0.0f}.d"), ["1.5d"]);
+    assert!(n("f{z:0.0f}.d").is_empty());
+    assert_eq!(n("f{o:0.0f, d:1.5d}.d"), ["1.5d"]);
+    assert_eq!(n("arr{i:[I;1,2]}.l"), ["[L;5L]"]);
+    assert!(n("arr{i:[I;1]}.l").is_empty());
+    assert!(n("arr{i:[I;1,2,3]}.l").is_empty());
+    // Nested lists of compounds inside a filter.
+    assert_eq!(n("s{nested:{deep:[{k:[{v:1b}]}]}}.t"), [r#""x""#]);
+    assert!(n("s{nested:{deep:[{k:[{v:2b}]}]}}.t").is_empty());
+    // Mixed lists are `{"": v}` wrappers on both sides.
+    assert_eq!(n("{mixed:[\"a\"]}.mixed[]").len(), 2);
+    assert!(n("{mixed:[\"b\"]}.mixed").is_empty());
+    // A filter on something that is not a compound selects nothing.
+    assert!(n("s.t{}").is_empty());
+    assert!(n("a[0].b[{}]").is_empty());
+}
+
+#[test]
+fn display_round_trips_and_concrete_text_is_unchanged() {
+    for text in [
+        "",
+        "a",
+        "a.b.c",
+        "[0]",
+        "a[0][1].b",
+        "a[-1]",
+        "a[]",
+        "a[][].b",
+        "a[{b:1b}]",
+        "{a:1}",
+        "{a:1}.b",
+        "a{b:[1,2]}.c",
+        r#""a b".c"#,
+        r#""""#,
+        r#""q\"\\""#,
+        "Inventory[{Slot:0b}].id",
+        "Items[].tag.display.Name",
+        "minecraft:x",
+    ] {
+        let path = p(text);
+        let printed = path.to_string();
+        assert_eq!(p(&printed), path, "{text} printed as {printed}");
+    }
+    // Normalising forms print one way.
+    assert_eq!(p("a.[0]").to_string(), "a[0]");
+    assert_eq!(p("a.").to_string(), "a");
+    assert_eq!(p("a[-0]").to_string(), "a[0]");
+    assert_eq!(p("'a'").to_string(), "a");
+    assert_eq!(p("minecraft:x").to_string(), r#""minecraft:x""#);
+    assert_eq!(p("a{ b : 1b }").to_string(), "a{b:1b}");
+    assert_eq!(p("a[007]").to_string(), "a[7]");
+    // Concrete paths: exactly the text errors have always printed.
+    let built = NbtPath::new()
+        .with_key("Name")
+        .with_key("display")
+        .with_key("tag")
+        .with_index(3)
+        .with_key("Inventory");
+    assert_eq!(built.to_string(), "Inventory[3].tag.display.Name");
+    let big = NbtPath::new().with_index(usize::MAX);
+    assert_eq!(p(&big.to_string()), big);
+    let odd = NbtPath::new().with_key("a\nb").with_key("\"");
+    assert_eq!(odd.to_string(), "\"\\\"\".\"a\nb\"");
+    assert_eq!(p(&odd.to_string()), odd);
+}
+
+#[test]
+fn every_parse_error_has_its_column() {
+    let cases: &[(&str, usize, &str)] = &[
+        (".a", 1, "expected a key"),
+        ("a..b", 3, "expected a key"),
+        ("a b", 2, "expected `.`, `[` or the end of the path"),
+        ("a]", 2, "expected `.`, `[` or the end of the path"),
+        (" a", 1, "expected a key"),
+        ("a[", 3, "expected an index, `]` or `{`"),
+        ("a[x]", 3, "expected an index, `]` or `{`"),
+        ("a[1", 4, "expected `]`"),
+        ("a[1x]", 4, "expected `]`"),
+        ("a[-]", 4, "expected digits"),
+        ("a[+1]", 3, "expected an index, `]` or `{`"),
+        ("a[1.5]", 4, "expected `]`"),
+        ("a[{b:1}", 8, "expected `]`"),
+        (
+            "a[0]{b:1}",
+            5,
+            "a filter `{…}` may only follow a key or start the path",
+        ),
+        (
+            "a.{b:1}",
+            3,
+            "a filter `{…}` may only follow a key or start the path",
+        ),
+        (
+            "a{b:1}{c:1}",
+            7,
+            "a filter `{…}` may only follow a key or start the path",
+        ),
+        ("\"abc", 1, "quoted key without its closing quote"),
+        ("'abc\\'", 1, "quoted key without its closing quote"),
+        (
+            "\"a\\nb\"",
+            3,
+            "invalid escape (a quoted key knows only `\\\\` and `\\` before its quote)",
+        ),
+        (
+            "'a\\\"'",
+            3,
+            "invalid escape (a quoted key knows only `\\\\` and `\\` before its quote)",
+        ),
+        ("a[99999999999999999999999]", 3, "index out of range"),
+        ("a[-99999999999999999999999]", 3, "index out of range"),
+        ("a{b:}", 5, "in the filter: expected a value"),
+        ("a{b:1", 6, "in the filter: expected `,` or `}`"),
+        (
+            "{a:128b}",
+            4,
+            "in the filter: number out of range for its type",
+        ),
+        ("é.ü..x", 5, "expected a key"),
+        ("}", 1, "expected a key"),
+    ];
+    for &(text, column, message) in cases {
+        let err = NbtPath::parse(text).expect_err(text);
+        assert_eq!(err.column(), column, "{text}: {err}");
+        assert_eq!(
+            err.to_string(),
+            format!("column {column}: {message}"),
+            "{text}"
+        );
+        assert!(text.parse::<NbtPath>().is_err());
+    }
+    let deep = format!("a{}{}", "{b:".repeat(600), "}".repeat(600));
+    let err = NbtPath::parse(&deep).unwrap_err();
+    assert!(matches!(err.kind(), PathParseErrorKind::Filter(_)), "{err}");
+}
+
+#[test]
+fn set_replaces_creates_and_refuses_cleanly() {
+    let mut root = doc(
+        r#"{a: [1, 2, 3], c: {}, items: [{Slot: 0b, id: "x"}, {Slot: 1b, id: "y"}], e: [], arr: [I; 1, 2]}"#,
+    );
+    let set =
+        |root: &mut NbtCompound, path: &str, v: &str| p(path).set(root, snbt::from_str(v).unwrap());
+    assert_eq!(set(&mut root, "a[-1]", "9"), Ok(1));
+    assert_eq!(set(&mut root, "a[0]", "7"), Ok(1));
+    assert_eq!(set(&mut root, "c.new", "'v'"), Ok(1));
+    assert_eq!(set(&mut root, "c.new", "'w'"), Ok(1));
+    assert_eq!(set(&mut root, "items[{Slot:1b}].id", "'z'"), Ok(1));
+    assert_eq!(set(&mut root, "items[].count", "1b"), Ok(2));
+    assert_eq!(set(&mut root, "e[]", "{q:1}"), Ok(1));
+    assert_eq!(set(&mut root, "arr[1]", "5"), Ok(1));
+    assert_eq!(set(&mut root, "c{new:'w'}", "{k:1}"), Ok(1));
+    assert_eq!(
+        snbt::to_string(&root).unwrap(),
+        r#"{a:[7,2,9],c:{k:1},items:[{Slot:0b,id:"x",count:1b},{Slot:1b,id:"z",count:1b}],e:[{q:1}],arr:[I;1,5]}"#
+    );
+    let before = snbt::to_string(&root).unwrap();
+    let kind = |r: Result<usize, simdnbt::path::PathError>| r.unwrap_err().kind().clone();
+    // Nothing there: missing parents are not created (vanilla would).
+    assert_eq!(
+        kind(set(&mut root, "x.y", "1")),
+        PathErrorKind::NothingSelected
+    );
+    assert_eq!(
+        kind(set(&mut root, "a[3]", "1")),
+        PathErrorKind::NothingSelected
+    );
+    assert_eq!(
+        kind(set(&mut root, "a[-4]", "1")),
+        PathErrorKind::NothingSelected
+    );
+    assert_eq!(
+        kind(set(&mut root, "c{k:2}", "1")),
+        PathErrorKind::NothingSelected
+    );
+    assert_eq!(
+        kind(set(&mut root, "missing{}", "1")),
+        PathErrorKind::NothingSelected
+    );
+    assert_eq!(
+        kind(set(&mut root, "a.b", "1")),
+        PathErrorKind::NothingSelected
+    );
+    assert_eq!(kind(set(&mut root, "", "{}")), PathErrorKind::SelectsRoot);
+    assert_eq!(kind(set(&mut root, "{}", "{}")), PathErrorKind::SelectsRoot);
+    // Wrong element type: an error naming the place, and nothing changes.
+    let err = set(&mut root, "items[].id", "1").map(|_| ());
+    assert!(err.is_ok(), "a compound key takes any type");
+    let err = set(&mut root, "a[]", "'s'").unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &PathErrorKind::WrongType {
+            at: p("a[0]"),
+            expected: 3,
+            found: 8
+        }
+    );
+    assert_eq!(err.to_string(), "a[]: a[0] holds Int elements, not String");
+    assert_eq!(
+        kind(set(&mut root, "arr[0]", "1b")),
+        PathErrorKind::WrongType {
+            at: p("arr[0]"),
+            expected: 3,
+            found: 1
+        }
+    );
+    let after = snbt::to_string(&root).unwrap();
+    assert_ne!(before, after, "items[].id was set above");
+    assert!(after.contains("a:[7,2,9]"));
+}
+
+#[test]
+fn remove_counts_and_keeps_indices_straight() {
+    let mut root = doc(
+        r#"{a: [0, 1, 2, 3, 4], b: [{k: 1}, {k: 2}, {k: 1}], c: {d: 1, e: 2}, arr: [B; 1, 2, 3], l: [[1], [2]]}"#,
+    );
+    assert_eq!(p("b[{k:1}]").remove(&mut root), 2);
+    assert_eq!(p("a[-1]").remove(&mut root), 1);
+    assert_eq!(p("a[1]").remove(&mut root), 1);
+    assert_eq!(p("arr[0]").remove(&mut root), 1);
+    assert_eq!(p("c{d:1}.e").remove(&mut root), 1);
+    assert_eq!(p("c{d:2}.d").remove(&mut root), 0);
+    assert_eq!(p("l[][0]").remove(&mut root), 2);
+    assert_eq!(p("nothing").remove(&mut root), 0);
+    assert_eq!(p("").remove(&mut root), 0);
+    assert_eq!(p("{}").remove(&mut root), 0);
+    assert_eq!(
+        snbt::to_string(&root).unwrap(),
+        "{a:[0,2,3],b:[{k:2}],c:{d:1},arr:[B;2b,3b],l:[[],[]]}"
+    );
+    assert_eq!(p("a[]").remove(&mut root), 3);
+    assert_eq!(p("a[]").remove(&mut root), 0);
+    assert_eq!(p("c").remove(&mut root), 1);
+    assert_eq!(
+        snbt::to_string(&root).unwrap(),
+        "{a:[],b:[{k:2}],arr:[B;2b,3b],l:[[],[]]}"
+    );
+}
+
+#[test]
+fn hostile_paths_do_not_crash() {
+    let root = doc("{a: [1, 2], b: {c: [[1, 2], [3]]}}");
+    // Extreme indices select nothing.
+    for text in [
+        "a[-2147483648]",
+        "a[2147483647]",
+        "a[18446744073709551615]",
+        "a[-18446744073709551615]",
+    ] {
+        assert!(snbts(text, &root).is_empty(), "{text}");
+    }
+    assert_eq!(snbts("a[-2]", &root), ["1"]);
+    // Long paths: linear work, no recursion.
+    let long = "b.".repeat(100_000) + "c";
+    assert!(p(&long).get_all(&root).is_empty());
+    let many = "[]".repeat(10_000);
+    assert!(p(&format!("b.c{many}")).get_all(&root).is_empty());
+    // Deep filters (under SNBT's 512 limit) match against deep documents on
+    // a small stack: matching keeps its own stack.
+    let levels = 250; // a compound and a list each: 500 deep
+    let text = format!("{}1b{}", "{a:[".repeat(levels), "]}".repeat(levels));
+    let deep_doc = doc(&text);
+    let path = p(&text);
+    let handle = std::thread::Builder::new()
+        .stack_size(64 * 1024)
+        // The document and path go back out to be dropped: dropping a deep
+        // tree is the owned model's business, not the matcher's.
+        .spawn(move || (path.get_all(&deep_doc).len(), path, deep_doc))
+        .unwrap();
+    assert_eq!(handle.join().unwrap().0, 1);
+}
+
+#[test]
+fn values_convert_and_name_their_types() {
+    let root = doc("{l: [[1], [2]], s: ['a', 'b'], ia: [[I; 1], [I; 2]], f: [1.5f]}");
+    let v = p("l[1]").get(&root).unwrap();
+    assert!(matches!(v, Value::List(NbtList::Int(_))));
+    assert_eq!(v.id(), simdnbt::tag_id::LIST);
+    assert!(matches!(p("s[0]").get(&root), Some(Value::String(_))));
+    assert!(matches!(p("ia[1]").get(&root), Some(Value::IntArray([2]))));
+    assert_eq!(p("ia[1][0]").get(&root), Some(Value::Int(2)));
+    assert_eq!(p("f[0]").get(&root), Some(Value::Float(1.5)));
+    assert!(p("l").get(&root).unwrap().list().is_some());
+}
