@@ -763,3 +763,85 @@ fn little_endian_round_trip() {
         .code(2)
         .stderr(predicate::str::contains("--le is for binary NBT"));
 }
+
+/// The hostile-input table (docs/format.md §4) through `check` and `show`:
+/// each answer is the library's, with its byte offset; nothing panics.
+#[test]
+fn hostile_inputs_get_clear_answers() {
+    let dir = TempDir::new().unwrap();
+    let cases = testkit::hostile::cases_with_depth(2000);
+    for case in &cases {
+        file(&dir, &format!("{}.nbt", case.name), &case.bytes);
+    }
+    let out = nbt().arg("check").arg(dir.path()).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let mut any_bad = false;
+    for case in &cases {
+        let path = dir.path().join(format!("{}.nbt", case.name));
+        let prefix = format!("{}: ", path.display());
+        let line = stdout.lines().find(|l| l.starts_with(&prefix));
+        match case.expect {
+            testkit::hostile::Expect::Error(_, offset) => {
+                any_bad = true;
+                let line = line.unwrap_or_else(|| panic!("{}: not reported\n{stdout}", case.name));
+                assert!(
+                    line.ends_with(&format!(" at byte {offset}")),
+                    "{}: {line}",
+                    case.name
+                );
+            }
+            _ => assert!(line.is_none(), "{}: {line:?}", case.name),
+        }
+    }
+    assert_eq!(out.status.code(), Some(if any_bad { 1 } else { 0 }));
+
+    for case in &cases {
+        let path = dir.path().join(format!("{}.nbt", case.name));
+        for le in [false, true] {
+            let mut cmd = nbt();
+            cmd.arg("show").arg(&path);
+            if le {
+                cmd.arg("--le");
+            }
+            let out = cmd.output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            match out.status.code() {
+                Some(0) => assert!(stderr.is_empty(), "{}: {stderr}", case.name),
+                Some(2) => assert!(stderr.starts_with("nbt: "), "{}: {stderr}", case.name),
+                other => panic!("{} (le: {le}): exit {other:?}: {stderr}", case.name),
+            }
+        }
+    }
+}
+
+/// Every cut of a gzip file and of a region file is answered, never a crash.
+#[test]
+fn truncated_files_at_every_length() {
+    let dir = TempDir::new().unwrap();
+    let gz = corpus::load_as_shipped("complex_player.dat").unwrap();
+    let cuts = dir.path().join("cuts");
+    std::fs::create_dir(&cuts).unwrap();
+    for len in (0..gz.len()).step_by(7) {
+        std::fs::write(cuts.join(format!("{len}.dat")), &gz[..len]).unwrap();
+    }
+    let region = corpus::load_as_shipped("1.19.4.mca").unwrap();
+    for len in [0, 100, 4096, 8191, 8192, 9000, 200_000, region.len() - 1] {
+        std::fs::write(cuts.join(format!("r.{len}.0.mca")), &region[..len]).unwrap();
+    }
+    let out = nbt().arg("check").arg(&cuts).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    // Every cut NBT file is invalid. Of the regions, the empty file is a valid
+    // empty region and the last byte of the full one is sector padding.
+    let n_dat = (0..gz.len()).step_by(7).count();
+    assert_eq!(stdout.lines().count(), n_dat + 6, "{stdout}");
+    assert!(!stdout.contains("r.0.0.mca"));
+    assert!(!stdout.contains(&format!("r.{}.0.mca", region.len() - 1)));
+    assert!(
+        stdout.contains("r.100.0.mca: file is 100 bytes, shorter than the 8192-byte region header")
+    );
+}
