@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use clap::{Args, ValueEnum};
-use simdnbt::compression::{self, Compression, Decompressed};
+use simdnbt::compression::{Compression, Decompressed};
 use simdnbt::owned::{BaseNbt, Nbt};
 use simdnbt::region::{ChunkCompression, Region};
 
@@ -378,48 +378,17 @@ pub fn parse_nbt(bytes: &[u8]) -> std::result::Result<Nbt, simdnbt::Error> {
 
 /// The bytes of `nbt` stored as `form` (for a chunk: the whole region file).
 pub fn encode(nbt: &Nbt, form: &mut Form) -> Result<Vec<u8>> {
-    let write_failed = |e: simdnbt::WriteError| {
-        Failure::new(format!(
-            "the changed document cannot be written as NBT: {e}"
-        ))
-    };
+    use crate::output::{self, Layout};
     match form {
-        Form::Binary { compression, le } => {
-            let mut raw = Vec::new();
-            nbt.write(&mut raw).map_err(write_failed)?;
-            if let Some(le) = le {
-                raw = big_to_little(&raw, *le)?;
-            }
-            Ok(match compression {
-                Compression::Raw => raw,
-                c => compression::compress(&raw, *c),
-            })
-        }
-        Form::Snbt => {
-            let mut text = simdnbt::snbt::to_string_pretty(&**nbt).map_err(|e| {
-                Failure::new(format!(
-                    "the changed document cannot be written as SNBT: {e}"
-                ))
-            })?;
-            text.push('\n');
-            Ok(text.into_bytes())
-        }
-        Form::Json => {
-            let mut text = serde_json::to_vec_pretty(&**nbt).map_err(|e| {
-                Failure::new(format!(
-                    "the changed document cannot be written as JSON: {e}"
-                ))
-            })?;
-            text.push(b'\n');
-            Ok(text)
-        }
+        Form::Binary { compression, le } => output::binary(nbt, *compression, *le),
+        Form::Snbt => Ok(output::snbt_text(output::document(nbt)?, Layout::Pretty)?.into_bytes()),
+        Form::Json => output::json_text(nbt, Layout::Pretty),
         Form::Chunk {
             region,
             pos,
             compression,
         } => {
-            let mut raw = Vec::new();
-            nbt.write(&mut raw).map_err(write_failed)?;
+            let raw = output::uncompressed(nbt)?;
             region
                 .write_chunk(pos.x, pos.z, &raw, *compression)
                 .map_err(|e| Failure::new(format!("cannot store the chunk: {e}")))?;

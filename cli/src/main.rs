@@ -230,7 +230,11 @@ pub fn chunk_compression_name(c: ChunkCompression) -> &'static str {
 }
 
 fn run(cli: Cli) -> Result<u8> {
-    let color = cli.color.enabled();
+    let layout = if cli.color.enabled() {
+        output::Layout::Colored
+    } else {
+        output::Layout::Pretty
+    };
     match cli.command {
         Command::Show { file, path, input } => {
             let text = match (input::open(&file, &input)?, path) {
@@ -241,9 +245,9 @@ fn run(cli: Cli) -> Result<u8> {
                     )))
                 }
                 (Opened::Region(region), None) => show::chunk_table(&region),
-                (Opened::Document(doc), None) => show::pretty(&*doc.nbt, color)?,
+                (Opened::Document(doc), None) => output::snbt_text(&*doc.nbt, layout)?,
                 (Opened::Document(doc), Some(path)) => {
-                    query::show(&doc, &path, color).map_err(|f| Failure {
+                    query::show(&doc, &path, layout).map_err(|f| Failure {
                         message: format!("{file}: {}", f.message),
                         ..f
                     })?

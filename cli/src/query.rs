@@ -6,6 +6,7 @@ use simdnbt::path::NbtPath;
 
 use crate::failure::{Failure, Result};
 use crate::input::{self, Document, InputOpts, Opened, Place};
+use crate::output::Layout;
 
 /// How `get` prints each value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,7 +131,7 @@ pub fn rm(place: &Place, opts: &InputOpts, path: &str) -> Result<u8> {
 }
 
 /// `nbt show FILE PATH`: each selected value as pretty SNBT.
-pub fn show(doc: &Document, path: &str, color: bool) -> Result<String> {
+pub fn show(doc: &Document, path: &str, layout: Layout) -> Result<String> {
     let path = parse_path(path)?;
     let found = select(&path, &doc.nbt);
     if found.is_empty() {
@@ -138,7 +139,7 @@ pub fn show(doc: &Document, path: &str, color: bool) -> Result<String> {
     }
     let mut out = String::new();
     for tag in &found {
-        out.push_str(&crate::show::pretty(tag, color)?);
+        out.push_str(&crate::output::snbt_text(tag, layout)?);
     }
     Ok(out)
 }

@@ -1,21 +1,6 @@
-//! `nbt show`: a document as pretty SNBT, or a region file's chunk table.
+//! `nbt show` of a region file without `--chunk`: its chunk table.
 
 use simdnbt::region::Region;
-use simdnbt::snbt::ToSnbt;
-
-use crate::failure::{Failure, Result};
-
-/// Pretty SNBT of a tag or document, coloured or not, with a final line break.
-pub fn pretty<T: ToSnbt + ?Sized>(tag: &T, color: bool) -> Result<String> {
-    let text = if color {
-        simdnbt::snbt::to_string_pretty_colored(tag)
-    } else {
-        simdnbt::snbt::to_string_pretty(tag)
-    };
-    let mut text = text.map_err(|e| Failure::new(format!("cannot print as SNBT: {e}")))?;
-    text.push('\n');
-    Ok(text)
-}
 
 /// The chunk table of a region: position, sectors, compression, save time.
 pub fn chunk_table(region: &Region) -> String {

@@ -46,6 +46,35 @@ fn pretty(nbt: &BaseNbt) -> String {
     simdnbt::snbt::to_string_pretty(nbt).unwrap() + "\n"
 }
 
+/// Runs `nbt BEFORE FILE AFTER`, which must fail with exit status 2 and a
+/// message containing `message` on stderr.
+fn fails(before: &[&str], file: &Path, after: &[&str], message: &str) {
+    nbt()
+        .args(before)
+        .arg(file)
+        .args(after)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(message));
+}
+
+/// Runs `nbt BEFORE FILE AFTER`, which must succeed.
+fn succeeds(before: &[&str], file: &Path, after: &[&str]) {
+    nbt().args(before).arg(file).args(after).assert().success();
+}
+
+/// `nbt convert FLAGS INPUT --to TO -o OUTPUT`, which must succeed.
+fn convert(flags: &[&str], input: &Path, to: &str, output: &Path) {
+    nbt()
+        .arg("convert")
+        .args(flags)
+        .arg(input)
+        .args(["--to", to, "-o"])
+        .arg(output)
+        .assert()
+        .success();
+}
+
 fn stdout_of(cmd: &mut Command) -> String {
     let out = cmd.output().unwrap();
     assert!(
@@ -135,13 +164,7 @@ fn convert_between_every_form() {
     let original = tree("complex_player.dat");
 
     let snbt = dir.path().join("p.snbt");
-    nbt()
-        .arg("convert")
-        .arg(&path)
-        .args(["--to", "snbt", "-o"])
-        .arg(&snbt)
-        .assert()
-        .success();
+    convert(&[], &path, "snbt", &snbt);
     assert_eq!(std::fs::read_to_string(&snbt).unwrap(), pretty(&original));
 
     // SNBT (detected by extension) to each binary form, each read back equal.
@@ -151,13 +174,7 @@ fn convert_between_every_form() {
         ("nbt", Some(0x0a)),
     ] {
         let out = dir.path().join(format!("p.{to}"));
-        nbt()
-            .arg("convert")
-            .arg(&snbt)
-            .args(["--to", to, "-o"])
-            .arg(&out)
-            .assert()
-            .success();
+        convert(&[], &snbt, to, &out);
         let bytes = std::fs::read(&out).unwrap();
         assert_eq!(bytes.first().copied(), magic, "{to}");
         // SNBT does not keep the root name.
@@ -333,12 +350,7 @@ fn clear_errors_for_bad_input() {
 
     let gz = compression::compress(raw, Compression::Gzip);
     let cut_gz = file(&dir, "cut.dat", &gz[..gz.len() / 2]);
-    nbt()
-        .arg("show")
-        .arg(&cut_gz)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("gzip data ends early"));
+    fails(&["show"], &cut_gz, &[], "gzip data ends early");
 
     let bad_snbt = file(&dir, "bad.snbt", b"{a: 1,\n b: 128b}");
     nbt().arg("show").arg(&bad_snbt).assert().code(2).stderr(
@@ -348,27 +360,25 @@ fn clear_errors_for_bad_input() {
     );
 
     let region = shipped(&dir, "1.19.4.mca");
-    nbt()
-        .arg("convert")
-        .arg(&region)
-        .args(["--to", "snbt"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("say which chunk with --chunk X,Z"));
-    nbt()
-        .arg("show")
-        .arg(&region)
-        .args(["--chunk", "31,31"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("chunk 31,31 is not in the region"));
-    nbt()
-        .arg("show")
-        .arg(&region)
-        .args(["--chunk", "x"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("is not a chunk position X,Z"));
+    fails(
+        &["convert"],
+        &region,
+        &["--to", "snbt"],
+        "say which chunk with --chunk X,Z",
+    );
+    let chunk = |pos| ["--chunk", pos];
+    fails(
+        &["show"],
+        &region,
+        &chunk("31,31"),
+        "chunk 31,31 is not in the region",
+    );
+    fails(
+        &["show"],
+        &region,
+        &chunk("x"),
+        "is not a chunk position X,Z",
+    );
 
     // Usage errors: clap's message, exit status 2, never a panic.
     nbt().assert().code(2);
@@ -521,12 +531,7 @@ fn set_and_rm_keep_the_compression() {
             .assert()
             .success()
             .stderr(predicate::str::ends_with("set 1 value\n"));
-        nbt()
-            .arg("set")
-            .arg(&path)
-            .args(["NewKey", "{a: [I; 1, 2]}"])
-            .assert()
-            .success();
+        succeeds(&["set"], &path, &["NewKey", "{a: [I; 1, 2]}"]);
         nbt()
             .arg("rm")
             .arg(&path)
@@ -558,12 +563,7 @@ fn set_in_a_region_chunk_keeps_the_other_chunks() {
     let dir = TempDir::new().unwrap();
     let path = shipped(&dir, "1.19.4.mca");
     let before = Region::open(&path).unwrap();
-    nbt()
-        .arg("set")
-        .arg(&path)
-        .args(["Status", "\"edited\"", "--chunk", "2,0"])
-        .assert()
-        .success();
+    succeeds(&["set"], &path, &["Status", "\"edited\"", "--chunk", "2,0"]);
     let after = Region::open(&path).unwrap();
     assert_eq!(after.len(), 676);
     for info in before.chunks() {
@@ -633,23 +633,13 @@ fn edits_that_would_not_read_back_are_refused() {
 fn set_on_text_files_and_stdin() {
     let dir = TempDir::new().unwrap();
     let snbt = file(&dir, "a.snbt", b"{a: 1b, b: [1, 2]}\n");
-    nbt()
-        .arg("set")
-        .arg(&snbt)
-        .args(["b[0]", "5"])
-        .assert()
-        .success();
+    succeeds(&["set"], &snbt, &["b[0]", "5"]);
     assert_eq!(
         std::fs::read_to_string(&snbt).unwrap(),
         "{\n    a: 1b,\n    b: [5, 2]\n}\n"
     );
     let json = file(&dir, "a.json", b"{\"a\": 1, \"s\": \"x\"}");
-    nbt()
-        .arg("set")
-        .arg(&json)
-        .args(["s", "\"y\""])
-        .assert()
-        .success();
+    succeeds(&["set"], &json, &["s", "\"y\""]);
     assert_eq!(
         std::fs::read_to_string(&json).unwrap(),
         "{\n  \"a\": 1,\n  \"s\": \"y\"\n}\n"
@@ -692,25 +682,13 @@ fn little_endian_round_trip() {
     assert_ne!(stdout_of(nbt().arg("show").arg(&level)), pretty(&original));
     // LE to Java and back: the same bytes.
     let java = dir.path().join("java.nbt");
-    nbt()
-        .args(["convert", "--bedrock"])
-        .arg(&level)
-        .args(["--to", "nbt", "-o"])
-        .arg(&java)
-        .assert()
-        .success();
+    convert(&["--bedrock"], &level, "nbt", &java);
     assert_eq!(
         std::fs::read(&java).unwrap(),
         corpus::load("bigtest.nbt").unwrap()
     );
     let back = dir.path().join("back.dat");
-    nbt()
-        .arg("convert")
-        .arg(&java)
-        .args(["--to", "nbt-le", "-o"])
-        .arg(&back)
-        .assert()
-        .success();
+    convert(&[], &java, "nbt-le", &back);
     let le_body = simdnbt::bedrock::to_little_endian(corpus::load("bigtest.nbt").unwrap()).unwrap();
     assert_eq!(
         std::fs::read(&back).unwrap(),
@@ -719,25 +697,14 @@ fn little_endian_round_trip() {
     );
     // The header is kept when the input had one.
     let again = dir.path().join("again.dat");
-    nbt()
-        .args(["convert", "--le"])
-        .arg(&level)
-        .args(["--to", "nbt-le", "-o"])
-        .arg(&again)
-        .assert()
-        .success();
+    convert(&["--le"], &level, "nbt-le", &again);
     assert_eq!(
         std::fs::read(&again).unwrap(),
         std::fs::read(&level).unwrap()
     );
 
     // set keeps the little-endian form and the header (with the new length).
-    nbt()
-        .args(["set", "--le"])
-        .arg(&level)
-        .args(["intTest", "7"])
-        .assert()
-        .success();
+    succeeds(&["set", "--le"], &level, &["intTest", "7"]);
     let bytes = std::fs::read(&level).unwrap();
     let (header, body) = simdnbt::bedrock::split_level_header(&bytes).expect("header kept");
     assert_eq!(header.version, 10);
