@@ -10,10 +10,12 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use simdnbt::compression::Decompressed;
-use simdnbt::region::scan::Scan;
+use simdnbt::region::scan::{Scan, ScanError, ScanErrorKind};
+use simdnbt::region::Region;
 
 use crate::failure::{NO, TROUBLE};
 use crate::input::{inflated_note, little_to_big};
+use crate::locate::describe;
 
 /// File extensions taken as NBT when a folder is searched (lower case).
 const NBT_EXTENSIONS: &[&str] = &["dat", "dat_old", "nbt", "schem", "schematic", "litematic"];
@@ -133,8 +135,28 @@ fn check_nbt_bytes(bytes: &[u8], le: bool) -> (Option<String>, u64) {
     // reader stops at the end of the root, as Minecraft does.
     match simdnbt::borrow::read(&mut Cursor::new(nbt)) {
         Ok(_) => (None, nbt.len() as u64),
-        Err(e) => (Some(format!("invalid NBT: {e}{note}")), 0),
+        Err(e) => (
+            Some(format!("invalid NBT: {}", describe(&e, nbt, &note))),
+            0,
+        ),
     }
+}
+
+/// A scan error's message; a chunk that is not valid NBT is read again (only
+/// broken chunks are) to name the path its error is in.
+fn scan_error_message(error: &ScanError) -> String {
+    if let ScanErrorKind::Nbt { info, error: e } = &error.kind {
+        let (x, z) = (i32::from(info.pos.x), i32::from(info.pos.z));
+        if let Ok(Some(bytes)) = Region::open(&error.path).and_then(|r| r.chunk(x, z)) {
+            return format!(
+                "{}: chunk {}: invalid NBT: {}",
+                error.path.display(),
+                info.pos,
+                describe(e, &bytes, "")
+            );
+        }
+    }
+    error.to_string()
 }
 
 /// Totals of one run.
@@ -213,7 +235,7 @@ pub fn run(args: &[PathBuf], le: bool) -> u8 {
         t.chunks += report.chunks;
         t.nbt_bytes += report.inflated_bytes;
         for error in report.errors {
-            let message = error.to_string();
+            let message = scan_error_message(&error);
             // The scan's message starts with the region's path; it is the key here.
             let prefix = format!("{}: ", error.path.display());
             let message = message.strip_prefix(&prefix).unwrap_or(&message).to_owned();

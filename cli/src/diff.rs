@@ -4,8 +4,8 @@
 //! (numbers, strings, arrays) as whole values. The walk keeps its own stack,
 //! so documents of any depth compare.
 
+use crate::steps::{path_text, Step};
 use simdnbt::owned::{NbtCompound, NbtList, NbtTag};
-use simdnbt::path::NbtPath;
 
 /// Longest value text shown in a difference line.
 const MAX_VALUE_CHARS: usize = 100;
@@ -81,25 +81,6 @@ impl<'a> Val<'a> {
             },
         }
     }
-}
-
-/// One step of a path, outermost first.
-#[derive(Clone)]
-enum Step {
-    Key(String),
-    Index(usize),
-}
-
-fn path_text(steps: &[Step]) -> String {
-    if steps.is_empty() {
-        return "(root)".into();
-    }
-    // NbtPath is built innermost first.
-    let path = steps.iter().rev().fold(NbtPath::new(), |p, s| match s {
-        Step::Key(k) => p.with_key(k.clone()),
-        Step::Index(i) => p.with_index(*i),
-    });
-    path.to_string()
 }
 
 enum Work<'a> {

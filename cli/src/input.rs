@@ -256,7 +256,12 @@ fn chunk_document(place: &Place, region: Region, pos: ChunkPos) -> Result<Docume
         .chunk(pos.x, pos.z)
         .map_err(|e| Failure::new(format!("{place}: {e}")))?
         .unwrap_or_default();
-    let nbt = parse_nbt(&bytes).map_err(|e| Failure::new(format!("{name}: invalid NBT: {e}")))?;
+    let nbt = parse_nbt(&bytes).map_err(|e| {
+        Failure::new(format!(
+            "{name}: invalid NBT: {}",
+            crate::locate::describe(&e, &bytes, "")
+        ))
+    })?;
     Ok(Document {
         nbt,
         form: Form::Chunk {
@@ -312,8 +317,12 @@ fn decode_binary(place: &Place, bytes: &[u8], le: bool) -> Result<Document> {
     } else {
         (std::borrow::Cow::Borrowed(file.as_bytes()), None)
     };
-    let nbt =
-        parse_nbt(&java).map_err(|e| Failure::new(format!("{place}: invalid NBT: {e}{note}")))?;
+    let nbt = parse_nbt(&java).map_err(|e| {
+        Failure::new(format!(
+            "{place}: invalid NBT: {}",
+            crate::locate::describe(&e, &java, &note)
+        ))
+    })?;
     Ok(Document {
         nbt,
         form: Form::Binary { compression, le },

@@ -7,9 +7,11 @@ mod convert;
 mod diff;
 mod failure;
 mod input;
+mod locate;
 mod output;
 mod query;
 mod show;
+mod steps;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;

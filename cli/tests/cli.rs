@@ -348,6 +348,20 @@ fn clear_errors_for_bad_input() {
         predicate::str::contains("invalid NBT: ").and(predicate::str::contains("at byte 100")),
     );
 
+    // Cut inside the third item's id: the error names that value's path.
+    let player = corpus::load("complex_player.dat").unwrap();
+    let beef = player
+        .windows(21)
+        .position(|w| w == b"minecraft:cooked_beef")
+        .unwrap();
+    let in_item = file(&dir, "item.nbt", &player[..beef + 5]);
+    fails(
+        &["show"],
+        &in_item,
+        &[],
+        &format!("at byte {}, in Inventory[2].id\n", beef + 5),
+    );
+
     let gz = compression::compress(raw, Compression::Gzip);
     let cut_gz = file(&dir, "cut.dat", &gz[..gz.len() / 2]);
     fails(&["show"], &cut_gz, &[], "gzip data ends early");
@@ -753,8 +767,9 @@ fn hostile_inputs_get_clear_answers() {
             testkit::hostile::Expect::Error(_, offset) => {
                 any_bad = true;
                 let line = line.unwrap_or_else(|| panic!("{}: not reported\n{stdout}", case.name));
+                let at = format!(" at byte {offset}");
                 assert!(
-                    line.ends_with(&format!(" at byte {offset}")),
+                    line.ends_with(&at) || line.contains(&format!("{at}, in ")),
                     "{}: {line}",
                     case.name
                 );
