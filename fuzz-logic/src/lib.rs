@@ -3,7 +3,7 @@
 //! The cargo-fuzz binaries in `fuzz/fuzz_targets/` are one-line wrappers around
 //! [`roundtrip()`], [`cross_library`], [`borrow_read`], [`owned_read`],
 //! [`serde_roundtrip()`], [`derive_read`], [`region()`], [`inflate`],
-//! [`snbt()`] and [`bedrock()`]. Keeping
+//! [`snbt()`], [`bedrock()`] and [`nbt_path()`]. Keeping
 //! the logic here, in a stable workspace member, lets `cargo test --workspace`
 //! replay every regression file, every docs/format.md §4 case and the corpus seeds
 //! through exactly the code the fuzzer runs (see `tests/replay.rs`).
@@ -17,6 +17,7 @@ pub mod cross;
 mod derive;
 pub mod files;
 pub mod generate;
+pub mod nbt_path;
 pub mod roundtrip;
 pub mod serde_roundtrip;
 pub mod snbt;
@@ -26,6 +27,7 @@ pub use bedrock::bedrock;
 pub use cross::cross_library;
 pub use derive::derive_read;
 pub use files::{inflate, region};
+pub use nbt_path::nbt_path;
 pub use roundtrip::roundtrip;
 pub use serde_roundtrip::serde_roundtrip;
 pub use snbt::snbt;
@@ -47,4 +49,5 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("inflate", inflate),
     ("snbt", snbt),
     ("bedrock", bedrock),
+    ("nbt_path", nbt_path),
 ];

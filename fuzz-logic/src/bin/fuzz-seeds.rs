@@ -62,6 +62,9 @@ fn main() -> ExitCode {
             // SNBT text: the corpus files printed, and one of each grammar rule.
             all.extend(simdnbt_fuzz_logic::snbt::text_seeds());
         }
+        if *target == "nbt_path" {
+            all.extend(simdnbt_fuzz_logic::nbt_path::seeds());
+        }
         for (name, bytes) in &all {
             if let Err(e) = std::fs::write(out.join(name), bytes) {
                 eprintln!("fuzz-seeds: {name}: {e}");

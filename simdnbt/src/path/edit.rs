@@ -57,11 +57,10 @@ fn slots(
     let mut slots = Vec::new();
     match node {
         PathSegment::Key(key) => match parent.child(key) {
-            Some(child) => {
-                if !select_from(trailing.iter().copied(), child, false).is_empty() {
-                    slots.push(Slot::Key(key.clone()));
-                }
+            Some(child) if !select_from(trailing.iter().copied(), child, false).is_empty() => {
+                slots.push(Slot::Key(key.clone()))
             }
+            Some(_) => {}
             // Only a plain key creates: a key with a filter selects what exists.
             None if creating && trailing.is_empty() && parent.compound().is_some() => {
                 slots.push(Slot::Key(key.clone()))

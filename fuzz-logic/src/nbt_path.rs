@@ -1,0 +1,219 @@
+//! `nbt_path`: any text parses as an NBT path to `Ok` or an `Err` with a
+//! sensible column, never a panic; what parses prints and reads back as
+//! itself; and evaluating it against a small document (owned and borrowed),
+//! setting and removing, never panics and keeps the models' claims.
+//!
+//! Input: `PATH` or `PATH\nSNBT`. The document is the SNBT compound after the
+//! first line break when it parses, else a fixed document with every kind of
+//! value (lists of compounds, nested and mixed lists, arrays, odd keys).
+
+use std::io::Cursor;
+
+use simdnbt::owned::{BaseNbt, NbtCompound, NbtTag};
+use simdnbt::path::{BorrowValue, NbtPath};
+use simdnbt::snbt;
+
+/// The document used when the input brings none.
+pub const DEFAULT_DOC: &str = r#"{Inventory: [{Slot: 0b, id: "minecraft:stone", count: 3b, tag: {display: {Name: "x"}, ench: [{id: 1s}, {id: 2s}]}}, {Slot: 1b, id: "minecraft:dirt"}], a: [1, 2, 3], b: {c: [[1, 2], [3]], "d e": 1.5f, "": 0L}, e: [], arr: [I; 1, 2, 3], bytes: [B; 4b], longs: [L; 9L], mixed: [1, "s", {k: 1b}], f: -0.0f}"#;
+
+/// The `nbt_path` target.
+pub fn nbt_path(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let (path_text, doc_text) = match text.split_once('\n') {
+        Some((p, d)) => (p, Some(d)),
+        None => (&*text, None),
+    };
+    let path = match NbtPath::parse(path_text) {
+        Ok(p) => p,
+        Err(e) => {
+            let chars = path_text.chars().count();
+            assert!(
+                (1..=chars + 1).contains(&e.column()),
+                "column {} outside 1..={} for {path_text:?}",
+                e.column(),
+                chars + 1
+            );
+            assert!(e
+                .to_string()
+                .starts_with(&format!("column {}: ", e.column())));
+            return;
+        }
+    };
+    check_display(&path);
+    let root = doc_text
+        .and_then(|d| snbt::compound_from_str(d).ok())
+        .unwrap_or_else(|| snbt::compound_from_str(DEFAULT_DOC).expect("the default document"));
+    let value = [
+        NbtTag::Int(7),
+        NbtTag::Byte(1),
+        NbtTag::from("v"),
+        NbtTag::Compound(NbtCompound::new()),
+    ][data.len() % 4]
+        .clone();
+    evaluate(&path, &root, value);
+}
+
+/// Printing is stable and reads back as the same path.
+pub fn check_display(path: &NbtPath) {
+    let printed = path.to_string();
+    let back = NbtPath::parse(&printed)
+        .unwrap_or_else(|e| panic!("printed path {printed:?} does not parse: {e}"));
+    assert!(&back == path, "print → parse changed {printed:?}: {back:?}");
+    assert_eq!(back.to_string(), printed, "printing is not stable");
+}
+
+fn write(root: &NbtCompound) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    BaseNbt::new("", root.clone()).write(&mut out).ok()?;
+    Some(out)
+}
+
+/// get_all (owned and borrowed agree), resolve_all (each concrete path leads
+/// back to its value), set and remove on copies.
+pub fn evaluate(path: &NbtPath, root: &NbtCompound, value: NbtTag) {
+    let found: Vec<NbtTag> = path
+        .get_all(root)
+        .iter()
+        .map(|v| v.to_tag().into_owned())
+        .collect();
+    if let Some(bytes) = write(root) {
+        let nbt = simdnbt::borrow::read(&mut Cursor::new(&bytes[..]))
+            .expect("a written document reads back")
+            .unwrap();
+        let borrowed: Vec<NbtTag> = path
+            .get_all_borrow(nbt.as_compound())
+            .iter()
+            .map(BorrowValue::to_owned)
+            .collect();
+        assert!(
+            found == borrowed,
+            "owned and borrowed matches differ for {path}"
+        );
+    }
+    let resolved = path.resolve_all(root);
+    assert_eq!(resolved.len(), found.len());
+    for ((concrete, v), want) in resolved.iter().zip(&found) {
+        assert!(concrete.is_concrete(), "{concrete:?}");
+        assert!(&v.to_tag().into_owned() == want);
+        check_display(concrete);
+        let again = concrete.get_all(root);
+        assert_eq!(
+            again.len(),
+            1,
+            "{concrete} (from {path}) selects {}",
+            again.len()
+        );
+        assert!(
+            &again[0].to_tag().into_owned() == want,
+            "{concrete} leads elsewhere"
+        );
+    }
+
+    let mut edited = root.clone();
+    match path.set(&mut edited, value) {
+        Ok(n) => {
+            assert!(n >= 1, "set reported success but wrote nothing");
+            // The writer may refuse a document made too deep; what it
+            // writes reads back as the edited document.
+            if let Some(bytes) = write(&edited) {
+                let back = simdnbt::owned::read(&mut Cursor::new(&bytes[..]))
+                    .expect("an edited document reads back")
+                    .unwrap();
+                assert!(
+                    back.as_compound() == edited,
+                    "the edited document changed on the way"
+                );
+            }
+        }
+        Err(e) => {
+            assert!(edited == *root, "a failed set changed the document: {e}");
+            assert!(!e.to_string().is_empty());
+        }
+    }
+
+    let mut edited = root.clone();
+    let removed = path.remove(&mut edited);
+    if path.selects_root() {
+        assert_eq!(removed, 0);
+    } else {
+        assert_eq!(
+            removed,
+            found.len(),
+            "remove and get_all disagree on {path}"
+        );
+    }
+    if removed == 0 {
+        assert!(edited == *root, "remove of nothing changed the document");
+    }
+}
+
+/// Seeds: one path per node kind and some with their own documents.
+pub fn seeds() -> Vec<(String, Vec<u8>)> {
+    let paths = [
+        "Inventory[{Slot:0b}].id",
+        "Inventory[].tag.display.Name",
+        "Inventory[{tag:{ench:[{id:2s}]}}].count",
+        "a[-1]",
+        "a[0]",
+        "a[]",
+        "b.c[][0]",
+        "b.\"d e\"",
+        "b.''",
+        "{a:[1]}.b",
+        "b{c:[[3]]}.c",
+        "arr[-3]",
+        "mixed[{k:1b}]",
+        "{f:-0.0f}",
+        "",
+        "e[]",
+        "x.y",
+        "a[-2147483648]",
+        "Inventory[{Slot:1b}]\n{Inventory:[{Slot:1b},{Slot:1b,q:[L;1L]}]}",
+        "'a\\'b'[0]\n{\"a'b\":[{}]}",
+    ];
+    paths
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (format!("path-{i:02}"), p.as_bytes().to_vec()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_and_hostile_paths_pass() {
+        for (_, seed) in seeds() {
+            nbt_path(&seed);
+        }
+        let deep_filter = format!("a{}{}", "{b:[".repeat(300), "]}".repeat(300));
+        // A 500-deep document, and a root filter that is the same document.
+        let deep = format!("{}1b{}", "{b:[".repeat(250), "]}".repeat(250));
+        let deep_doc = format!("{deep}\n{deep}");
+        let deep_walk = format!("{}\n{deep}", "b[0].".repeat(249));
+        for text in [
+            "\u{0}",
+            "[",
+            "[-",
+            "[-0]",
+            "a[18446744073709551616]",
+            "a[-9223372036854775808]",
+            "\"\\",
+            "'\\'",
+            "{",
+            "a{",
+            "a{b:[I;",
+            "...",
+            "a.",
+            "a.[0]",
+            &"[]".repeat(5000),
+            &"a.".repeat(5000),
+            &deep_filter,
+            &deep_doc,
+            &deep_walk,
+        ] {
+            nbt_path(text.as_bytes());
+        }
+    }
+}
