@@ -32,10 +32,11 @@
 //! same text here. A string that is not valid UTF-8 — or whose MUTF-8 form would
 //! pass the 65535-byte limit — keeps its bytes unchanged: nothing is lost, and
 //! converting back gives the original bytes (decoding it in between replaces
-//! what is not MUTF-8 with U+FFFD). In the other direction, a valid MUTF-8
-//! string becomes UTF-8 and anything else (an unpaired surrogate) keeps its
-//! bytes. So Bedrock → Java → Bedrock is byte-exact for every document whose
-//! strings are valid UTF-8.
+//! what is not MUTF-8 with U+FFFD). In the other direction, a string in
+//! canonical MUTF-8 becomes UTF-8 and anything else (an unpaired surrogate, a
+//! raw `00`) keeps its bytes. So Bedrock → Java → Bedrock is byte-exact for
+//! every document whose strings are valid UTF-8, and after one trip either way
+//! every further trip is exact.
 //!
 //! ```
 //! use simdnbt::{bedrock, owned::{BaseNbt, Nbt, NbtCompound, NbtTag}};
@@ -283,9 +284,12 @@ impl<'a> Transcoder<'a> {
                 .ok()
                 .map(|s| mutf8::encode(s).into_owned())
                 .filter(|m| m.len() <= u16::MAX as usize && m[..] != *bytes),
+            // Only canonical MUTF-8 (what `encode` gives back): a raw 00,
+            // which the decoder also accepts, would otherwise come back from
+            // Bedrock as C0 80.
             Order::BigToLittle => mutf8::decode(bytes)
                 .ok()
-                .filter(|s| s.as_bytes() != bytes)
+                .filter(|s| s.as_bytes() != bytes && mutf8::encode(s)[..] == *bytes)
                 .map(|s| s.into_owned().into_bytes()),
         };
         let bytes = converted.as_deref().unwrap_or(bytes);
