@@ -12,6 +12,7 @@ mod output;
 mod query;
 mod show;
 mod steps;
+mod store;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;

@@ -109,7 +109,7 @@ pub fn set(place: &Place, opts: &InputOpts, path: &str, value: &str) -> Result<u
     let n = path
         .set(root_mut(place, &mut doc)?, value)
         .map_err(|e| Failure::new(format!("{place}: cannot set {e}")))?;
-    input::store(place, &mut doc)?;
+    crate::store::store(place, &mut doc)?;
     eprintln!("{place}: set {n} {}", values(n));
     Ok(0)
 }
@@ -125,7 +125,7 @@ pub fn rm(place: &Place, opts: &InputOpts, path: &str) -> Result<u8> {
             "{place}: nothing matches `{path}`; the file is unchanged"
         )));
     }
-    input::store(place, &mut doc)?;
+    crate::store::store(place, &mut doc)?;
     eprintln!("{place}: removed {n} {}", values(n));
     Ok(0)
 }
