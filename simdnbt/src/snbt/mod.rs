@@ -222,7 +222,7 @@ pub fn compound_from_str(text: &str) -> Result<owned::NbtCompound, Error> {
 /// assert_eq!(simdnbt::snbt::to_string(&c).unwrap(), "{x:0.1f}");
 /// ```
 pub fn to_string<T: ToSnbt + ?Sized>(value: &T) -> Result<String, PrintError> {
-    value.print_snbt(false)
+    value.print_snbt(false, false)
 }
 
 /// Prints `value` as SNBT with line breaks and four-space indentation.
@@ -235,7 +235,22 @@ pub fn to_string<T: ToSnbt + ?Sized>(value: &T) -> Result<String, PrintError> {
 /// );
 /// ```
 pub fn to_string_pretty<T: ToSnbt + ?Sized>(value: &T) -> Result<String, PrintError> {
-    value.print_snbt(true)
+    value.print_snbt(true, false)
+}
+
+/// [`to_string_pretty`] with ANSI terminal colours, for showing to a person:
+/// keys cyan, strings green, numbers yellow. The escape codes make the text
+/// no longer SNBT; without them it is exactly [`to_string_pretty`]'s.
+///
+/// ```
+/// let c = simdnbt::snbt::compound_from_str("{a: 1b}").unwrap();
+/// assert_eq!(
+///     simdnbt::snbt::to_string_pretty_colored(&c).unwrap(),
+///     "{\n    \x1b[36ma\x1b[0m: \x1b[33m1b\x1b[0m\n}"
+/// );
+/// ```
+pub fn to_string_pretty_colored<T: ToSnbt + ?Sized>(value: &T) -> Result<String, PrintError> {
+    value.print_snbt(true, true)
 }
 
 mod sealed {
@@ -245,18 +260,18 @@ mod sealed {
 /// Values [`to_string`] and [`to_string_pretty`] print: owned and borrowed tags,
 /// compounds, lists and documents.
 pub trait ToSnbt: sealed::Sealed {
-    /// Prints as SNBT, compact or pretty.
+    /// Prints as SNBT, compact or pretty, with or without terminal colours.
     #[doc(hidden)]
-    fn print_snbt(&self, pretty: bool) -> Result<String, PrintError>;
+    fn print_snbt(&self, pretty: bool, color: bool) -> Result<String, PrintError>;
 }
 
 macro_rules! to_snbt {
     ($( [$($lt:lifetime),*] $t:ty => |$v:ident| $item:expr; )*) => {$(
         impl<$($lt),*> sealed::Sealed for $t {}
         impl<$($lt),*> ToSnbt for $t {
-            fn print_snbt(&self, pretty: bool) -> Result<String, PrintError> {
+            fn print_snbt(&self, pretty: bool, color: bool) -> Result<String, PrintError> {
                 let $v = self;
-                print::print($item, pretty)
+                print::print($item, pretty, color)
             }
         }
     )*};
@@ -273,8 +288,8 @@ macro_rules! to_snbt_borrowed {
     ($( [$($lt:lifetime),*] $t:ty; )*) => {$(
         impl<$($lt),*> sealed::Sealed for $t {}
         impl<$($lt),*> ToSnbt for $t {
-            fn print_snbt(&self, pretty: bool) -> Result<String, PrintError> {
-                self.to_owned().print_snbt(pretty)
+            fn print_snbt(&self, pretty: bool, color: bool) -> Result<String, PrintError> {
+                self.to_owned().print_snbt(pretty, color)
             }
         }
     )*};

@@ -17,12 +17,34 @@ pub(super) enum Item<'a> {
 /// Indentation of the pretty form.
 const INDENT: &[u8] = b"    ";
 
+/// ANSI colours of the coloured form: keys, strings, numbers, and back to plain.
+const KEY_COLOR: &[u8] = b"\x1b[36m";
+const STRING_COLOR: &[u8] = b"\x1b[32m";
+const NUMBER_COLOR: &[u8] = b"\x1b[33m";
+const RESET: &[u8] = b"\x1b[0m";
+
 struct Out {
     buf: Vec<u8>,
     pretty: bool,
+    /// Wrap keys, strings and numbers in ANSI colours (for a terminal).
+    color: bool,
 }
 
 impl Out {
+    /// Starts a coloured span (nothing when colours are off).
+    fn paint(&mut self, color: &'static [u8]) {
+        if self.color {
+            self.buf.extend_from_slice(color);
+        }
+    }
+
+    /// Ends a span [`paint`](Self::paint) started.
+    fn unpaint(&mut self) {
+        if self.color {
+            self.buf.extend_from_slice(RESET);
+        }
+    }
+
     /// Before an element of a compound or a multi-line list.
     fn element_start(&mut self, first: bool, depth: usize) {
         if !first {
@@ -56,12 +78,14 @@ impl Out {
     }
 
     fn int(&mut self, v: impl itoa::Integer, suffix: Option<u8>) {
+        self.paint(NUMBER_COLOR);
         for &d in itoa::Buffer::new().format(v).as_bytes() {
             self.buf.push(d);
         }
         if let Some(suffix) = suffix {
             self.buf.push(suffix);
         }
+        self.unpaint();
     }
 
     /// Shortest text that parses back to the same bits (ryu); NaN and
@@ -70,14 +94,19 @@ impl Out {
         if !finite {
             return Err(PrintError::NonFiniteNumber);
         }
+        self.paint(NUMBER_COLOR);
         self.buf
             .extend_from_slice(ryu::Buffer::new().format_finite(v).as_bytes());
         self.buf.push(suffix);
+        self.unpaint();
         Ok(())
     }
 
     fn string(&mut self, s: &[u8]) -> Result<(), PrintError> {
-        string::write_quoted(&mut self.buf, s)
+        self.paint(STRING_COLOR);
+        string::write_quoted(&mut self.buf, s)?;
+        self.unpaint();
+        Ok(())
     }
 
     /// `[` and an array prefix (`B;`), with room for `len` short elements up
@@ -153,6 +182,8 @@ impl Out {
     ) -> Result<(), PrintError> {
         // The hot loop of arrays and number lists: one formatter, inlined.
         self.open_inline(prefix, items.len());
+        // One colour span for the whole run, so the loop stays as it is.
+        self.paint(NUMBER_COLOR);
         let mut digits = itoa::Buffer::new();
         for (i, &x) in items.iter().enumerate() {
             if i > 0 {
@@ -170,6 +201,7 @@ impl Out {
                 self.buf.push(suffix);
             }
         }
+        self.unpaint();
         self.buf.push(b']');
         Ok(())
     }
@@ -264,11 +296,12 @@ enum Frame<'a, C> {
     },
 }
 
-/// Prints `root` as SNBT.
-pub(super) fn print(root: Item<'_>, pretty: bool) -> Result<String, PrintError> {
+/// Prints `root` as SNBT; `color` wraps keys, strings and numbers in ANSI colours.
+pub(super) fn print(root: Item<'_>, pretty: bool, color: bool) -> Result<String, PrintError> {
     let mut out = Out {
         buf: Vec::with_capacity(256),
         pretty,
+        color,
     };
     let mut stack = Vec::new();
     let mut item = Some(root);
@@ -310,7 +343,9 @@ pub(super) fn print(root: Item<'_>, pretty: bool) -> Result<String, PrintError> 
                 Some((key, value)) => {
                     out.element_start(*first, depth);
                     *first = false;
+                    out.paint(KEY_COLOR);
                     string::write_key(&mut out.buf, key.as_bytes())?;
+                    out.unpaint();
                     out.buf.push(b':');
                     if out.pretty {
                         out.buf.push(b' ');

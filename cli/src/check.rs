@@ -1,0 +1,277 @@
+//! `nbt check`: validate NBT files and every chunk of region files, in
+//! parallel, and say where the first problem of each bad file is.
+
+use std::collections::BTreeMap;
+use std::io::{Cursor, IsTerminal};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use simdnbt::compression::Decompressed;
+use simdnbt::region::scan::{Scan, ScanError, ScanErrorKind};
+use simdnbt::region::Region;
+
+use crate::failure::{NO, TROUBLE};
+use crate::input::{inflated_note, little_to_big};
+use crate::locate::describe;
+
+/// File extensions taken as NBT when a folder is searched (lower case).
+const NBT_EXTENSIONS: &[&str] = &["dat", "dat_old", "nbt", "schem", "schematic", "litematic"];
+
+/// Region-file extensions.
+const REGION_EXTENSIONS: &[&str] = &["mca", "mcr"];
+
+fn extension(path: &Path) -> Option<String> {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+}
+
+fn is_region(path: &Path) -> bool {
+    extension(path).is_some_and(|e| REGION_EXTENSIONS.contains(&e.as_str()))
+}
+
+/// What to check: region files and NBT files, from the arguments and the folders among them.
+#[derive(Default)]
+struct Inputs {
+    regions: Vec<PathBuf>,
+    nbt_files: Vec<PathBuf>,
+    /// Arguments or folder entries that could not be read.
+    unreadable: Vec<String>,
+}
+
+impl Inputs {
+    fn add(&mut self, path: PathBuf) {
+        if is_region(&path) {
+            self.regions.push(path);
+        } else {
+            self.nbt_files.push(path);
+        }
+    }
+
+    /// Files named on the command line are checked whatever their name; in
+    /// folders (walked with an explicit stack) only NBT and region extensions.
+    fn collect(args: &[PathBuf]) -> Self {
+        let mut inputs = Inputs::default();
+        for arg in args {
+            match std::fs::metadata(arg) {
+                Ok(meta) if meta.is_dir() => inputs.walk(arg),
+                Ok(_) => inputs.add(arg.clone()),
+                Err(e) => inputs
+                    .unreadable
+                    .push(format!("{}: cannot read: {e}", arg.display())),
+            }
+        }
+        inputs
+    }
+
+    fn walk(&mut self, root: &Path) {
+        let mut dirs = vec![root.to_owned()];
+        while let Some(dir) = dirs.pop() {
+            let entries = match std::fs::read_dir(&dir) {
+                Ok(entries) => entries,
+                Err(e) => {
+                    self.unreadable
+                        .push(format!("{}: cannot read folder: {e}", dir.display()));
+                    continue;
+                }
+            };
+            let mut found: Vec<PathBuf> =
+                entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+            found.sort();
+            for path in found {
+                // Symlinks are not followed, so a link loop cannot trap the walk.
+                let Ok(meta) = std::fs::symlink_metadata(&path) else {
+                    continue;
+                };
+                if meta.is_dir() {
+                    dirs.push(path);
+                } else if meta.is_file() {
+                    let known = extension(&path).is_some_and(|e| {
+                        NBT_EXTENSIONS.contains(&e.as_str())
+                            || REGION_EXTENSIONS.contains(&e.as_str())
+                    });
+                    if known {
+                        self.add(path);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The first problem of one NBT file, or `None` when it is valid; and the
+/// NBT bytes it parsed.
+fn check_nbt_file(path: &Path, le: bool) -> (Option<String>, u64) {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) => return (Some(format!("cannot read: {e}")), 0),
+    };
+    check_nbt_bytes(&bytes, le)
+}
+
+/// [`check_nbt_file`] on the file's bytes; `le`: little-endian (Bedrock) NBT.
+fn check_nbt_bytes(bytes: &[u8], le: bool) -> (Option<String>, u64) {
+    let file = match Decompressed::from_bytes(bytes) {
+        Ok(file) => file,
+        Err(e) => return (Some(e.to_string()), 0),
+    };
+    let note = inflated_note(file.compression());
+    let java;
+    let nbt = if le {
+        match little_to_big(file.as_bytes()) {
+            Ok((bytes, _)) => {
+                java = bytes;
+                &java[..]
+            }
+            Err(message) => return (Some(format!("{message}{note}")), 0),
+        }
+    } else {
+        file.as_bytes()
+    };
+    // Bytes after the document are not an error (docs/format.md §3): the
+    // reader stops at the end of the root, as Minecraft does.
+    match simdnbt::borrow::read(&mut Cursor::new(nbt)) {
+        Ok(_) => (None, nbt.len() as u64),
+        Err(e) => (
+            Some(format!("invalid NBT: {}", describe(&e, nbt, &note))),
+            0,
+        ),
+    }
+}
+
+/// A scan error's message; a chunk that is not valid NBT is read again (only
+/// broken chunks are) to name the path its error is in.
+fn scan_error_message(error: &ScanError) -> String {
+    if let ScanErrorKind::Nbt { info, error: e } = &error.kind {
+        let (x, z) = (i32::from(info.pos.x), i32::from(info.pos.z));
+        if let Ok(Some(bytes)) = Region::open(&error.path).and_then(|r| r.chunk(x, z)) {
+            return format!(
+                "{}: chunk {}: invalid NBT: {}",
+                error.path.display(),
+                info.pos,
+                describe(e, &bytes, "")
+            );
+        }
+    }
+    error.to_string()
+}
+
+/// Totals of one run.
+#[derive(Default)]
+struct Tally {
+    files: usize,
+    chunks: usize,
+    file_bytes: u64,
+    nbt_bytes: u64,
+    /// First problem of each bad file, by file; with the count of further ones.
+    bad: BTreeMap<PathBuf, (String, usize)>,
+}
+
+impl Tally {
+    fn bad(&mut self, path: PathBuf, message: String) {
+        self.bad
+            .entry(path)
+            .and_modify(|(_, more)| *more += 1)
+            .or_insert((message, 0));
+    }
+}
+
+fn progress_bar(total: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Runs the check and prints the report; returns the exit status.
+pub fn run(args: &[PathBuf], le: bool) -> u8 {
+    let start = Instant::now();
+    let inputs = Inputs::collect(args);
+    for message in &inputs.unreadable {
+        println!("{message}");
+    }
+    let sizes = |paths: &[PathBuf]| -> u64 {
+        paths
+            .iter()
+            .filter_map(|p| std::fs::metadata(p).ok())
+            .map(|m| m.len())
+            .sum()
+    };
+    let nbt_file_bytes = sizes(&inputs.nbt_files);
+    let region_bytes = sizes(&inputs.regions);
+    let bar = progress_bar(nbt_file_bytes + region_bytes);
+
+    let tally = Mutex::new(Tally {
+        files: inputs.nbt_files.len() + inputs.regions.len(),
+        file_bytes: nbt_file_bytes + region_bytes,
+        ..Tally::default()
+    });
+    let lock = || tally.lock().unwrap_or_else(|e| e.into_inner());
+
+    inputs.nbt_files.par_iter().for_each(|path| {
+        let (problem, parsed) = check_nbt_file(path, le);
+        bar.inc(std::fs::metadata(path).map_or(0, |m| m.len()));
+        let mut t = lock();
+        t.nbt_bytes += parsed;
+        if let Some(message) = problem {
+            t.bad(path.clone(), message);
+        }
+    });
+
+    if !inputs.regions.is_empty() {
+        let report = Scan::files(inputs.regions.clone())
+            .on_progress(|bytes| bar.inc(bytes))
+            .run(|| (), |_, _, _| {}, |(), ()| ());
+        let mut t = lock();
+        t.chunks += report.chunks;
+        t.nbt_bytes += report.inflated_bytes;
+        for error in report.errors {
+            let message = scan_error_message(&error);
+            // The scan's message starts with the region's path; it is the key here.
+            let prefix = format!("{}: ", error.path.display());
+            let message = message.strip_prefix(&prefix).unwrap_or(&message).to_owned();
+            t.bad(error.path, message);
+        }
+    }
+    bar.finish_and_clear();
+
+    let t = tally.into_inner().unwrap_or_else(|e| e.into_inner());
+    for (path, (message, more)) in &t.bad {
+        let more = match more {
+            0 => String::new(),
+            n => format!(" (and {n} more problems in this file)"),
+        };
+        println!("{}: {message}{more}", path.display());
+    }
+    let seconds = start.elapsed().as_secs_f64().max(1e-9);
+    let mb = |bytes: u64| bytes as f64 / 1e6;
+    eprintln!(
+        "checked {} files ({} region files, {} chunks; {} NBT files): {:.1} MB read, {:.1} MB of NBT parsed in {:.2} s ({:.0} files/s, {:.1} MB/s); {} invalid",
+        t.files,
+        inputs.regions.len(),
+        t.chunks,
+        inputs.nbt_files.len(),
+        mb(t.file_bytes),
+        mb(t.nbt_bytes),
+        seconds,
+        t.files as f64 / seconds,
+        mb(t.file_bytes) / seconds,
+        t.bad.len(),
+    );
+    if !inputs.unreadable.is_empty() {
+        TROUBLE
+    } else if !t.bad.is_empty() {
+        NO
+    } else {
+        0
+    }
+}

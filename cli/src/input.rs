@@ -1,0 +1,391 @@
+//! Reading a document from a file or stdin in any form the tool knows (NBT,
+//! gzip or zlib NBT, little-endian NBT, SNBT, JSON, a region-file chunk),
+//! keeping what `store` needs to write it back in that form.
+
+use std::fmt;
+use std::io::{Cursor, Read};
+use std::path::PathBuf;
+use std::str::FromStr;
+
+use clap::{Args, ValueEnum};
+use simdnbt::compression::{Compression, Decompressed};
+use simdnbt::owned::{BaseNbt, Nbt};
+use simdnbt::region::{ChunkCompression, Region};
+
+use crate::failure::{Failure, Result};
+
+/// Where input comes from or output goes: a file, or `-` for stdin/stdout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// stdin or stdout.
+    Std,
+    /// A file.
+    File(PathBuf),
+}
+
+impl FromStr for Place {
+    type Err = std::convert::Infallible;
+    fn from_str(s: &str) -> std::result::Result<Self, Self::Err> {
+        Ok(if s == "-" {
+            Place::Std
+        } else {
+            Place::File(PathBuf::from(s))
+        })
+    }
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::Std => f.write_str("<stdin>"),
+            Place::File(path) => write!(f, "{}", path.display()),
+        }
+    }
+}
+
+impl Place {
+    /// The file's extension, lower-cased (none for stdin).
+    fn extension(&self) -> Option<String> {
+        match self {
+            Place::Std => None,
+            Place::File(path) => path
+                .extension()
+                .and_then(|e| e.to_str())
+                .map(str::to_ascii_lowercase),
+        }
+    }
+
+    /// Every byte of the input.
+    pub fn read_all(&self) -> Result<Vec<u8>> {
+        match self {
+            Place::Std => {
+                let mut bytes = Vec::new();
+                std::io::stdin()
+                    .read_to_end(&mut bytes)
+                    .map_err(|e| Failure::new(format!("cannot read stdin: {e}")))?;
+                Ok(bytes)
+            }
+            Place::File(path) => std::fs::read(path)
+                .map_err(|e| Failure::new(format!("cannot read {}: {e}", path.display()))),
+        }
+    }
+}
+
+/// The input formats `--from` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum InputFormat {
+    /// Binary NBT, raw, gzip or zlib (detected).
+    Nbt,
+    /// SNBT text.
+    Snbt,
+    /// JSON (numbers become Int/Long/Double, as JSON has no NBT types).
+    Json,
+    /// A Minecraft region file (`.mca`, `.mcr`).
+    Region,
+}
+
+/// A chunk's position in a region file, as `X,Z`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChunkPos {
+    /// Column (only the low five bits count).
+    pub x: i32,
+    /// Row (only the low five bits count).
+    pub z: i32,
+}
+
+impl FromStr for ChunkPos {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<Self, String> {
+        let bad = || format!("`{s}` is not a chunk position X,Z (two integers, e.g. 3,-7)");
+        let (x, z) = s.split_once(',').ok_or_else(bad)?;
+        Ok(ChunkPos {
+            x: x.trim().parse().map_err(|_| bad())?,
+            z: z.trim().parse().map_err(|_| bad())?,
+        })
+    }
+}
+
+/// How to read the input: the options every command that reads a document takes.
+#[derive(Args, Clone, Debug, Default)]
+pub struct InputOpts {
+    /// Binary NBT is little-endian (Bedrock Edition); a level.dat header
+    /// (version, length) before it is recognised and kept
+    #[arg(long, visible_alias = "bedrock")]
+    pub le: bool,
+    /// Input format [default: by extension (.snbt, .json, .mca, .mcr), else binary NBT]
+    #[arg(long, value_enum)]
+    pub from: Option<InputFormat>,
+    /// Which chunk of a region file: X,Z (local 0..31, or absolute chunk coordinates)
+    #[arg(long, value_name = "X,Z", allow_hyphen_values = true)]
+    pub chunk: Option<ChunkPos>,
+}
+
+impl InputOpts {
+    fn format(&self, place: &Place) -> InputFormat {
+        if let Some(format) = self.from {
+            return format;
+        }
+        match place.extension().as_deref() {
+            Some("snbt") => InputFormat::Snbt,
+            Some("json") => InputFormat::Json,
+            Some("mca") | Some("mcr") => InputFormat::Region,
+            _ => InputFormat::Nbt,
+        }
+    }
+}
+
+/// The form a document was stored in, enough to store it the same way again.
+#[derive(Debug)]
+pub enum Form {
+    /// Binary NBT, compressed as found.
+    Binary {
+        /// gzip, zlib or raw.
+        compression: Compression,
+        /// Little-endian (Bedrock), and if so its level.dat header.
+        le: Option<LittleEndian>,
+    },
+    /// SNBT text.
+    Snbt,
+    /// JSON text.
+    Json,
+    /// One chunk of a region file.
+    Chunk {
+        /// The whole region, to put the chunk back into.
+        region: Box<Region>,
+        /// The chunk.
+        pos: ChunkPos,
+        /// How the chunk was compressed.
+        compression: ChunkCompression,
+    },
+}
+
+/// A little-endian (Bedrock) document's framing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LittleEndian {
+    /// The storage version of the level.dat header before the document, if it had one.
+    pub header: Option<i32>,
+}
+
+/// A document and where and how it was stored.
+#[derive(Debug)]
+pub struct Document {
+    /// The tree (`Nbt::None` for a file holding a single End byte).
+    pub nbt: Nbt,
+    /// How it was stored.
+    pub form: Form,
+}
+
+/// What an input holds: a document, or a region file when no chunk was named.
+#[derive(Debug)]
+pub enum Opened {
+    /// A document.
+    Document(Document),
+    /// A region file, no `--chunk` given.
+    Region(Box<Region>),
+}
+
+/// Reads `place` as `opts` say.
+pub fn open(place: &Place, opts: &InputOpts) -> Result<Opened> {
+    let bytes = place.read_all()?;
+    let format = opts.format(place);
+    if opts.le && format != InputFormat::Nbt {
+        return Err(Failure::new(format!(
+            "{place}: --le is for binary NBT, and this is read as {}",
+            format_name(format)
+        )));
+    }
+    if format != InputFormat::Region {
+        if opts.chunk.is_some() {
+            return Err(Failure::new(format!(
+                "{place}: --chunk is for region files (.mca), and this is read as {}",
+                format_name(format)
+            )));
+        }
+        return Ok(Opened::Document(decode(place, &bytes, format, opts.le)?));
+    }
+    let region = open_region(place, bytes)?;
+    match opts.chunk {
+        None => Ok(Opened::Region(Box::new(region))),
+        Some(pos) => Ok(Opened::Document(chunk_document(place, region, pos)?)),
+    }
+}
+
+/// Reads `place` as a document; a region file needs `--chunk`.
+pub fn open_document(place: &Place, opts: &InputOpts) -> Result<Document> {
+    match open(place, opts)? {
+        Opened::Document(doc) => Ok(doc),
+        Opened::Region(_) => Err(Failure::new(format!(
+            "{place} is a region file: say which chunk with --chunk X,Z"
+        ))),
+    }
+}
+
+fn format_name(format: InputFormat) -> &'static str {
+    match format {
+        InputFormat::Nbt => "binary NBT",
+        InputFormat::Snbt => "SNBT",
+        InputFormat::Json => "JSON",
+        InputFormat::Region => "a region file",
+    }
+}
+
+/// Checks a region file's header; named `r.X.Z.mca` files find external chunks beside them.
+pub(crate) fn open_region(place: &Place, bytes: Vec<u8>) -> Result<Region> {
+    let region = Region::from_bytes(bytes).map_err(|e| Failure::new(format!("{place}: {e}")))?;
+    Ok(match place {
+        Place::File(path) => match simdnbt::region::region_position(path) {
+            Some((x, z)) => {
+                let dir = match path.parent() {
+                    Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
+                    _ => PathBuf::from("."),
+                };
+                region.with_external_dir(dir, x, z)
+            }
+            None => region,
+        },
+        Place::Std => region,
+    })
+}
+
+pub(crate) fn chunk_document(place: &Place, region: Region, pos: ChunkPos) -> Result<Document> {
+    let name = format!("{place}: chunk {},{}", pos.x, pos.z);
+    let Some(info) = region.info(pos.x, pos.z) else {
+        return Err(Failure::new(format!("{name} is not in the region")));
+    };
+    let bytes = region
+        .chunk(pos.x, pos.z)
+        .map_err(|e| Failure::new(format!("{place}: {e}")))?
+        .unwrap_or_default();
+    let nbt = parse_nbt(&bytes).map_err(|e| {
+        Failure::new(format!(
+            "{name}: invalid NBT: {}",
+            crate::locate::describe(&e, &bytes, "")
+        ))
+    })?;
+    Ok(Document {
+        nbt,
+        form: Form::Chunk {
+            region: Box::new(region),
+            pos,
+            compression: info.compression,
+        },
+    })
+}
+
+/// Decodes a whole non-region input; `le`: binary NBT is little-endian.
+pub(crate) fn decode(
+    place: &Place,
+    bytes: &[u8],
+    format: InputFormat,
+    le: bool,
+) -> Result<Document> {
+    match format {
+        InputFormat::Nbt => decode_binary(place, bytes, le),
+        InputFormat::Snbt => {
+            let text = std::str::from_utf8(bytes).map_err(|e| {
+                Failure::new(format!(
+                    "{place}: not UTF-8 text (byte {}), so not SNBT",
+                    e.valid_up_to()
+                ))
+            })?;
+            let root = simdnbt::snbt::compound_from_str(text)
+                .map_err(|e| Failure::new(format!("{place}: invalid SNBT: {e}")))?;
+            Ok(Document {
+                nbt: Nbt::Some(BaseNbt::new("", root)),
+                form: Form::Snbt,
+            })
+        }
+        InputFormat::Json => {
+            let root: BaseNbt = serde_json::from_slice(bytes)
+                .map_err(|e| Failure::new(format!("{place}: invalid JSON: {e}")))?;
+            Ok(Document {
+                nbt: Nbt::Some(root),
+                form: Form::Json,
+            })
+        }
+        // `open` reads regions itself; this is only reached by mistake.
+        InputFormat::Region => Err(Failure::new(format!(
+            "{place}: a region file holds chunks: say which with --chunk X,Z"
+        ))),
+    }
+}
+
+fn decode_binary(place: &Place, bytes: &[u8], le: bool) -> Result<Document> {
+    let file =
+        Decompressed::from_bytes(bytes).map_err(|e| Failure::new(format!("{place}: {e}")))?;
+    let compression = file.compression();
+    let note = inflated_note(compression);
+    let (java, le) = if le {
+        let (java, framing) = little_to_big(file.as_bytes())
+            .map_err(|e| Failure::new(format!("{place}: {e}{note}")))?;
+        (std::borrow::Cow::Owned(java), Some(framing))
+    } else {
+        (std::borrow::Cow::Borrowed(file.as_bytes()), None)
+    };
+    let nbt = parse_nbt(&java).map_err(|e| {
+        Failure::new(format!(
+            "{place}: invalid NBT: {}",
+            crate::locate::describe(&e, &java, &note)
+        ))
+    })?;
+    Ok(Document {
+        nbt,
+        form: Form::Binary { compression, le },
+    })
+}
+
+/// A Bedrock document (after an optional level.dat header) in the Java form;
+/// the error says where in `data` it is broken.
+pub fn little_to_big(data: &[u8]) -> std::result::Result<(Vec<u8>, LittleEndian), String> {
+    use simdnbt::bedrock;
+    match bedrock::split_level_header(data) {
+        Some((header, body)) => match bedrock::to_big_endian(body) {
+            Ok(java) => Ok((
+                java,
+                LittleEndian {
+                    header: Some(header.version),
+                },
+            )),
+            Err(e) => Err(format!(
+                "invalid little-endian NBT: {} at byte {} of the document, byte {} of the file \
+                 (after the 8-byte level.dat header)",
+                e.kind(),
+                e.offset(),
+                e.offset() + 8
+            )),
+        },
+        None => bedrock::to_big_endian(data)
+            .map(|java| (java, LittleEndian { header: None }))
+            .map_err(|e| format!("invalid little-endian NBT: {e}")),
+    }
+}
+
+/// Java-form bytes in the Bedrock form `le` describes.
+pub fn big_to_little(java: &[u8], le: LittleEndian) -> Result<Vec<u8>> {
+    let body = simdnbt::bedrock::to_little_endian(java)
+        .map_err(|e| Failure::new(format!("cannot write little-endian NBT: {e}")))?;
+    let Some(version) = le.header else {
+        return Ok(body);
+    };
+    if u32::try_from(body.len()).is_err() {
+        return Err(Failure::new(
+            "the document is 4 GiB or more, too long for a level.dat header",
+        ));
+    }
+    let mut out = Vec::new();
+    simdnbt::bedrock::write_level_header(version, &body, &mut out);
+    Ok(out)
+}
+
+/// After a byte offset: which bytes it counts, when they are not the file's.
+pub fn inflated_note(compression: Compression) -> String {
+    match compression {
+        Compression::Raw => String::new(),
+        c => format!(" (of the data inflated from {})", c.name()),
+    }
+}
+
+/// Reads an uncompressed NBT document (named root compound, or a single End byte).
+pub fn parse_nbt(bytes: &[u8]) -> std::result::Result<Nbt, simdnbt::Error> {
+    simdnbt::owned::read(&mut Cursor::new(bytes))
+}

@@ -1,0 +1,334 @@
+//! `nbt`: look into, query, edit, convert, check and diff NBT files from the
+//! command line. A thin layer over the `simdnbt` library; `nbt --help` and
+//! the README's "The `nbt` tool" section show every command.
+
+mod check;
+mod convert;
+mod diff;
+mod failure;
+mod input;
+mod locate;
+mod output;
+mod query;
+mod show;
+mod steps;
+mod store;
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use simdnbt::region::ChunkCompression;
+
+use failure::{Failure, Result};
+use input::{InputOpts, Opened, Place};
+
+const EXAMPLES: &str = "\
+Examples:
+  nbt show level.dat                      the whole file as pretty SNBT
+  nbt get level.dat Data.LevelName        one value (an NBT path)
+  nbt get player.dat 'Inventory[{Slot:0b}].id' --raw
+  nbt set level.dat Data.allowCommands 1b edit in place, same compression
+  nbt rm player.dat 'Inventory[{Slot:0b}]' remove matching values
+  nbt show world/region/r.0.0.mca         the chunk table of a region file
+  nbt show r.0.0.mca --chunk 3,7          one chunk
+  nbt convert level.dat --to json         JSON on stdout
+  nbt convert item.snbt --to gzip -o item.dat
+  nbt check world/                        every NBT and region file in a world
+  nbt diff old/level.dat new/level.dat    differences by path
+
+Exit status: 0 success; 1 a negative answer (check found invalid files, get
+matched nothing, diff found differences); 2 usage, input/output or data errors.";
+
+/// Look into, query, edit, convert, check and diff NBT (Minecraft's Named
+/// Binary Tag) files. gzip, zlib and uncompressed files are told apart
+/// automatically; `-` reads stdin.
+#[derive(Parser, Debug)]
+#[command(name = "nbt", version, after_help = EXAMPLES)]
+struct Cli {
+    /// When to colour SNBT output
+    #[arg(long, value_enum, default_value_t = Color::Auto, global = true)]
+    color: Color,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Color {
+    /// When stdout is a terminal and NO_COLOR is not set.
+    Auto,
+    Always,
+    Never,
+}
+
+impl Color {
+    fn enabled(self) -> bool {
+        match self {
+            Color::Always => true,
+            Color::Never => false,
+            Color::Auto => {
+                std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+            }
+        }
+    }
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Print a file as pretty SNBT, or a region file's chunk table
+    #[command(after_help = "\
+Examples:
+  nbt show player.dat
+  nbt show r.0.0.mca                 chunk table: x, z, sector, sectors, compression, save time
+  nbt show r.0.0.mca --chunk 3,7
+  nbt show level.dat Data.Player.Inventory
+  gzip -dc level.dat | nbt show -")]
+    Show {
+        /// The file (`-`: stdin)
+        file: Place,
+        /// Show only the values at this NBT path
+        path: Option<String>,
+        #[command(flatten)]
+        input: InputOpts,
+    },
+    /// Print the values at an NBT path, one per line
+    #[command(after_help = "\
+Examples:
+  nbt get level.dat Data.LevelName                 \"New World\"
+  nbt get level.dat Data.LevelName --raw           New World
+  nbt get player.dat 'Inventory[].id' --json
+  nbt get r.0.0.mca Status                         every chunk: X,Z<TAB>value
+  nbt get r.0.0.mca Status --chunk 3,7
+
+Paths are Minecraft's NBT paths: a.b, list[0], list[-1], list[], list[{id:\"x\"}],
+\"quoted key\", a{filter:1b}. Exit status 1 when nothing matches.")]
+    Get {
+        /// The file (`-`: stdin)
+        file: Place,
+        /// An NBT path
+        path: String,
+        /// Strings without quotes
+        #[arg(long, conflicts_with = "json")]
+        raw: bool,
+        /// Values as JSON
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        input: InputOpts,
+    },
+    /// Set the values at an NBT path (edits the file in place)
+    #[command(after_help = "\
+Examples:
+  nbt set level.dat Data.LevelName '\"Renamed\"'
+  nbt set level.dat Data.GameRules.doDaylightCycle '\"false\"'
+  nbt set player.dat 'Inventory[].Count' 64b
+  nbt set r.0.0.mca Status '\"full\"' --chunk 3,7
+
+VALUE is SNBT (1b, 2.5f, \"text\", [1, 2], {a: 1}). A missing last key is
+created. The file keeps its compression (and Bedrock form, and region
+chunk); it is written to a temporary file beside it, read back, and only
+then renamed over the original. If the result would not read back, nothing
+is written. With `-` the result goes to stdout.")]
+    Set {
+        /// The file (`-`: stdin, result on stdout)
+        file: Place,
+        /// An NBT path
+        path: String,
+        /// The new value, in SNBT
+        #[arg(allow_hyphen_values = true)]
+        value: String,
+        #[command(flatten)]
+        input: InputOpts,
+    },
+    /// Remove the values at an NBT path (edits the file in place)
+    #[command(after_help = "\
+Examples:
+  nbt rm player.dat 'Inventory[{Slot:0b}]'
+  nbt rm level.dat Data.Player
+  nbt rm r.0.0.mca 'block_entities[]' --chunk 3,7
+
+Exit status 1, and the file untouched, when nothing matches.")]
+    Rm {
+        /// The file (`-`: stdin, result on stdout)
+        file: Place,
+        /// An NBT path
+        path: String,
+        #[command(flatten)]
+        input: InputOpts,
+    },
+    /// Convert between binary NBT, compressed NBT, SNBT and JSON
+    #[command(after_help = "\
+Examples:
+  nbt convert level.dat --to snbt -o level.snbt
+  nbt convert level.snbt --to gzip -o level.dat
+  nbt convert data.json --to nbt -o data.nbt
+  nbt convert --le bedrock/level.dat --to snbt
+  nbt convert level.snbt --to nbt-le -o level.nbt
+  cat level.dat | nbt convert - --to json --compact
+
+SNBT and JSON hold the root compound only: the root's name (usually empty)
+is not kept. JSON does not keep NBT's number types: integers read back as
+Int or Long, decimals as Double.")]
+    Convert {
+        /// The file (`-`: stdin)
+        file: Place,
+        /// Output format
+        #[arg(long, value_enum)]
+        to: convert::OutputFormat,
+        /// Output file (`-` or none: stdout)
+        #[arg(short, long, default_value = "-")]
+        output: Place,
+        /// SNBT or JSON on one line
+        #[arg(long)]
+        compact: bool,
+        #[command(flatten)]
+        input: InputOpts,
+    },
+    /// Validate NBT files, and every chunk of region files, in parallel
+    #[command(after_help = "\
+Examples:
+  nbt check level.dat playerdata/*.dat
+  nbt check ~/.minecraft/saves/World    every .dat/.nbt/.mca file below it
+
+Prints one line per invalid file (its first problem, with the byte offset)
+on stdout and a summary on stderr; a progress bar when stderr is a terminal.
+Exit status: 0 all valid, 1 some invalid, 2 a file or folder could not be read.")]
+    Check {
+        /// Files and folders (folders are searched for .dat, .dat_old, .nbt,
+        /// .schem, .schematic, .litematic, .mca and .mcr files)
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// NBT files are little-endian (Bedrock Edition), level.dat header recognised
+        #[arg(long, visible_alias = "bedrock")]
+        le: bool,
+    },
+    /// Show the differences between two documents, by path
+    #[command(after_help = "\
+Examples:
+  nbt diff level.dat level.dat_old
+  nbt diff a.mca b.mca --chunk 0,0
+
+Lines: `- PATH: VALUE` only in A, `+ PATH: VALUE` only in B,
+`~ PATH: OLD -> NEW` changed (with the types when they differ).
+Lists are compared index by index. Exit status: 0 equal, 1 different.")]
+    Diff {
+        /// The first file (`-`: stdin)
+        a: Place,
+        /// The second file
+        b: Place,
+        #[command(flatten)]
+        input: InputOpts,
+    },
+}
+
+/// The name `show` prints for a chunk's compression.
+pub fn chunk_compression_name(c: ChunkCompression) -> &'static str {
+    match c {
+        ChunkCompression::Gzip => "gzip",
+        ChunkCompression::Zlib => "zlib",
+        ChunkCompression::Uncompressed => "none",
+        ChunkCompression::Lz4 => "lz4",
+    }
+}
+
+fn run(cli: Cli) -> Result<u8> {
+    let layout = if cli.color.enabled() {
+        output::Layout::Colored
+    } else {
+        output::Layout::Pretty
+    };
+    match cli.command {
+        Command::Show { file, path, input } => {
+            let text = match (input::open(&file, &input)?, path) {
+                (Opened::Region(_), Some(_)) => {
+                    return Err(Failure::new(format!(
+                        "{file} is a region file: say which chunk with --chunk X,Z \
+                         (or use `nbt get` for every chunk)"
+                    )))
+                }
+                (Opened::Region(region), None) => show::chunk_table(&region),
+                (Opened::Document(doc), None) => output::snbt_text(&*doc.nbt, layout)?,
+                (Opened::Document(doc), Some(path)) => {
+                    query::show(&doc, &path, layout).map_err(|f| Failure {
+                        message: format!("{file}: {}", f.message),
+                        ..f
+                    })?
+                }
+            };
+            output::write_stdout(text.as_bytes())?;
+            Ok(0)
+        }
+        Command::Get {
+            file,
+            path,
+            raw,
+            json,
+            input,
+        } => {
+            let style = match (raw, json) {
+                (_, true) => query::ValueStyle::Json,
+                (true, _) => query::ValueStyle::Raw,
+                _ => query::ValueStyle::Snbt,
+            };
+            query::get(&file, &input, &path, style)
+        }
+        Command::Set {
+            file,
+            path,
+            value,
+            input,
+        } => query::set(&file, &input, &path, &value),
+        Command::Rm { file, path, input } => query::rm(&file, &input, &path),
+        Command::Convert {
+            file,
+            to,
+            output,
+            compact,
+            input,
+        } => {
+            let doc = input::open_document(&file, &input)?;
+            let bytes = convert::convert(&doc, to, compact)?;
+            output::write_to(&output, &bytes, to.is_binary())?;
+            Ok(0)
+        }
+        Command::Check { paths, le } => Ok(check::run(&paths, le)),
+        Command::Diff { a, b, input } => {
+            let da = input::open_document(&a, &input)?;
+            let db = input::open_document(&b, &input)?;
+            let mut lines = Vec::new();
+            if da.nbt.name() != db.nbt.name() {
+                lines.push(format!(
+                    "~ (root name): {:?} -> {:?}",
+                    da.nbt.name().to_str(),
+                    db.nbt.name().to_str()
+                ));
+            }
+            lines.extend(diff::diff(&da.nbt, &db.nbt));
+            let mut text = lines.join("\n");
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            output::write_stdout(text.as_bytes())?;
+            Ok(if lines.is_empty() { 0 } else { failure::NO })
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // --help and --version are not errors; clap knows which is which.
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { failure::TROUBLE } else { 0 });
+        }
+    };
+    match run(cli) {
+        Ok(code) => ExitCode::from(code),
+        Err(Failure { message, code }) => {
+            eprintln!("nbt: {message}");
+            ExitCode::from(code)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+//! Output: the forms a document is written in, and writing to stdout or a file.
+
+use std::io::{IsTerminal, Write};
+
+use simdnbt::compression::{self, Compression};
+use simdnbt::owned::{BaseNbt, Nbt};
+use simdnbt::snbt::ToSnbt;
+
+use crate::failure::{Failure, Result};
+use crate::input::{LittleEndian, Place};
+
+/// Writes `bytes` to stdout. A closed pipe (`nbt show x | head`) is not an error.
+pub fn write_stdout(bytes: &[u8]) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(Failure::new(format!("cannot write to stdout: {e}"))),
+    }
+}
+
+/// Writes `bytes` to `place` (`-`: stdout). Binary output is not sent to a terminal.
+pub fn write_to(place: &Place, bytes: &[u8], binary: bool) -> Result<()> {
+    match place {
+        Place::Std => {
+            if binary && std::io::stdout().is_terminal() {
+                return Err(Failure::new(
+                    "not writing binary NBT to a terminal: give -o FILE, or redirect stdout",
+                ));
+            }
+            write_stdout(bytes)
+        }
+        Place::File(path) => std::fs::write(path, bytes)
+            .map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display()))),
+    }
+}
+
+/// How text output is laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Line breaks and indentation.
+    Pretty,
+    /// Pretty, with ANSI colours (SNBT only).
+    Colored,
+    /// One line.
+    Compact,
+}
+
+/// SNBT of a document or tag, with a final line break.
+pub fn snbt_text<T: ToSnbt + ?Sized>(value: &T, layout: Layout) -> Result<String> {
+    let text = match layout {
+        Layout::Pretty => simdnbt::snbt::to_string_pretty(value),
+        Layout::Colored => simdnbt::snbt::to_string_pretty_colored(value),
+        Layout::Compact => simdnbt::snbt::to_string(value),
+    };
+    let mut text = text.map_err(|e| Failure::new(format!("cannot write as SNBT: {e}")))?;
+    text.push('\n');
+    Ok(text)
+}
+
+/// JSON (the serde form of the owned tree) of a document, with a final line break.
+pub fn json_text(nbt: &Nbt, layout: Layout) -> Result<Vec<u8>> {
+    let root = document(nbt)?;
+    let text = match layout {
+        Layout::Compact => serde_json::to_vec(root),
+        _ => serde_json::to_vec_pretty(root),
+    };
+    let mut text = text.map_err(|e| Failure::new(format!("cannot write as JSON: {e}")))?;
+    text.push(b'\n');
+    Ok(text)
+}
+
+/// The document of a file, refusing an End root where the output form (SNBT,
+/// JSON) has no way to say "no document".
+pub fn document(nbt: &Nbt) -> Result<&BaseNbt> {
+    match nbt {
+        Nbt::Some(base) => Ok(base),
+        Nbt::None => Err(Failure::new(
+            "the input holds no document (a single End byte), which SNBT and JSON cannot express",
+        )),
+    }
+}
+
+/// Binary NBT: big-endian, or little-endian as `le` says; then compressed.
+pub fn binary(nbt: &Nbt, compression: Compression, le: Option<LittleEndian>) -> Result<Vec<u8>> {
+    let mut raw = uncompressed(nbt)?;
+    if let Some(le) = le {
+        raw = crate::input::big_to_little(&raw, le)?;
+    }
+    Ok(match compression {
+        Compression::Raw => raw,
+        c => compression::compress(&raw, c),
+    })
+}
+
+/// Uncompressed big-endian NBT.
+pub fn uncompressed(nbt: &Nbt) -> Result<Vec<u8>> {
+    let mut raw = Vec::new();
+    nbt.write(&mut raw)
+        .map_err(|e| Failure::new(format!("cannot write as NBT: {e}")))?;
+    Ok(raw)
+}

@@ -1,0 +1,74 @@
+//! `nbt show` of a region file without `--chunk`: its chunk table.
+
+use simdnbt::region::Region;
+
+/// The chunk table of a region: position, sectors, compression, save time.
+pub fn chunk_table(region: &Region) -> String {
+    let mut out = String::from("   x   z  sector  sectors  compression  saved (UTC)\n");
+    for info in region.chunks() {
+        let compression = format!(
+            "{}{}",
+            crate::chunk_compression_name(info.compression),
+            if info.external { " (.mcc)" } else { "" }
+        );
+        out.push_str(&format!(
+            "{:>4}{:>4}{:>8}{:>9}  {:<11}  {}\n",
+            info.pos.x,
+            info.pos.z,
+            info.sector,
+            info.sectors,
+            compression,
+            utc(info.timestamp)
+        ));
+    }
+    out.push_str(&format!(
+        "{} chunks; show one with --chunk X,Z\n",
+        region.len()
+    ));
+    out
+}
+
+/// `YYYY-MM-DD HH:MM:SS` for seconds since the Unix epoch; `-` for 0 (never saved).
+fn utc(seconds: u32) -> String {
+    if seconds == 0 {
+        return "-".into();
+    }
+    let days = i64::from(seconds / 86_400);
+    let rest = seconds % 86_400;
+    let (y, m, d) = civil_from_days(days);
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02}",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    )
+}
+
+/// The proleptic Gregorian date of a day count from 1970-01-01 (Howard
+/// Hinnant's `civil_from_days`, shifted to eras starting in March).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(utc(0), "-");
+        assert_eq!(utc(1), "1970-01-01 00:00:01");
+        assert_eq!(utc(951_782_400), "2000-02-29 00:00:00");
+        assert_eq!(utc(1_680_307_199), "2023-03-31 23:59:59");
+        assert_eq!(utc(u32::MAX), "2106-02-07 06:28:15");
+    }
+}

@@ -1,0 +1,157 @@
+//! Writing a changed document back in the form it was read in, safely:
+//! encode, write to a temporary file beside the original, read it back and
+//! compare, then rename over the original.
+
+use std::path::{Path, PathBuf};
+
+use simdnbt::owned::Nbt;
+
+use crate::failure::{Failure, Result};
+use crate::input::{chunk_document, decode, open_region, Document, Form, InputFormat, Place};
+
+/// The bytes of `nbt` stored as `form` (for a chunk: the whole region file).
+pub fn encode(nbt: &Nbt, form: &mut Form) -> Result<Vec<u8>> {
+    use crate::output::{self, Layout};
+    match form {
+        Form::Binary { compression, le } => output::binary(nbt, *compression, *le),
+        Form::Snbt => Ok(output::snbt_text(output::document(nbt)?, Layout::Pretty)?.into_bytes()),
+        Form::Json => output::json_text(nbt, Layout::Pretty),
+        Form::Chunk {
+            region,
+            pos,
+            compression,
+        } => {
+            let raw = output::uncompressed(nbt)?;
+            region
+                .write_chunk(pos.x, pos.z, &raw, *compression)
+                .map_err(|e| Failure::new(format!("cannot store the chunk: {e}")))?;
+            if region.info(pos.x, pos.z).is_some_and(|i| i.external) {
+                return Err(Failure::new(
+                    "the changed chunk is over 1 MiB compressed and would need an external \
+                     .mcc file, which `nbt` does not write",
+                ));
+            }
+            Ok(region.as_bytes().to_vec())
+        }
+    }
+}
+
+/// Reads back bytes [`encode`] made for `form`, to check them.
+fn decode_like(place: &Place, bytes: &[u8], form: &Form) -> Result<Nbt> {
+    let (format, le) = match form {
+        Form::Binary { le, .. } => (InputFormat::Nbt, le.is_some()),
+        Form::Snbt => (InputFormat::Snbt, false),
+        Form::Json => (InputFormat::Json, false),
+        Form::Chunk { pos, .. } => {
+            let region = open_region(place, bytes.to_vec())?;
+            return Ok(chunk_document(place, region, *pos)?.nbt);
+        }
+    };
+    Ok(decode(place, bytes, format, le)?.nbt)
+}
+
+/// Stores a changed document: encodes it as it was stored, reads the result
+/// back and compares; then replaces the file (through a temporary file in the
+/// same folder, renamed over it) or writes to stdout. Refuses, leaving the
+/// file as it was, when the result would not read back as `doc.nbt`.
+pub fn store(place: &Place, doc: &mut Document) -> Result<()> {
+    let refuse =
+        |why: String| Failure::new(format!("refusing to write {place}: {why}; it is unchanged"));
+    let bytes = encode(&doc.nbt, &mut doc.form).map_err(|f| refuse(f.message))?;
+    let verify = |written: &[u8]| -> Result<()> {
+        let back = decode_like(place, written, &doc.form)
+            .map_err(|f| refuse(format!("the result would not read back: {}", f.message)))?;
+        let same = match doc.form {
+            // JSON has no NBT types, so it reads back retyped: compare it as JSON.
+            Form::Json => encode(&back, &mut Form::Json).is_ok_and(|again| again == written),
+            _ => back == doc.nbt,
+        };
+        if !same {
+            return Err(refuse(
+                "the result would read back as a different document".into(),
+            ));
+        }
+        Ok(())
+    };
+    match place {
+        Place::Std => {
+            verify(&bytes)?;
+            crate::output::write_stdout(&bytes)
+        }
+        Place::File(path) => {
+            let temp = TempFile::beside(path)?;
+            temp.write(&bytes)?;
+            let on_disk = std::fs::read(&temp.path).map_err(|e| {
+                Failure::new(format!("cannot read back {}: {e}", temp.path.display()))
+            })?;
+            verify(&on_disk)?;
+            temp.replace(path)
+        }
+    }
+}
+
+/// A temporary file next to the one it will replace (same folder, so the
+/// rename is atomic); removed unless it replaced the target.
+struct TempFile {
+    path: PathBuf,
+    /// Whether this process made the file (and so may remove it).
+    created: std::cell::Cell<bool>,
+    /// Whether it replaced the target (and so must not be removed).
+    keep: std::cell::Cell<bool>,
+}
+
+impl TempFile {
+    fn beside(target: &Path) -> Result<Self> {
+        let dir = match target.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        let name = target
+            .file_name()
+            .map_or_else(|| "nbt".into(), |n| n.to_string_lossy().into_owned());
+        let path = dir.join(format!(".{name}.nbt-{}.tmp", std::process::id()));
+        Ok(Self {
+            path,
+            created: std::cell::Cell::new(false),
+            keep: std::cell::Cell::new(false),
+        })
+    }
+
+    fn write(&self, bytes: &[u8]) -> Result<()> {
+        use std::io::Write;
+        let fail =
+            |e: std::io::Error| Failure::new(format!("cannot write {}: {e}", self.path.display()));
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&self.path)
+            .map_err(fail)?;
+        self.created.set(true);
+        file.write_all(bytes).map_err(fail)?;
+        file.sync_all().map_err(fail)
+    }
+
+    fn replace(self, target: &Path) -> Result<()> {
+        if let Ok(meta) = std::fs::metadata(target) {
+            // Keep the file's permissions; failing to is not worth refusing over.
+            let _ = std::fs::set_permissions(&self.path, meta.permissions());
+        }
+        std::fs::rename(&self.path, target).map_err(|e| {
+            Failure::new(format!(
+                "cannot replace {} with {}: {e}",
+                target.display(),
+                self.path.display()
+            ))
+        })?;
+        self.keep.set(true);
+        Ok(())
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        if self.created.get() && !self.keep.get() {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}

@@ -1,0 +1,829 @@
+//! End-to-end tests of the `nbt` binary on corpus files (found through the
+//! `corpus` crate; a missing file fails the test, nothing is skipped).
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use simdnbt::compression::{self, Compression};
+use simdnbt::owned::BaseNbt;
+use simdnbt::region::Region;
+use tempfile::TempDir;
+
+fn nbt() -> Command {
+    Command::cargo_bin("nbt").expect("the nbt binary is built")
+}
+
+/// A corpus file as shipped (gzip files stay gzip), copied into `dir`.
+fn shipped(dir: &TempDir, name: &str) -> PathBuf {
+    let bytes = corpus::load_as_shipped(name).expect("corpus file");
+    let path = dir.path().join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// `bytes` written to `dir/name`.
+fn file(dir: &TempDir, name: &str, bytes: &[u8]) -> PathBuf {
+    let path = dir.path().join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// The tree of a corpus file, through the library.
+fn tree(name: &str) -> BaseNbt {
+    let bytes = corpus::load(name).expect("corpus file");
+    simdnbt::owned::read(&mut std::io::Cursor::new(bytes))
+        .unwrap()
+        .unwrap()
+}
+
+/// The tree of a file the tool wrote (any compression).
+fn read_back(path: &Path) -> BaseNbt {
+    compression::read_owned_file(path).unwrap().unwrap()
+}
+
+fn pretty(nbt: &BaseNbt) -> String {
+    simdnbt::snbt::to_string_pretty(nbt).unwrap() + "\n"
+}
+
+/// Runs `nbt BEFORE FILE AFTER`, which must fail with exit status 2 and a
+/// message containing `message` on stderr.
+fn fails(before: &[&str], file: &Path, after: &[&str], message: &str) {
+    nbt()
+        .args(before)
+        .arg(file)
+        .args(after)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(message));
+}
+
+/// Runs `nbt BEFORE FILE AFTER`, which must succeed.
+fn succeeds(before: &[&str], file: &Path, after: &[&str]) {
+    nbt().args(before).arg(file).args(after).assert().success();
+}
+
+/// `nbt convert FLAGS INPUT --to TO -o OUTPUT`, which must succeed.
+fn convert(flags: &[&str], input: &Path, to: &str, output: &Path) {
+    nbt()
+        .arg("convert")
+        .args(flags)
+        .arg(input)
+        .args(["--to", to, "-o"])
+        .arg(output)
+        .assert()
+        .success();
+}
+
+fn stdout_of(cmd: &mut Command) -> String {
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn show_gzip_file_prints_pretty_snbt() {
+    let dir = TempDir::new().unwrap();
+    let path = shipped(&dir, "level.dat");
+    assert_eq!(
+        &corpus::load_as_shipped("level.dat").unwrap()[..2],
+        [0x1f, 0x8b]
+    );
+    let out = stdout_of(nbt().arg("show").arg(&path));
+    assert_eq!(out, pretty(&tree("level.dat")));
+}
+
+#[test]
+fn show_zlib_and_raw_files() {
+    let dir = TempDir::new().unwrap();
+    let raw = corpus::load("bigtest.nbt").unwrap();
+    let zlib = file(
+        &dir,
+        "big.zlib",
+        &compression::compress(raw, Compression::Zlib),
+    );
+    let plain = file(&dir, "big.nbt", raw);
+    let expected = pretty(&tree("bigtest.nbt"));
+    assert_eq!(stdout_of(nbt().arg("show").arg(&zlib)), expected);
+    assert_eq!(stdout_of(nbt().arg("show").arg(&plain)), expected);
+    // stdin
+    assert_eq!(
+        stdout_of(nbt().args(["show", "-"]).write_stdin(raw.to_vec())),
+        expected
+    );
+}
+
+#[test]
+fn show_colours_only_when_asked() {
+    let dir = TempDir::new().unwrap();
+    let path = shipped(&dir, "hello_world.nbt");
+    let plain = stdout_of(nbt().arg("show").arg(&path));
+    assert!(
+        !plain.contains('\x1b'),
+        "not a terminal: no colour by default"
+    );
+    let coloured = stdout_of(nbt().args(["--color", "always", "show"]).arg(&path));
+    assert!(coloured.contains("\x1b[36mname\x1b[0m"), "{coloured:?}");
+    assert!(
+        coloured.contains("\x1b[32m\"Bananrama\"\x1b[0m"),
+        "{coloured:?}"
+    );
+}
+
+#[test]
+fn show_region_table_and_one_chunk() {
+    let dir = TempDir::new().unwrap();
+    let path = shipped(&dir, "1.19.4.mca");
+    let table = stdout_of(nbt().arg("show").arg(&path));
+    let lines: Vec<&str> = table.lines().collect();
+    assert!(lines[0].contains("sectors") && lines[0].contains("compression"));
+    assert_eq!(lines.len(), 1 + 676 + 1, "header, 676 chunks, summary");
+    assert!(lines[1].contains("zlib"), "{}", lines[1]);
+    assert!(table.ends_with("676 chunks; show one with --chunk X,Z\n"));
+
+    let region = Region::open(&path).unwrap();
+    let chunk = region.chunk(3, 0).unwrap().unwrap();
+    let expected = simdnbt::owned::read(&mut std::io::Cursor::new(&chunk[..]))
+        .unwrap()
+        .unwrap();
+    let out = stdout_of(nbt().arg("show").arg(&path).args(["--chunk", "3,0"]));
+    assert_eq!(out, pretty(&expected));
+    // Absolute chunk coordinates pick the same chunk.
+    let abs = stdout_of(nbt().arg("show").arg(&path).args(["--chunk", "35,-32"]));
+    assert_eq!(abs, out);
+}
+
+#[test]
+fn convert_between_every_form() {
+    let dir = TempDir::new().unwrap();
+    let path = shipped(&dir, "complex_player.dat");
+    let original = tree("complex_player.dat");
+
+    let snbt = dir.path().join("p.snbt");
+    convert(&[], &path, "snbt", &snbt);
+    assert_eq!(std::fs::read_to_string(&snbt).unwrap(), pretty(&original));
+
+    // SNBT (detected by extension) to each binary form, each read back equal.
+    for (to, magic) in [
+        ("gzip", Some(0x1f)),
+        ("zlib", Some(0x78)),
+        ("nbt", Some(0x0a)),
+    ] {
+        let out = dir.path().join(format!("p.{to}"));
+        convert(&[], &snbt, to, &out);
+        let bytes = std::fs::read(&out).unwrap();
+        assert_eq!(bytes.first().copied(), magic, "{to}");
+        // SNBT does not keep the root name.
+        assert_eq!(*read_back(&out), *original, "{to}");
+    }
+
+    // JSON: the serde form of the tree.
+    let json = stdout_of(nbt().arg("convert").arg(&path).args(["--to", "json"]));
+    assert_eq!(
+        json,
+        serde_json::to_string_pretty(&original).unwrap() + "\n"
+    );
+    let compact = stdout_of(
+        nbt()
+            .args(["convert", "-", "--to", "json", "--compact"])
+            .write_stdin(
+                corpus::load_as_shipped("complex_player.dat")
+                    .unwrap()
+                    .to_vec(),
+            ),
+    );
+    assert_eq!(compact, serde_json::to_string(&original).unwrap() + "\n");
+    // and back from JSON (`--from`, stdin to stdout)
+    let back = nbt()
+        .args(["convert", "-", "--from", "json", "--to", "nbt"])
+        .write_stdin(json)
+        .output()
+        .unwrap();
+    assert!(back.status.success());
+    let back = simdnbt::owned::read(&mut std::io::Cursor::new(&back.stdout[..]))
+        .unwrap()
+        .unwrap();
+    let expected: BaseNbt =
+        serde_json::from_str(&serde_json::to_string(&original).unwrap()).unwrap();
+    assert_eq!(back, expected);
+}
+
+#[test]
+fn check_a_world_folder() {
+    let dir = TempDir::new().unwrap();
+    let world = dir.path().join("world");
+    let region_dir = world.join("region");
+    std::fs::create_dir_all(&region_dir).unwrap();
+    std::fs::write(
+        world.join("level.dat"),
+        corpus::load_as_shipped("level.dat").unwrap(),
+    )
+    .unwrap();
+    std::fs::write(
+        region_dir.join("r.0.0.mca"),
+        corpus::load_as_shipped("1.19.4.mca").unwrap(),
+    )
+    .unwrap();
+    std::fs::write(world.join("session.lock"), b"not nbt, not checked").unwrap();
+    nbt()
+        .arg("check")
+        .arg(&world)
+        .assert()
+        .code(0)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "checked 2 files (1 region files, 676 chunks; 1 NBT files)",
+        ))
+        .stderr(predicate::str::contains("0 invalid"));
+
+    // A truncated player file: named, with the byte offset; exit status 1.
+    let player = corpus::load("simple_player.dat").unwrap();
+    let cut = &player[..player.len() / 2];
+    std::fs::create_dir_all(world.join("playerdata")).unwrap();
+    let bad = world.join("playerdata").join("p.dat");
+    std::fs::write(&bad, compression::compress(cut, Compression::Gzip)).unwrap();
+    let out = nbt().arg("check").arg(&world).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    assert!(stdout.starts_with(&format!("{}: invalid NBT: ", bad.display())));
+    assert!(
+        stdout.contains(&format!(
+            "at byte {} (of the data inflated from gzip)",
+            cut.len()
+        )),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn check_a_broken_region_names_the_chunk() {
+    let dir = TempDir::new().unwrap();
+    let mut bytes = corpus::load_as_shipped("1.19.4.mca").unwrap().to_vec();
+    let region = Region::from_bytes(bytes.clone()).unwrap();
+    let info = region.info(0, 0).unwrap();
+    // Spoil the zlib data of chunk (0, 0): keep the 5-byte prefix and the
+    // zlib header, overwrite the deflate stream.
+    let start = info.sector as usize * 4096 + 5 + 2;
+    bytes[start..start + 64].fill(0xff);
+    let path = file(&dir, "r.0.0.mca", &bytes);
+    let out = nbt().arg("check").arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.starts_with(&format!("{}: chunk (0, 0): ", path.display())),
+        "{stdout}"
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("675 chunks"), "{stderr}");
+}
+
+#[test]
+fn check_exit_status_two_for_a_missing_file() {
+    let dir = TempDir::new().unwrap();
+    let good = shipped(&dir, "bigtest.nbt");
+    nbt()
+        .arg("check")
+        .arg(&good)
+        .arg(dir.path().join("missing.dat"))
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("missing.dat: cannot read"));
+}
+
+#[test]
+fn diff_by_path() {
+    let dir = TempDir::new().unwrap();
+    let a = file(
+        &dir,
+        "a.snbt",
+        b"{Health: 20.0f, Inventory: [{id: 'stone', Count: 1b}], xp: 3}",
+    );
+    let b = file(
+        &dir,
+        "b.snbt",
+        b"{Health: 18.5f, Inventory: [{id: 'stone', Count: 2b}, {id: 'dirt', Count: 1b}], xp: 3L, new: 'x'}",
+    );
+    nbt().arg("diff").arg(&a).arg(&b).assert().code(1).stdout(
+        "~ Health: 20.0f -> 18.5f\n\
+             ~ Inventory[0].Count: 1b -> 2b\n\
+             + Inventory[1]: {id:\"dirt\",Count:1b}\n\
+             ~ xp: 3 -> 3L (Int -> Long)\n\
+             + new: \"x\"\n",
+    );
+    nbt()
+        .arg("diff")
+        .arg(&a)
+        .arg(&a)
+        .assert()
+        .code(0)
+        .stdout("");
+    // A gzip file and its SNBT form are the same document.
+    let level = shipped(&dir, "level.dat");
+    let snbt = file(&dir, "level.snbt", pretty(&tree("level.dat")).as_bytes());
+    nbt().arg("diff").arg(&level).arg(&snbt).assert().code(0);
+}
+
+#[test]
+fn clear_errors_for_bad_input() {
+    let dir = TempDir::new().unwrap();
+    let missing = dir.path().join("nope.dat");
+    nbt()
+        .arg("show")
+        .arg(&missing)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(format!(
+            "nbt: cannot read {}: ",
+            missing.display()
+        )));
+
+    let raw = corpus::load("bigtest.nbt").unwrap();
+    let truncated = file(&dir, "cut.nbt", &raw[..100]);
+    nbt().arg("show").arg(&truncated).assert().code(2).stderr(
+        predicate::str::contains("invalid NBT: ").and(predicate::str::contains("at byte 100")),
+    );
+
+    // Cut inside the third item's id: the error names that value's path.
+    let player = corpus::load("complex_player.dat").unwrap();
+    let beef = player
+        .windows(21)
+        .position(|w| w == b"minecraft:cooked_beef")
+        .unwrap();
+    let in_item = file(&dir, "item.nbt", &player[..beef + 5]);
+    fails(
+        &["show"],
+        &in_item,
+        &[],
+        &format!("at byte {}, in Inventory[2].id\n", beef + 5),
+    );
+
+    let gz = compression::compress(raw, Compression::Gzip);
+    let cut_gz = file(&dir, "cut.dat", &gz[..gz.len() / 2]);
+    fails(&["show"], &cut_gz, &[], "gzip data ends early");
+
+    let bad_snbt = file(&dir, "bad.snbt", b"{a: 1,\n b: 128b}");
+    nbt().arg("show").arg(&bad_snbt).assert().code(2).stderr(
+        "nbt: ".to_owned()
+            + &bad_snbt.display().to_string()
+            + ": invalid SNBT: line 2, column 5: number out of range for its type\n",
+    );
+
+    let region = shipped(&dir, "1.19.4.mca");
+    fails(
+        &["convert"],
+        &region,
+        &["--to", "snbt"],
+        "say which chunk with --chunk X,Z",
+    );
+    let chunk = |pos| ["--chunk", pos];
+    fails(
+        &["show"],
+        &region,
+        &chunk("31,31"),
+        "chunk 31,31 is not in the region",
+    );
+    fails(
+        &["show"],
+        &region,
+        &chunk("x"),
+        "is not a chunk position X,Z",
+    );
+
+    // Usage errors: clap's message, exit status 2, never a panic.
+    nbt().assert().code(2);
+    nbt().args(["frobnicate"]).assert().code(2);
+    nbt()
+        .args(["convert", "x", "--to", "yaml"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("invalid value 'yaml'"));
+}
+
+#[test]
+fn binary_output_is_not_sent_to_a_terminal_but_is_to_a_pipe() {
+    let dir = TempDir::new().unwrap();
+    let path = shipped(&dir, "hello_world.nbt");
+    let out = nbt()
+        .arg("convert")
+        .arg(&path)
+        .args(["--to", "gzip"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let back = compression::decompress(&out.stdout).unwrap();
+    assert_eq!(&*back, corpus::load("hello_world.nbt").unwrap());
+}
+
+#[test]
+fn help_has_examples() {
+    nbt()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Examples:"))
+        .stdout(predicate::str::contains("nbt check world/"));
+    for command in ["show", "convert", "check", "diff"] {
+        nbt()
+            .args([command, "--help"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Examples:"));
+    }
+}
+
+#[test]
+fn end_root_documents() {
+    let dir = TempDir::new().unwrap();
+    let end = file(&dir, "end.nbt", &[0]);
+    nbt()
+        .arg("convert")
+        .arg(&end)
+        .args(["--to", "snbt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("holds no document"));
+    // `show` prints an End root as the empty compound.
+    nbt()
+        .arg("show")
+        .arg(&end)
+        .assert()
+        .success()
+        .stdout("{}\n");
+}
+
+#[test]
+fn get_values_by_path() {
+    let dir = TempDir::new().unwrap();
+    let path = shipped(&dir, "bigtest.nbt");
+    let get = |args: &[&str]| stdout_of(nbt().arg("get").arg(&path).args(args));
+    assert_eq!(get(&["'nested compound test'.egg.name"]), "\"Eggbert\"\n");
+    assert_eq!(
+        get(&["'nested compound test'.egg.name", "--raw"]),
+        "Eggbert\n"
+    );
+    assert_eq!(get(&["'listTest (long)'"]), "[11L,12L,13L,14L,15L]\n");
+    assert_eq!(get(&["'listTest (long)'[]"]), "11L\n12L\n13L\n14L\n15L\n");
+    assert_eq!(get(&["'listTest (long)'[-1]", "--json"]), "15\n");
+    assert_eq!(
+        get(&["'listTest (compound)'[{name:\"Compound tag #1\"}].created-on"]),
+        "1264099775885L\n"
+    );
+    // Nothing matches: exit status 1, nothing on stdout.
+    nbt()
+        .arg("get")
+        .arg(&path)
+        .arg("nope")
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("nothing matches `nope`"));
+    // A bad path: exit status 2, with the column.
+    nbt()
+        .arg("get")
+        .arg(&path)
+        .arg("a[")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "nbt: invalid path `a[`: column 3: ",
+        ));
+}
+
+#[test]
+fn get_on_region_chunks() {
+    let dir = TempDir::new().unwrap();
+    let path = shipped(&dir, "1.19.4.mca");
+    let all = stdout_of(nbt().arg("get").arg(&path).arg("xPos"));
+    let lines: Vec<&str> = all.lines().collect();
+    assert_eq!(lines.len(), 676);
+    let region = Region::open(&path).unwrap();
+    for (line, info) in lines.iter().zip(region.chunks()) {
+        let chunk = region
+            .chunk(info.pos.x.into(), info.pos.z.into())
+            .unwrap()
+            .unwrap();
+        let doc = simdnbt::owned::read(&mut std::io::Cursor::new(&chunk[..]))
+            .unwrap()
+            .unwrap();
+        let x = doc.int("xPos").unwrap();
+        assert_eq!(*line, format!("{},{}\t{x}", info.pos.x, info.pos.z));
+    }
+    let one = stdout_of(
+        nbt()
+            .arg("get")
+            .arg(&path)
+            .args(["Status", "--chunk", "1,0", "--raw"]),
+    );
+    assert_eq!(one, "full\n");
+}
+
+/// Copies `name` (as shipped) to a temp file and sets/removes in it: the
+/// file keeps its compression and holds the edited tree.
+#[test]
+fn set_and_rm_keep_the_compression() {
+    let dir = TempDir::new().unwrap();
+    let raw = corpus::load("complex_player.dat").unwrap();
+    for (suffix, compression, magic) in [
+        ("gz", Compression::Gzip, 0x1f),
+        ("zlib", Compression::Zlib, 0x78),
+        ("raw", Compression::Raw, 0x0a),
+    ] {
+        let bytes = match compression {
+            Compression::Raw => raw.to_vec(),
+            c => compression::compress(raw, c),
+        };
+        let path = file(&dir, &format!("p.{suffix}"), &bytes);
+        nbt()
+            .arg("set")
+            .arg(&path)
+            .args(["Health", "7.5f"])
+            .assert()
+            .success()
+            .stderr(predicate::str::ends_with("set 1 value\n"));
+        succeeds(&["set"], &path, &["NewKey", "{a: [I; 1, 2]}"]);
+        nbt()
+            .arg("rm")
+            .arg(&path)
+            .arg("Inventory[]")
+            .assert()
+            .success();
+        let written = std::fs::read(&path).unwrap();
+        assert_eq!(written[0], magic, "{suffix}");
+        assert_eq!(compression::detect(&written), compression, "{suffix}");
+        let mut expected = tree("complex_player.dat");
+        *expected.get_mut("Health").unwrap() = simdnbt::owned::NbtTag::Float(7.5);
+        // A new key goes at the end.
+        expected.insert("NewKey", simdnbt::snbt::from_str("{a: [I; 1, 2]}").unwrap());
+        assert!(!expected.list("Inventory").unwrap().is_empty());
+        *expected.get_mut("Inventory").unwrap() =
+            simdnbt::owned::NbtTag::List(simdnbt::owned::NbtList::Compound(vec![]));
+        assert_eq!(read_back(&path), expected, "{suffix}");
+        let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+            .collect();
+        assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+    }
+}
+
+#[test]
+fn set_in_a_region_chunk_keeps_the_other_chunks() {
+    let dir = TempDir::new().unwrap();
+    let path = shipped(&dir, "1.19.4.mca");
+    let before = Region::open(&path).unwrap();
+    succeeds(&["set"], &path, &["Status", "\"edited\"", "--chunk", "2,0"]);
+    let after = Region::open(&path).unwrap();
+    assert_eq!(after.len(), 676);
+    for info in before.chunks() {
+        let (x, z) = (info.pos.x.into(), info.pos.z.into());
+        let old = before.chunk(x, z).unwrap().unwrap();
+        let new = after.chunk(x, z).unwrap().unwrap();
+        let new_info = after.info(x, z).unwrap();
+        assert_eq!(new_info.compression, info.compression);
+        if (x, z) == (2, 0) {
+            let doc = simdnbt::owned::read(&mut std::io::Cursor::new(&new[..]))
+                .unwrap()
+                .unwrap();
+            assert_eq!(doc.string("Status").unwrap().to_str(), "edited");
+        } else {
+            assert_eq!(old, new, "chunk {x},{z} changed");
+        }
+    }
+    // set on a region needs --chunk
+    nbt()
+        .arg("set")
+        .arg(&path)
+        .args(["Status", "1b"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--chunk X,Z"));
+}
+
+#[test]
+fn edits_that_would_not_read_back_are_refused() {
+    let dir = TempDir::new().unwrap();
+    let path = shipped(&dir, "level.dat");
+    let original = std::fs::read(&path).unwrap();
+    let refused = |args: &[&str], why: &str| {
+        nbt()
+            .arg("set")
+            .arg(&path)
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(why));
+        assert_eq!(std::fs::read(&path).unwrap(), original, "{args:?}");
+    };
+    // A string longer than NBT allows.
+    let long = format!("\"{}\"", "a".repeat(70_000));
+    refused(&["Data.LevelName", &long], "refusing to write");
+    // A value nested so deep that the document would pass 512 levels.
+    let deep = format!("{}{}", "[".repeat(511), "]".repeat(511));
+    refused(&["Data.deep", &deep], "refusing to write");
+    // Bad SNBT, a bad path, a path that selects nothing to set.
+    refused(&["Data.LevelName", "{a:"], "invalid SNBT value");
+    refused(&["Data..x", "1b"], "invalid path `Data..x`: column 6");
+    refused(&["Nope.x", "1b"], "cannot set");
+    // rm of nothing: exit status 1, file untouched.
+    nbt().arg("rm").arg(&path).arg("Data.Nope").assert().code(1);
+    assert_eq!(std::fs::read(&path).unwrap(), original);
+    // A missing file.
+    nbt()
+        .arg("set")
+        .arg(dir.path().join("missing.dat"))
+        .args(["a", "1b"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read"));
+}
+
+#[test]
+fn set_on_text_files_and_stdin() {
+    let dir = TempDir::new().unwrap();
+    let snbt = file(&dir, "a.snbt", b"{a: 1b, b: [1, 2]}\n");
+    succeeds(&["set"], &snbt, &["b[0]", "5"]);
+    assert_eq!(
+        std::fs::read_to_string(&snbt).unwrap(),
+        "{\n    a: 1b,\n    b: [5, 2]\n}\n"
+    );
+    let json = file(&dir, "a.json", b"{\"a\": 1, \"s\": \"x\"}");
+    succeeds(&["set"], &json, &["s", "\"y\""]);
+    assert_eq!(
+        std::fs::read_to_string(&json).unwrap(),
+        "{\n  \"a\": 1,\n  \"s\": \"y\"\n}\n"
+    );
+    // stdin to stdout, same compression
+    let gz = compression::compress(corpus::load("hello_world.nbt").unwrap(), Compression::Gzip);
+    let out = nbt()
+        .args(["set", "-", "name", "\"Steve\""])
+        .write_stdin(gz)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(compression::detect(&out.stdout), Compression::Gzip);
+    let back = compression::Decompressed::from_bytes(&out.stdout)
+        .unwrap()
+        .to_owned_nbt()
+        .unwrap();
+    assert_eq!(back.string("name").unwrap().to_str(), "Steve");
+}
+
+/// A Bedrock form of a corpus file: little-endian, with a level.dat header.
+fn bedrock_level_dat(name: &str) -> Vec<u8> {
+    let le = simdnbt::bedrock::to_little_endian(corpus::load(name).unwrap()).unwrap();
+    let mut out = Vec::new();
+    simdnbt::bedrock::write_level_header(10, &le, &mut out);
+    out
+}
+
+#[test]
+fn little_endian_round_trip() {
+    let dir = TempDir::new().unwrap();
+    let level = file(&dir, "level.dat", &bedrock_level_dat("bigtest.nbt"));
+    let original = tree("bigtest.nbt");
+    assert_eq!(
+        stdout_of(nbt().args(["show", "--le"]).arg(&level)),
+        pretty(&original)
+    );
+    // Read as Java it is not this document (the header's `0a 00 00 00`
+    // even reads as an empty compound).
+    assert_ne!(stdout_of(nbt().arg("show").arg(&level)), pretty(&original));
+    // LE to Java and back: the same bytes.
+    let java = dir.path().join("java.nbt");
+    convert(&["--bedrock"], &level, "nbt", &java);
+    assert_eq!(
+        std::fs::read(&java).unwrap(),
+        corpus::load("bigtest.nbt").unwrap()
+    );
+    let back = dir.path().join("back.dat");
+    convert(&[], &java, "nbt-le", &back);
+    let le_body = simdnbt::bedrock::to_little_endian(corpus::load("bigtest.nbt").unwrap()).unwrap();
+    assert_eq!(
+        std::fs::read(&back).unwrap(),
+        le_body,
+        "no header: the Java input had none"
+    );
+    // The header is kept when the input had one.
+    let again = dir.path().join("again.dat");
+    convert(&["--le"], &level, "nbt-le", &again);
+    assert_eq!(
+        std::fs::read(&again).unwrap(),
+        std::fs::read(&level).unwrap()
+    );
+
+    // set keeps the little-endian form and the header (with the new length).
+    succeeds(&["set", "--le"], &level, &["intTest", "7"]);
+    let bytes = std::fs::read(&level).unwrap();
+    let (header, body) = simdnbt::bedrock::split_level_header(&bytes).expect("header kept");
+    assert_eq!(header.version, 10);
+    let java = simdnbt::bedrock::to_big_endian(body).unwrap();
+    let doc = simdnbt::owned::read(&mut std::io::Cursor::new(&java[..]))
+        .unwrap()
+        .unwrap();
+    assert_eq!(doc.int("intTest"), Some(7));
+
+    // check --le, and a truncated Bedrock file with its offset.
+    nbt().args(["check", "--le"]).arg(&level).assert().code(0);
+    let cut = file(&dir, "cut.dat", &bytes[..bytes.len() - 10]);
+    nbt()
+        .args(["check", "--le"])
+        .arg(&cut)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("invalid little-endian NBT"));
+    nbt()
+        .args(["show", "--le", "--from", "snbt"])
+        .arg(&level)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--le is for binary NBT"));
+}
+
+/// The hostile-input table (docs/format.md §4) through `check` and `show`:
+/// each answer is the library's, with its byte offset; nothing panics.
+#[test]
+fn hostile_inputs_get_clear_answers() {
+    let dir = TempDir::new().unwrap();
+    let cases = testkit::hostile::cases_with_depth(2000);
+    for case in &cases {
+        file(&dir, &format!("{}.nbt", case.name), &case.bytes);
+    }
+    let out = nbt().arg("check").arg(dir.path()).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let mut any_bad = false;
+    for case in &cases {
+        let path = dir.path().join(format!("{}.nbt", case.name));
+        let prefix = format!("{}: ", path.display());
+        let line = stdout.lines().find(|l| l.starts_with(&prefix));
+        match case.expect {
+            testkit::hostile::Expect::Error(_, offset) => {
+                any_bad = true;
+                let line = line.unwrap_or_else(|| panic!("{}: not reported\n{stdout}", case.name));
+                let at = format!(" at byte {offset}");
+                assert!(
+                    line.ends_with(&at) || line.contains(&format!("{at}, in ")),
+                    "{}: {line}",
+                    case.name
+                );
+            }
+            _ => assert!(line.is_none(), "{}: {line:?}", case.name),
+        }
+    }
+    assert_eq!(out.status.code(), Some(if any_bad { 1 } else { 0 }));
+
+    for case in &cases {
+        let path = dir.path().join(format!("{}.nbt", case.name));
+        for le in [false, true] {
+            let mut cmd = nbt();
+            cmd.arg("show").arg(&path);
+            if le {
+                cmd.arg("--le");
+            }
+            let out = cmd.output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            match out.status.code() {
+                Some(0) => assert!(stderr.is_empty(), "{}: {stderr}", case.name),
+                Some(2) => assert!(stderr.starts_with("nbt: "), "{}: {stderr}", case.name),
+                other => panic!("{} (le: {le}): exit {other:?}: {stderr}", case.name),
+            }
+        }
+    }
+}
+
+/// Every cut of a gzip file and of a region file is answered, never a crash.
+#[test]
+fn truncated_files_at_every_length() {
+    let dir = TempDir::new().unwrap();
+    let gz = corpus::load_as_shipped("complex_player.dat").unwrap();
+    let cuts = dir.path().join("cuts");
+    std::fs::create_dir(&cuts).unwrap();
+    for len in (0..gz.len()).step_by(7) {
+        std::fs::write(cuts.join(format!("{len}.dat")), &gz[..len]).unwrap();
+    }
+    let region = corpus::load_as_shipped("1.19.4.mca").unwrap();
+    for len in [0, 100, 4096, 8191, 8192, 9000, 200_000, region.len() - 1] {
+        std::fs::write(cuts.join(format!("r.{len}.0.mca")), &region[..len]).unwrap();
+    }
+    let out = nbt().arg("check").arg(&cuts).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    // Every cut NBT file is invalid. Of the regions, the empty file is a valid
+    // empty region and the last byte of the full one is sector padding.
+    let n_dat = (0..gz.len()).step_by(7).count();
+    assert_eq!(stdout.lines().count(), n_dat + 6, "{stdout}");
+    assert!(!stdout.contains("r.0.0.mca"));
+    assert!(!stdout.contains(&format!("r.{}.0.mca", region.len() - 1)));
+    assert!(
+        stdout.contains("r.100.0.mca: file is 100 bytes, shorter than the 8192-byte region header")
+    );
+}
