@@ -139,9 +139,11 @@ mod edit;
 mod eval;
 #[cfg(feature = "snbt")]
 mod filter;
+mod locate;
 mod parse;
 mod value;
 
+pub use locate::{locate_error, locate_error_with};
 pub use parse::{PathParseError, PathParseErrorKind};
 pub use value::{BorrowValue, Value};
 

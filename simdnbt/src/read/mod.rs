@@ -97,6 +97,12 @@ pub(crate) trait Sink<'a> {
     /// That list's last element was read.
     fn close_elements(&mut self, e: Self::Elements);
 
+    /// The next entry (or the End) of the innermost compound is about to be
+    /// read at `pos`. Only the error locator needs it
+    /// ([`crate::path::locate_error`]); for the others it compiles to nothing.
+    #[inline(always)]
+    fn entry(&mut self, _pos: usize) {}
+
     /// The value ended at `end`.
     fn finish(self, end: usize) -> Self::Output;
 }
@@ -268,6 +274,7 @@ pub(crate) fn parse<'a, S: Sink<'a>>(
         relimit!();
         match cur {
             Frame::Compound(mut c) => loop {
+                sink.entry(pos);
                 if limit - pos < 3 {
                     // Fewer than 3 bytes before `limit`: the End byte of this
                     // compound, the sink's capacity, or the end of the input.
