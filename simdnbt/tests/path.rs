@@ -545,3 +545,40 @@ fn values_convert_and_name_their_types() {
     assert_eq!(p("f[0]").get(&root), Some(Value::Float(1.5)));
     assert!(p("l").get(&root).unwrap().list().is_some());
 }
+
+#[test]
+fn set_and_remove_through_root_filters_element_filters_and_arrays() {
+    let mut root =
+        doc("{id: 1, list: [{k: 1}, {k: 2}], ints: [1, 2], arr: [L; 1L, 2L], mixed: [1, 'a']}");
+    let set =
+        |root: &mut NbtCompound, path: &str, v: &str| p(path).set(root, snbt::from_str(v).unwrap());
+    assert_eq!(set(&mut root, "{id:1}.tag", "'yes'"), Ok(1));
+    assert_eq!(
+        set(&mut root, "{id:2}.tag", "'no'").unwrap_err().kind(),
+        &PathErrorKind::NothingSelected
+    );
+    assert_eq!(set(&mut root, "list[{k:2}]", "{k:3, new:1b}"), Ok(1));
+    assert_eq!(
+        set(&mut root, "ints[{}]", "1").unwrap_err().kind(),
+        &PathErrorKind::NothingSelected
+    );
+    assert_eq!(set(&mut root, "arr[-1]", "9L"), Ok(1));
+    assert_eq!(set(&mut root, "arr[]", "0L"), Ok(2));
+    // A mixed list is stored as `{"": v}` compounds and takes compounds.
+    assert!(matches!(
+        set(&mut root, "mixed[0]", "5").unwrap_err().kind(),
+        PathErrorKind::WrongType { .. }
+    ));
+    assert_eq!(
+        snbt::to_string(&root).unwrap(),
+        r#"{id:1,list:[{k:1},{k:3,new:1b}],ints:[1,2],arr:[L;0L,0L],mixed:[1,"a"],tag:"yes"}"#
+    );
+    assert_eq!(p("{id:1}.list[{k:1}]").remove(&mut root), 1);
+    assert_eq!(p("{id:9}.ints").remove(&mut root), 0);
+    assert_eq!(p("arr[-1]").remove(&mut root), 1);
+    assert_eq!(p("mixed[{\"\":'a'}]").remove(&mut root), 1);
+    assert_eq!(
+        snbt::to_string(&root).unwrap(),
+        r#"{id:1,list:[{k:3,new:1b}],ints:[1,2],arr:[L;0L],mixed:[{"":1}],tag:"yes"}"#
+    );
+}

@@ -1,7 +1,7 @@
 //! NBT paths: Minecraft's syntax for places in a document
 //! (`Inventory[{Slot:0b}].components."minecraft:custom_name"`), parsed,
-//! printed and evaluated against [`owned`](crate::owned) and
-//! [`borrow`](crate::borrow) documents; and the paths that deserialization
+//! printed and evaluated against [`owned`] and
+//! [`borrow`] documents; and the paths that deserialization
 //! errors report.
 //!
 //! One type, [`NbtPath`], serves both: the derive macros,
@@ -114,9 +114,23 @@
 //! # Editing
 //!
 //! [`NbtPath::set`] and [`NbtPath::remove`] follow `/data modify … set value`
-//! and `/data remove`, with one difference: the game creates missing parent
-//! compounds and lists on `set`; this crate creates only the last key, and a
-//! missing parent means nothing is selected.
+//! and `/data remove`:
+//!
+//! - `set` replaces every selected value. A plain last key that is missing is
+//!   created (`c.new` adds `new` to each selected `c`); a key with a filter
+//!   replaces only an existing, matching value. `[]` on an empty list or array
+//!   puts the value in as its one element. It returns how many places it
+//!   wrote, including those whose old value was equal (the game counts only
+//!   changes).
+//! - `remove` removes every selected value and returns how many; the root
+//!   cannot be removed (0).
+//!
+//! Where this crate is stricter than the game: missing *parents* are not
+//! created (the game makes the compounds and lists a path needs); a list keeps
+//! its element type (a list of mixed types, stored as `{"": v}` compounds,
+//! takes compounds), and an array takes only its own element type (the game
+//! converts any number). A `set` that would break these is an error and
+//! changes nothing.
 
 use std::fmt;
 
@@ -147,6 +161,7 @@ use crate::{borrow, owned};
 /// assert_eq!(segments, [PathSegment::Key("Items".into()), PathSegment::IndexFromEnd(1)]);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum PathSegment {
     /// A compound key: `name` or `"name"`.
     Key(String),
@@ -404,8 +419,12 @@ impl NbtPath {
         self.reversed.iter().rev()
     }
 
-    /// Every value the path selects in an owned document, in document order
-    /// (see the module docs for the root and for list elements).
+    /// Every value the path selects in an owned document, in document order.
+    ///
+    /// A value under a key comes back as [`Value::Tag`]; list and array
+    /// elements as the variant of their type. A path that selects the root
+    /// (the empty path, or only a root filter) returns
+    /// [`Value::Compound`]`(root)` when the filter matches.
     ///
     /// ```
     /// # #[cfg(feature = "snbt")] {
@@ -416,6 +435,8 @@ impl NbtPath {
     /// assert_eq!(all, [Value::Int(1), Value::Int(2), Value::Int(3)]);
     /// assert_eq!(NbtPath::parse("a[-1]").unwrap().get_all(&root), [Value::Int(3)]);
     /// assert!(NbtPath::parse("b").unwrap().get_all(&root).is_empty());
+    /// assert_eq!(NbtPath::parse("{}").unwrap().get_all(&root), [Value::Compound(&root)]);
+    /// assert!(NbtPath::parse("{a:[]}").unwrap().get_all(&root).is_empty());
     /// # }
     /// ```
     pub fn get_all<'t>(&self, root: &'t owned::NbtCompound) -> Vec<Value<'t>> {
