@@ -148,9 +148,10 @@ pub fn to_big_endian_with(le: &[u8], opts: &ReadOptions) -> Result<Vec<u8>, Erro
 /// assert_eq!((java, used), (vec![1, 0, 0, 7], 4));
 /// ```
 pub fn to_big_endian_prefix(le: &[u8]) -> Result<(Vec<u8>, usize), Error> {
-    let mut t = Transcoder::new(le, Order::LittleToBig);
+    let mut t = Transcoder::new(le, Order::LittleToBig, false);
     t.document(ReadOptions::default().max_depth)?;
-    Ok((t.out, t.pos))
+    let used = t.pos;
+    Ok((t.finish(), used))
 }
 
 /// Turns a big-endian (Java) document into the little-endian (Bedrock) form.
@@ -168,12 +169,12 @@ pub fn to_little_endian(be: &[u8]) -> Result<Vec<u8>, Error> {
 }
 
 fn whole(input: &[u8], order: Order, opts: &ReadOptions) -> Result<Vec<u8>, Error> {
-    let mut t = Transcoder::new(input, order);
+    let mut t = Transcoder::new(input, order, true);
     t.document(opts.max_depth)?;
     if t.pos != input.len() {
         return Err(Error::new(ErrorKind::LengthExceedsInput, t.pos));
     }
-    Ok(t.out)
+    Ok(t.finish())
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -192,65 +193,126 @@ enum Frame {
     },
 }
 
+/// A string whose bytes change: at input offset `at` (its length prefix),
+/// `old` bytes (prefix included) become `new` (prefix included).
+struct Patch {
+    at: usize,
+    old: usize,
+    new: Vec<u8>,
+}
+
+/// The walk. Layout is the same in both byte orders, so the output starts as a
+/// copy of the input and every number is reversed in place at its own offset;
+/// the rare string that must be re-encoded (and so may change length) is
+/// recorded as a [`Patch`] and spliced in by [`finish`](Self::finish).
 struct Transcoder<'a> {
     input: &'a [u8],
     pos: usize,
     out: Vec<u8>,
     order: Order,
+    patches: Vec<Patch>,
 }
 
 impl<'a> Transcoder<'a> {
-    fn new(input: &'a [u8], order: Order) -> Self {
+    /// `whole`: the document is all of `input`, so copy it at once; otherwise
+    /// (a document followed by others) copy as the walk goes, so reading many
+    /// roots from one buffer stays linear.
+    fn new(input: &'a [u8], order: Order, whole: bool) -> Self {
         Self {
             input,
             pos: 0,
-            out: Vec::with_capacity(input.len()),
+            out: if whole { input.to_vec() } else { Vec::new() },
             order,
+            patches: Vec::new(),
         }
     }
 
-    fn take(&mut self, n: usize) -> Result<&'a [u8], Error> {
-        let end = self
-            .pos
-            .checked_add(n)
-            .filter(|&end| end <= self.input.len())
-            .ok_or(Error::new(ErrorKind::UnexpectedEof, self.input.len()))?;
-        let bytes = &self.input[self.pos..end];
-        self.pos = end;
-        Ok(bytes)
+    /// The output, with the input copied at least up to `end`.
+    #[inline(always)]
+    fn out_to(&mut self, end: usize) -> &mut Vec<u8> {
+        if self.out.len() < end {
+            self.copy_ahead(end);
+        }
+        &mut self.out
     }
 
-    fn byte(&mut self) -> Result<u8, Error> {
-        let b = self.take(1)?[0];
-        self.out.push(b);
-        Ok(b)
+    #[cold]
+    fn copy_ahead(&mut self, end: usize) {
+        let to = end.max(self.out.len() + (64 << 10)).min(self.input.len());
+        let from = self.out.len();
+        self.out.extend_from_slice(&self.input[from..to]);
     }
 
+    /// The output: the document's bytes with every patch applied.
+    fn finish(mut self) -> Vec<u8> {
+        let end = self.pos;
+        self.out_to(end).truncate(end);
+        if self.patches.is_empty() {
+            return self.out;
+        }
+        let grown: usize = self.patches.iter().map(|p| p.new.len()).sum();
+        let mut spliced = Vec::with_capacity(self.out.len() + grown);
+        let mut from = 0;
+        for patch in &self.patches {
+            spliced.extend_from_slice(&self.out[from..patch.at]);
+            spliced.extend_from_slice(&patch.new);
+            from = patch.at + patch.old;
+        }
+        spliced.extend_from_slice(&self.out[from..]);
+        spliced
+    }
+
+    /// `need` more bytes at the current position, or the readers' truncation error.
+    #[inline(always)]
+    fn ensure(&self, need: usize) -> Result<(), Error> {
+        if self.input.len() - self.pos < need {
+            return Err(Error::new(ErrorKind::UnexpectedEof, self.input.len()));
+        }
+        Ok(())
+    }
+
+    /// Skips `n` bytes copied as they are.
+    #[inline(always)]
+    fn skip(&mut self, n: usize) -> Result<(), Error> {
+        self.ensure(n)?;
+        self.pos += n;
+        Ok(())
+    }
+
+    #[inline(always)]
     fn tag_id(&mut self) -> Result<u8, Error> {
-        let at = self.pos;
-        let id = self.byte()?;
+        self.ensure(1)?;
+        let id = self.input[self.pos];
         if id > 12 {
-            return Err(Error::new(ErrorKind::UnknownTagId(id), at));
+            return Err(Error::new(ErrorKind::UnknownTagId(id), self.pos));
         }
+        self.pos += 1;
         Ok(id)
     }
 
-    /// Copies one `N`-byte number, reversing its bytes, and returns it as read
-    /// in the input's byte order.
+    /// Reverses one `N`-byte number in the output and returns it in
+    /// big-endian order (so callers use `from_be_bytes` either way).
+    #[inline(always)]
     fn number<const N: usize>(&mut self) -> Result<[u8; N], Error> {
-        let mut bytes: [u8; N] = self.take(N)?.try_into().expect("take gave N bytes");
-        let as_read = bytes;
-        bytes.reverse();
-        self.out.extend_from_slice(&bytes);
-        Ok(match self.order {
-            // Normalise to big-endian so callers use `from_be_bytes`.
-            Order::LittleToBig => bytes,
-            Order::BigToLittle => as_read,
-        })
+        self.ensure(N)?;
+        let at = self.pos;
+        self.pos += N;
+        let mut bytes: [u8; N] = self.input[at..at + N].try_into().expect("N bytes");
+        let order = self.order;
+        let out = &mut self.out_to(at + N)[at..at + N];
+        if order == Order::LittleToBig {
+            bytes.reverse();
+            out.copy_from_slice(&bytes);
+        } else {
+            out.copy_from_slice(&bytes);
+            out.reverse();
+        }
+        Ok(bytes)
     }
 
     /// A non-negative `i32` element count, checked against the remaining input
     /// at `width` bytes per element.
+    #[inline(always)]
     fn count(&mut self, width: usize) -> Result<u32, Error> {
         let at = self.pos;
         let n = i32::from_be_bytes(self.number::<4>()?);
@@ -264,51 +326,57 @@ impl<'a> Transcoder<'a> {
         Ok(n as u32)
     }
 
-    /// Copies `n` elements of `width` bytes, each reversed.
+    /// Reverses `n` elements of `width` (4 or 8) bytes in place.
     fn elements(&mut self, n: u32, width: usize) -> Result<(), Error> {
-        let bytes = self.take(n as usize * width)?;
-        self.out.reserve(bytes.len());
-        for element in bytes.chunks_exact(width) {
-            self.out.extend(element.iter().rev());
+        let len = n as usize * width;
+        self.ensure(len)?;
+        let at = self.pos;
+        self.pos += len;
+        let out = &mut self.out_to(at + len)[at..at + len];
+        if width == 4 {
+            for lane in out.chunks_exact_mut(4) {
+                let v = u32::from_ne_bytes(lane.try_into().expect("4 bytes"));
+                lane.copy_from_slice(&v.swap_bytes().to_ne_bytes());
+            }
+        } else {
+            for lane in out.chunks_exact_mut(8) {
+                let v = u64::from_ne_bytes(lane.try_into().expect("8 bytes"));
+                lane.copy_from_slice(&v.swap_bytes().to_ne_bytes());
+            }
         }
         Ok(())
     }
 
     /// A string (u16 length + bytes), re-encoded between UTF-8 and MUTF-8.
+    #[inline(always)]
     fn string(&mut self) -> Result<(), Error> {
-        let len_at = self.out.len();
-        let len = u16::from_be_bytes(self.number::<2>()?);
-        let bytes = self.take(len as usize)?;
-        let converted = match self.order {
-            Order::LittleToBig => std::str::from_utf8(bytes)
-                .ok()
-                .map(|s| mutf8::encode(s).into_owned())
-                .filter(|m| m.len() <= u16::MAX as usize && m[..] != *bytes),
-            // Only canonical MUTF-8 (what `encode` gives back): a raw 00,
-            // which the decoder also accepts, would otherwise come back from
-            // Bedrock as C0 80.
-            Order::BigToLittle => mutf8::decode(bytes)
-                .ok()
-                .filter(|s| s.as_bytes() != bytes && mutf8::encode(s)[..] == *bytes)
-                .map(|s| s.into_owned().into_bytes()),
-        };
-        let bytes = converted.as_deref().unwrap_or(bytes);
-        // The new length fits: MUTF-8 was filtered to 65535 above, and UTF-8 is
-        // never longer than the MUTF-8 it came from.
-        let len = bytes.len() as u16;
-        let prefix = match self.order {
-            Order::LittleToBig => len.to_be_bytes(),
-            Order::BigToLittle => len.to_le_bytes(),
-        };
-        self.out[len_at..len_at + 2].copy_from_slice(&prefix);
-        self.out.extend_from_slice(bytes);
-        Ok(())
-    }
-
-    /// `need` more bytes at the current position, or the readers' truncation error.
-    fn ensure(&self, need: usize) -> Result<(), Error> {
-        if self.input.len() - self.pos < need {
-            return Err(Error::new(ErrorKind::UnexpectedEof, self.input.len()));
+        let at = self.pos;
+        let len = usize::from(u16::from_be_bytes(self.number::<2>()?));
+        self.ensure(len)?;
+        let bytes = &self.input[self.pos..self.pos + len];
+        self.pos += len;
+        // Names and most values are ASCII: the same bytes in both encodings
+        // (a raw 00 only matters one way: UTF-8 U+0000 becomes C0 80, while
+        // Java's raw 00 is not canonical and stays), so no decoding for them.
+        let plain = crate::simd::is_ascii(bytes)
+            && (self.order == Order::BigToLittle || !bytes.contains(&0));
+        if !plain {
+            if let Some(converted) = reencode(bytes, self.order) {
+                // Fits: MUTF-8 was limited to 65535 bytes, and UTF-8 is never
+                // longer than the MUTF-8 it came from.
+                let n = converted.len() as u16;
+                let mut new = Vec::with_capacity(2 + converted.len());
+                new.extend_from_slice(&match self.order {
+                    Order::LittleToBig => n.to_be_bytes(),
+                    Order::BigToLittle => n.to_le_bytes(),
+                });
+                new.extend_from_slice(&converted);
+                self.patches.push(Patch {
+                    at,
+                    old: 2 + len,
+                    new,
+                });
+            }
         }
         Ok(())
     }
@@ -342,12 +410,13 @@ impl<'a> Transcoder<'a> {
     /// One named tag of a compound, or its End. The checks come in the
     /// readers' order: id, name and smallest payload all present (an
     /// unknown id is reported only once they are), then the payload.
+    #[inline(always)]
     fn entry(&mut self, stack: &mut Vec<Frame>, max_depth: u32) -> Result<(), Error> {
         let at = self.pos;
         self.ensure(1)?;
         let id = self.input[at];
         if id == 0 {
-            self.byte()?;
+            self.pos += 1;
             stack.pop();
             return Ok(());
         }
@@ -360,7 +429,7 @@ impl<'a> Transcoder<'a> {
         if id > 12 {
             return Err(Error::new(ErrorKind::UnknownTagId(id), at));
         }
-        self.byte()?;
+        self.pos += 1;
         self.string()?;
         self.payload(id, Some(at), stack, max_depth)
     }
@@ -389,6 +458,7 @@ impl<'a> Transcoder<'a> {
     /// `entry_at` is the offset of the tag id when the payload belongs to a
     /// compound entry: a compound entry too deep is reported there, everything
     /// else too deep at its payload (as the readers do).
+    #[inline(always)]
     fn payload(
         &mut self,
         id: u8,
@@ -403,8 +473,7 @@ impl<'a> Transcoder<'a> {
             4 | 6 => drop(self.number::<8>()?),
             7 => {
                 let n = self.count(1)?;
-                let bytes = self.take(n as usize)?;
-                self.out.extend_from_slice(bytes);
+                self.skip(n as usize)?;
             }
             8 => self.string()?,
             11 => {
@@ -429,7 +498,8 @@ impl<'a> Transcoder<'a> {
                     // Header: element id and count, then the count's checks
                     // in the readers' order; the element id is judged last.
                     self.ensure(5)?;
-                    let element = self.byte()?;
+                    let element = self.input[self.pos];
+                    self.pos += 1;
                     let count_at = self.pos;
                     let left = self.count(min_element_size(element))?;
                     if element == 0 && left != 0 {
@@ -443,5 +513,24 @@ impl<'a> Transcoder<'a> {
             }
         }
         Ok(())
+    }
+}
+
+/// A string's bytes in the other encoding, or `None` to keep them as they are
+/// (unchanged by the conversion, or not convertible: see the module docs).
+#[cold]
+fn reencode(bytes: &[u8], order: Order) -> Option<Vec<u8>> {
+    match order {
+        Order::LittleToBig => match mutf8::encode(std::str::from_utf8(bytes).ok()?) {
+            std::borrow::Cow::Owned(m) if m.len() <= u16::MAX as usize => Some(m),
+            _ => None,
+        },
+        // Only canonical MUTF-8 (what `encode` gives back): a raw 00, which
+        // the decoder also accepts, would otherwise come back from Bedrock as
+        // C0 80.
+        Order::BigToLittle => match mutf8::decode(bytes).ok()? {
+            std::borrow::Cow::Owned(s) if mutf8::encode(&s)[..] == *bytes => Some(s.into_bytes()),
+            _ => None,
+        },
     }
 }

@@ -192,3 +192,18 @@ fn little_endian_hostile_lengths_and_depth() {
     let e = to_big_endian_with(&le, &ReadOptions::default().max_depth(3)).unwrap_err();
     assert_eq!(e.kind(), MaxDepthExceeded);
 }
+
+#[test]
+fn many_roots_in_one_buffer() {
+    // 50 000 little-endian Byte roots named "b": 5 bytes each.
+    let one = [1u8, 1, 0, b'b', 7];
+    let buffer: Vec<u8> = one.iter().copied().cycle().take(5 * 50_000).collect();
+    let (mut at, mut roots) = (0, 0);
+    while at < buffer.len() {
+        let (java, used) = to_big_endian_prefix(&buffer[at..]).unwrap();
+        assert_eq!((java.as_slice(), used), (&[1u8, 0, 1, b'b', 7][..], 5));
+        at += used;
+        roots += 1;
+    }
+    assert_eq!(roots, 50_000);
+}
