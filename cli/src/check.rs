@@ -192,6 +192,15 @@ fn progress_bar(total: u64) -> ProgressBar {
     bar
 }
 
+/// `1 file`, `2 files`.
+fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
 /// Runs the check and prints the report; returns the exit status.
 pub fn run(args: &[PathBuf], le: bool) -> u8 {
     let start = Instant::now();
@@ -255,11 +264,11 @@ pub fn run(args: &[PathBuf], le: bool) -> u8 {
     let seconds = start.elapsed().as_secs_f64().max(1e-9);
     let mb = |bytes: u64| bytes as f64 / 1e6;
     eprintln!(
-        "checked {} files ({} region files, {} chunks; {} NBT files): {:.1} MB read, {:.1} MB of NBT parsed in {:.2} s ({:.0} files/s, {:.1} MB/s); {} invalid",
-        t.files,
-        inputs.regions.len(),
-        t.chunks,
-        inputs.nbt_files.len(),
+        "checked {} ({}, {}; {}): {:.1} MB read, {:.1} MB of NBT parsed in {:.2} s ({:.0} files/s, {:.1} MB/s); {} invalid",
+        count(t.files, "file"),
+        count(inputs.regions.len(), "region file"),
+        count(t.chunks, "chunk"),
+        count(inputs.nbt_files.len(), "NBT file"),
         mb(t.file_bytes),
         mb(t.nbt_bytes),
         seconds,

@@ -236,7 +236,7 @@ fn check_a_world_folder() {
         .code(0)
         .stdout("")
         .stderr(predicate::str::contains(
-            "checked 2 files (1 region files, 676 chunks; 1 NBT files)",
+            "checked 2 files (1 region file, 676 chunks; 1 NBT file)",
         ))
         .stderr(predicate::str::contains("0 invalid"));
 
