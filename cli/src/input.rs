@@ -322,12 +322,25 @@ fn decode_binary(place: &Place, bytes: &[u8], le: bool) -> Result<Document> {
     } else {
         (std::borrow::Cow::Borrowed(file.as_bytes()), None)
     };
-    let nbt = parse_nbt(&java).map_err(|e| {
+    let mut cursor = Cursor::new(&java[..]);
+    let nbt = simdnbt::owned::read(&mut cursor).map_err(|e| {
         Failure::new(format!(
             "{place}: invalid NBT: {}",
             crate::locate::describe(&e, &java, &note)
         ))
     })?;
+    // A Bedrock level.dat starts with its storage version, which for the
+    // versions in use reads as an empty Java compound: say what it is
+    // instead of showing `{}`.
+    if le.is_none()
+        && (cursor.position() as usize) < java.len()
+        && simdnbt::bedrock::split_level_header(&java).is_some()
+    {
+        return Err(Failure::new(format!(
+            "{place}: this looks like a Bedrock level.dat (an 8-byte header, then \
+             little-endian NBT): read it with --le"
+        )));
+    }
     Ok(Document {
         nbt,
         form: Form::Binary { compression, le },
