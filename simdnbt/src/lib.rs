@@ -98,6 +98,7 @@
 
 mod error;
 pub mod mutf8;
+mod number;
 pub mod raw_list;
 pub mod simd;
 
@@ -138,6 +139,7 @@ pub mod compression;
 #[cfg(feature = "region")]
 pub mod region;
 
+pub use number::Number;
 pub use options::DEFAULT_MAX_INFLATED;
 pub use options::{ReadOptions, DEFAULT_MAX_DEPTH};
 

@@ -541,8 +541,14 @@ fn values_convert_and_name_their_types() {
     assert_eq!(v.id(), simdnbt::tag_id::LIST);
     assert!(matches!(p("s[0]").get(&root), Some(Value::String(_))));
     assert!(matches!(p("ia[1]").get(&root), Some(Value::IntArray([2]))));
-    assert_eq!(p("ia[1][0]").get(&root), Some(Value::Int(2)));
-    assert_eq!(p("f[0]").get(&root), Some(Value::Float(1.5)));
+    assert_eq!(
+        p("ia[1][0]").get(&root),
+        Some(Value::Number(simdnbt::Number::Int(2)))
+    );
+    assert_eq!(
+        p("f[0]").get(&root),
+        Some(Value::Number(simdnbt::Number::Float(1.5)))
+    );
     assert!(p("l").get(&root).unwrap().list().is_some());
 }
 

@@ -6,19 +6,14 @@ use super::value::{BorrowValue, Value};
 use super::{NbtPath, PathSegment};
 #[cfg(feature = "snbt")]
 use crate::raw_list::RawList;
-use crate::tag_id;
+use crate::{tag_id, Number};
 
 #[cfg(feature = "snbt")]
-/// A leaf value as filters compare it: the type and the value, floats as bits
-/// (NaNs made one, as Java's `Float.equals` does).
+/// A leaf value as filters compare it: the type and the value (numbers as
+/// Java's `equals` does, see [`Number::java_equals`]).
 #[derive(Clone, Copy)]
 pub(crate) enum Leaf<'x> {
-    Byte(i8),
-    Short(i16),
-    Int(i32),
-    Long(i64),
-    Float(u32),
-    Double(u64),
+    Number(Number),
     ByteArray(&'x [u8]),
     String(&'x [u8]),
     IntArray(Array<'x, i32>),
@@ -57,34 +52,11 @@ impl<T: crate::simd::BeNumber + Copy + PartialEq> Array<'_, T> {
 }
 
 #[cfg(feature = "snbt")]
-fn float_bits(v: f32) -> u32 {
-    if v.is_nan() {
-        0x7fc0_0000
-    } else {
-        v.to_bits()
-    }
-}
-
-#[cfg(feature = "snbt")]
-fn double_bits(v: f64) -> u64 {
-    if v.is_nan() {
-        0x7ff8_0000_0000_0000
-    } else {
-        v.to_bits()
-    }
-}
-
-#[cfg(feature = "snbt")]
 impl Leaf<'_> {
     /// Whether a document leaf equals this filter leaf.
     pub(crate) fn matched_by(&self, filter: &Leaf<'_>) -> bool {
         match (filter, self) {
-            (Leaf::Byte(a), Leaf::Byte(b)) => a == b,
-            (Leaf::Short(a), Leaf::Short(b)) => a == b,
-            (Leaf::Int(a), Leaf::Int(b)) => a == b,
-            (Leaf::Long(a), Leaf::Long(b)) => a == b,
-            (Leaf::Float(a), Leaf::Float(b)) => a == b,
-            (Leaf::Double(a), Leaf::Double(b)) => a == b,
+            (Leaf::Number(a), Leaf::Number(b)) => a.java_equals(*b),
             (Leaf::ByteArray(a), Leaf::ByteArray(b)) => a == b,
             (Leaf::String(a), Leaf::String(b)) => crate::mutf8::key_matches(b, a),
             (Leaf::IntArray(a), Leaf::IntArray(b)) => a.same(b),
@@ -140,17 +112,17 @@ impl View for Value<'_> {
     fn element(self, i: usize) -> Option<Self> {
         use crate::owned::NbtList as L;
         Some(match self.typed() {
-            Value::ByteArray(a) => Value::Byte(*a.get(i)? as i8),
-            Value::IntArray(a) => Value::Int(*a.get(i)?),
-            Value::LongArray(a) => Value::Long(*a.get(i)?),
+            Value::ByteArray(a) => Value::Number(Number::Byte(*a.get(i)? as i8)),
+            Value::IntArray(a) => Value::Number(Number::Int(*a.get(i)?)),
+            Value::LongArray(a) => Value::Number(Number::Long(*a.get(i)?)),
             Value::List(l) => match l {
                 L::Empty => return None,
-                L::Byte(v) => Value::Byte(*v.get(i)?),
-                L::Short(v) => Value::Short(*v.get(i)?),
-                L::Int(v) => Value::Int(*v.get(i)?),
-                L::Long(v) => Value::Long(*v.get(i)?),
-                L::Float(v) => Value::Float(*v.get(i)?),
-                L::Double(v) => Value::Double(*v.get(i)?),
+                L::Byte(v) => Value::Number(Number::Byte(*v.get(i)?)),
+                L::Short(v) => Value::Number(Number::Short(*v.get(i)?)),
+                L::Int(v) => Value::Number(Number::Int(*v.get(i)?)),
+                L::Long(v) => Value::Number(Number::Long(*v.get(i)?)),
+                L::Float(v) => Value::Number(Number::Float(*v.get(i)?)),
+                L::Double(v) => Value::Number(Number::Double(*v.get(i)?)),
                 L::ByteArray(v) => Value::ByteArray(v.get(i)?),
                 L::String(v) => Value::String(v.get(i)?),
                 L::List(v) => Value::List(v.get(i)?),
@@ -178,12 +150,7 @@ impl View for Value<'_> {
     #[cfg(feature = "snbt")]
     fn leaf(&self) -> Leaf<'_> {
         match self.typed() {
-            Value::Byte(v) => Leaf::Byte(v),
-            Value::Short(v) => Leaf::Short(v),
-            Value::Int(v) => Leaf::Int(v),
-            Value::Long(v) => Leaf::Long(v),
-            Value::Float(v) => Leaf::Float(float_bits(v)),
-            Value::Double(v) => Leaf::Double(double_bits(v)),
+            Value::Number(n) => Leaf::Number(n),
             Value::ByteArray(v) => Leaf::ByteArray(v),
             Value::String(v) => Leaf::String(v.as_bytes()),
             Value::IntArray(v) => Leaf::IntArray(Array::Native(v)),
@@ -218,16 +185,16 @@ impl View for BorrowValue<'_, '_> {
 
     fn element(self, i: usize) -> Option<Self> {
         Some(match self.typed() {
-            BorrowValue::ByteArray(a) => BorrowValue::Byte(*a.get(i)? as i8),
-            BorrowValue::IntArray(a) => BorrowValue::Int(a.get(i)?),
-            BorrowValue::LongArray(a) => BorrowValue::Long(a.get(i)?),
+            BorrowValue::ByteArray(a) => BorrowValue::Number(Number::Byte(*a.get(i)? as i8)),
+            BorrowValue::IntArray(a) => BorrowValue::Number(Number::Int(a.get(i)?)),
+            BorrowValue::LongArray(a) => BorrowValue::Number(Number::Long(a.get(i)?)),
             BorrowValue::List(l) => match l.id() {
-                tag_id::BYTE => BorrowValue::Byte(*l.bytes()?.get(i)?),
-                tag_id::SHORT => BorrowValue::Short(l.shorts_raw()?.get(i)?),
-                tag_id::INT => BorrowValue::Int(l.ints_raw()?.get(i)?),
-                tag_id::LONG => BorrowValue::Long(l.longs_raw()?.get(i)?),
-                tag_id::FLOAT => BorrowValue::Float(l.floats_raw()?.get(i)?),
-                tag_id::DOUBLE => BorrowValue::Double(l.doubles_raw()?.get(i)?),
+                tag_id::BYTE => BorrowValue::Number(Number::Byte(*l.bytes()?.get(i)?)),
+                tag_id::SHORT => BorrowValue::Number(Number::Short(l.shorts_raw()?.get(i)?)),
+                tag_id::INT => BorrowValue::Number(Number::Int(l.ints_raw()?.get(i)?)),
+                tag_id::LONG => BorrowValue::Number(Number::Long(l.longs_raw()?.get(i)?)),
+                tag_id::FLOAT => BorrowValue::Number(Number::Float(l.floats_raw()?.get(i)?)),
+                tag_id::DOUBLE => BorrowValue::Number(Number::Double(l.doubles_raw()?.get(i)?)),
                 tag_id::BYTE_ARRAY => BorrowValue::ByteArray(l.byte_arrays()?.get(i)?),
                 tag_id::STRING => BorrowValue::String(l.strings()?.get(i)?),
                 tag_id::LIST => BorrowValue::List(l.lists()?.get(i)?),
@@ -273,12 +240,7 @@ impl View for BorrowValue<'_, '_> {
     #[cfg(feature = "snbt")]
     fn leaf(&self) -> Leaf<'_> {
         match self.typed() {
-            BorrowValue::Byte(v) => Leaf::Byte(v),
-            BorrowValue::Short(v) => Leaf::Short(v),
-            BorrowValue::Int(v) => Leaf::Int(v),
-            BorrowValue::Long(v) => Leaf::Long(v),
-            BorrowValue::Float(v) => Leaf::Float(float_bits(v)),
-            BorrowValue::Double(v) => Leaf::Double(double_bits(v)),
+            BorrowValue::Number(n) => Leaf::Number(n),
             BorrowValue::ByteArray(v) => Leaf::ByteArray(v),
             BorrowValue::String(v) => Leaf::String(v.as_bytes()),
             BorrowValue::IntArray(v) => Leaf::IntArray(Array::BigEndian(v)),

@@ -434,8 +434,8 @@ impl NbtPath {
     ///
     /// let root = simdnbt::snbt::compound_from_str("{a: [1, 2, 3]}").unwrap();
     /// let all = NbtPath::parse("a[]").unwrap().get_all(&root);
-    /// assert_eq!(all, [Value::Int(1), Value::Int(2), Value::Int(3)]);
-    /// assert_eq!(NbtPath::parse("a[-1]").unwrap().get_all(&root), [Value::Int(3)]);
+    /// assert_eq!(all, [1, 2, 3].map(|i| Value::Number(simdnbt::Number::Int(i))));
+    /// assert_eq!(NbtPath::parse("a[-1]").unwrap().get_all(&root), [Value::Number(simdnbt::Number::Int(3))]);
     /// assert!(NbtPath::parse("b").unwrap().get_all(&root).is_empty());
     /// assert_eq!(NbtPath::parse("{}").unwrap().get_all(&root), [Value::Compound(&root)]);
     /// assert!(NbtPath::parse("{a:[]}").unwrap().get_all(&root).is_empty());

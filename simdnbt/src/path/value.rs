@@ -10,7 +10,7 @@ use std::borrow::Cow;
 
 use crate::mutf8::{Mutf8Str, Mutf8String};
 use crate::raw_list::RawList;
-use crate::{borrow, owned, tag_id};
+use crate::{borrow, owned, tag_id, Number};
 
 /// A value selected in an owned document (see the [module docs](super)).
 ///
@@ -34,18 +34,8 @@ pub enum Value<'t> {
     Compound(&'t owned::NbtCompound),
     /// An element of a list of lists.
     List(&'t owned::NbtList),
-    /// An element of a list of Bytes or of a ByteArray (the bits as `i8`).
-    Byte(i8),
-    /// An element of a list of Shorts.
-    Short(i16),
-    /// An element of a list of Ints or of an IntArray.
-    Int(i32),
-    /// An element of a list of Longs or of a LongArray.
-    Long(i64),
-    /// An element of a list of Floats.
-    Float(f32),
-    /// An element of a list of Doubles.
-    Double(f64),
+    /// An element of a list of numbers or of an array.
+    Number(Number),
     /// An element of a list of ByteArrays.
     ByteArray(&'t [u8]),
     /// An element of a list of Strings.
@@ -63,12 +53,9 @@ impl<'t> Value<'t> {
         use owned::NbtTag as T;
         match self {
             Value::Tag(tag) => match tag {
-                T::Byte(v) => Value::Byte(*v),
-                T::Short(v) => Value::Short(*v),
-                T::Int(v) => Value::Int(*v),
-                T::Long(v) => Value::Long(*v),
-                T::Float(v) => Value::Float(*v),
-                T::Double(v) => Value::Double(*v),
+                T::Byte(_) | T::Short(_) | T::Int(_) | T::Long(_) | T::Float(_) | T::Double(_) => {
+                    Number::from_tag(tag).map_or(self, Value::Number)
+                }
                 T::ByteArray(v) => Value::ByteArray(v),
                 T::String(v) => Value::String(v),
                 T::List(v) => Value::List(v),
@@ -83,19 +70,14 @@ impl<'t> Value<'t> {
     /// The tag type (a [`crate::tag_id`]).
     ///
     /// ```
-    /// assert_eq!(simdnbt::path::Value::Int(1).id(), simdnbt::tag_id::INT);
+    /// assert_eq!(simdnbt::path::Value::Number(simdnbt::Number::Int(1)).id(), simdnbt::tag_id::INT);
     /// ```
     pub fn id(&self) -> u8 {
         match self.typed() {
             Value::Tag(tag) => tag.id(),
             Value::Compound(_) => tag_id::COMPOUND,
             Value::List(_) => tag_id::LIST,
-            Value::Byte(_) => tag_id::BYTE,
-            Value::Short(_) => tag_id::SHORT,
-            Value::Int(_) => tag_id::INT,
-            Value::Long(_) => tag_id::LONG,
-            Value::Float(_) => tag_id::FLOAT,
-            Value::Double(_) => tag_id::DOUBLE,
+            Value::Number(n) => n.id(),
             Value::ByteArray(_) => tag_id::BYTE_ARRAY,
             Value::String(_) => tag_id::STRING,
             Value::IntArray(_) => tag_id::INT_ARRAY,
@@ -107,7 +89,7 @@ impl<'t> Value<'t> {
     ///
     /// ```
     /// use simdnbt::path::Value;
-    /// assert_eq!(Value::Int(5).to_tag().int(), Some(5));
+    /// assert_eq!(Value::Number(simdnbt::Number::Int(5)).to_tag().int(), Some(5));
     /// ```
     pub fn to_tag(&self) -> Cow<'t, owned::NbtTag> {
         use owned::NbtTag as T;
@@ -115,12 +97,7 @@ impl<'t> Value<'t> {
             Value::Tag(tag) => return Cow::Borrowed(tag),
             Value::Compound(c) => T::Compound(c.clone()),
             Value::List(l) => T::List(l.clone()),
-            Value::Byte(v) => T::Byte(v),
-            Value::Short(v) => T::Short(v),
-            Value::Int(v) => T::Int(v),
-            Value::Long(v) => T::Long(v),
-            Value::Float(v) => T::Float(v),
-            Value::Double(v) => T::Double(v),
+            Value::Number(n) => T::from(n),
             Value::ByteArray(v) => T::ByteArray(v.to_vec()),
             Value::String(v) => T::String(v.clone()),
             Value::IntArray(v) => T::IntArray(v.to_vec()),
@@ -164,7 +141,7 @@ impl<'t> Value<'t> {
 /// let bytes = [10, 0, 0, 11, 0, 1, b'a', 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 2, 0];
 /// let doc = simdnbt::borrow::read(&mut std::io::Cursor::new(&bytes[..])).unwrap().unwrap();
 /// let found = NbtPath::parse("a[1]").unwrap().get_all_borrow(doc.as_compound());
-/// assert!(matches!(found[..], [BorrowValue::Int(2)]));
+/// assert!(matches!(found[..], [BorrowValue::Number(simdnbt::Number::Int(2))]));
 /// ```
 #[derive(Debug, Clone, Copy)]
 pub enum BorrowValue<'a: 'tape, 'tape> {
@@ -174,18 +151,8 @@ pub enum BorrowValue<'a: 'tape, 'tape> {
     Compound(borrow::NbtCompound<'a, 'tape>),
     /// An element of a list of lists.
     List(borrow::NbtList<'a, 'tape>),
-    /// An element of a list of Bytes or of a ByteArray (the bits as `i8`).
-    Byte(i8),
-    /// An element of a list of Shorts.
-    Short(i16),
-    /// An element of a list of Ints or of an IntArray.
-    Int(i32),
-    /// An element of a list of Longs or of a LongArray.
-    Long(i64),
-    /// An element of a list of Floats.
-    Float(f32),
-    /// An element of a list of Doubles.
-    Double(f64),
+    /// An element of a list of numbers or of an array.
+    Number(Number),
     /// An element of a list of ByteArrays.
     ByteArray(&'a [u8]),
     /// An element of a list of Strings.
@@ -203,38 +170,37 @@ impl<'a: 'tape, 'tape> BorrowValue<'a, 'tape> {
             return self;
         };
         let typed = match tag.id() {
-            tag_id::BYTE => tag.byte().map(BorrowValue::Byte),
-            tag_id::SHORT => tag.short().map(BorrowValue::Short),
-            tag_id::INT => tag.int().map(BorrowValue::Int),
-            tag_id::LONG => tag.long().map(BorrowValue::Long),
-            tag_id::FLOAT => tag.float().map(BorrowValue::Float),
-            tag_id::DOUBLE => tag.double().map(BorrowValue::Double),
+            tag_id::BYTE => tag.byte().map(Number::Byte),
+            tag_id::SHORT => tag.short().map(Number::Short),
+            tag_id::INT => tag.int().map(Number::Int),
+            tag_id::LONG => tag.long().map(Number::Long),
+            tag_id::FLOAT => tag.float().map(Number::Float),
+            tag_id::DOUBLE => tag.double().map(Number::Double),
+            _ => None,
+        }
+        .map(BorrowValue::Number);
+        let typed = typed.or_else(|| match tag.id() {
             tag_id::BYTE_ARRAY => tag.byte_array().map(BorrowValue::ByteArray),
             tag_id::STRING => tag.string().map(BorrowValue::String),
             tag_id::LIST => tag.list().map(BorrowValue::List),
             tag_id::COMPOUND => tag.compound().map(BorrowValue::Compound),
             tag_id::INT_ARRAY => tag.int_array_raw().map(BorrowValue::IntArray),
             _ => tag.long_array_raw().map(BorrowValue::LongArray),
-        };
+        });
         typed.unwrap_or(self)
     }
 
     /// The tag type (a [`crate::tag_id`]).
     ///
     /// ```
-    /// assert_eq!(simdnbt::path::BorrowValue::Int(1).id(), simdnbt::tag_id::INT);
+    /// assert_eq!(simdnbt::path::BorrowValue::Number(simdnbt::Number::Int(1)).id(), simdnbt::tag_id::INT);
     /// ```
     pub fn id(&self) -> u8 {
         match self {
             BorrowValue::Tag(tag) => tag.id(),
             BorrowValue::Compound(_) => tag_id::COMPOUND,
             BorrowValue::List(_) => tag_id::LIST,
-            BorrowValue::Byte(_) => tag_id::BYTE,
-            BorrowValue::Short(_) => tag_id::SHORT,
-            BorrowValue::Int(_) => tag_id::INT,
-            BorrowValue::Long(_) => tag_id::LONG,
-            BorrowValue::Float(_) => tag_id::FLOAT,
-            BorrowValue::Double(_) => tag_id::DOUBLE,
+            BorrowValue::Number(n) => n.id(),
             BorrowValue::ByteArray(_) => tag_id::BYTE_ARRAY,
             BorrowValue::String(_) => tag_id::STRING,
             BorrowValue::IntArray(_) => tag_id::INT_ARRAY,
@@ -245,7 +211,7 @@ impl<'a: 'tape, 'tape> BorrowValue<'a, 'tape> {
     /// Converts to an owned tag.
     ///
     /// ```
-    /// assert_eq!(simdnbt::path::BorrowValue::Int(5).to_owned().int(), Some(5));
+    /// assert_eq!(simdnbt::path::BorrowValue::Number(simdnbt::Number::Int(5)).to_owned().int(), Some(5));
     /// ```
     pub fn to_owned(&self) -> owned::NbtTag {
         use owned::NbtTag as T;
@@ -253,12 +219,7 @@ impl<'a: 'tape, 'tape> BorrowValue<'a, 'tape> {
             BorrowValue::Tag(tag) => tag.to_owned(),
             BorrowValue::Compound(c) => T::Compound(c.to_owned()),
             BorrowValue::List(l) => T::List(l.to_owned()),
-            BorrowValue::Byte(v) => T::Byte(v),
-            BorrowValue::Short(v) => T::Short(v),
-            BorrowValue::Int(v) => T::Int(v),
-            BorrowValue::Long(v) => T::Long(v),
-            BorrowValue::Float(v) => T::Float(v),
-            BorrowValue::Double(v) => T::Double(v),
+            BorrowValue::Number(n) => T::from(n),
             BorrowValue::ByteArray(v) => T::ByteArray(v.to_vec()),
             BorrowValue::String(v) => T::String(v.to_owned()),
             BorrowValue::IntArray(v) => T::IntArray(v.to_vec()),

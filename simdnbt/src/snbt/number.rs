@@ -2,6 +2,7 @@
 //! `1e3d`, and their range rules (see the module docs of [`super`]).
 
 use super::error::ErrorKind;
+use crate::Number;
 
 /// Whether `b` can be part of a number token. A token is the longest run of
 /// these bytes; it must then be a number as a whole. (Vanilla parses the
@@ -38,17 +39,6 @@ impl IntType {
             IntType::Long => 64,
         }
     }
-}
-
-/// A parsed number value.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) enum Number {
-    Byte(i8),
-    Short(i16),
-    Int(i32),
-    Long(i64),
-    Float(f32),
-    Double(f64),
 }
 
 /// An integer literal before its type is applied.

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use super::builtin::Builtin;
 use super::error::{Error, ErrorKind};
-use super::number::{self, IntType, Number};
+use super::number::{self, IntType};
 use super::string;
 use crate::owned::{NbtCompound, NbtList, NbtTag};
 use crate::Mutf8String;
@@ -257,14 +257,7 @@ impl<'t> Parser<'t> {
         let n =
             number::parse(&self.bytes[start..end]).map_err(|(k, at)| self.err(k, start + at))?;
         self.pos = end;
-        Ok(match n {
-            Number::Byte(v) => NbtTag::Byte(v),
-            Number::Short(v) => NbtTag::Short(v),
-            Number::Int(v) => NbtTag::Int(v),
-            Number::Long(v) => NbtTag::Long(v),
-            Number::Float(v) => NbtTag::Float(v),
-            Number::Double(v) => NbtTag::Double(v),
-        })
+        Ok(NbtTag::from(n))
     }
 
     fn token_end(&self) -> usize {
