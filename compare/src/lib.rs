@@ -48,6 +48,7 @@
 
 pub mod derived;
 pub mod inputs;
+pub mod mutf8_cases;
 mod ours;
 pub mod peers;
 pub mod reference;

@@ -40,6 +40,35 @@
 //! `into_string` silently turn invalid data into `""`. Here nothing ever
 //! decodes invalid data to an empty string: the same-named methods are lossy.
 //!
+//! # Implementation: `simd_cesu8` and what stays hand-written
+//!
+//! Decoding and encoding go through the `simd_cesu8` crate where it
+//! measured faster, and through this module's own code where that did
+//! (instruction counts per pass over each case's strings, callgrind,
+//! `compare/mutf8_icount.sh`; before → after, `simd_cesu8` alone):
+//!
+//! - **Non-ASCII decoding** (checked and lossy) is `simd_cesu8::mutf8::decode`:
+//!   SIMD UTF-8 validation, then its MUTF-8 decoder for `C0 80` and surrogate
+//!   pairs. Measured: BMP text of 100 B–10 KB 380.6k → 28.6k instructions
+//!   (13×); the non-ASCII strings of the `generated_unicode_1m` corpus file
+//!   7.85M → 3.6M. It agrees with the rules above on everything it
+//!   accepts; 4-byte UTF-8 (which it borrows as valid UTF-8) is checked for
+//!   here, and whatever it rejects (invalid data, or a raw `00`, which it
+//!   refuses and we accept) goes to the hand-written decoder below. That one
+//!   stays because `simd_cesu8` reports no error offset ([`Mutf8Error`]
+//!   gives one) and its lossy form replaces byte by byte, where ours replaces
+//!   a whole invalid sequence (one U+FFFD for an unpaired surrogate).
+//! - **Short ASCII** (at most 16 bytes, most names): our inlined
+//!   overlapping-load check, 343 vs 1392 instructions for 16 names.
+//! - **Long ASCII**: our SIMD ASCII check before `simd_cesu8`, 1.4k vs 1.8k.
+//! - **Encoding**: strings that need encoding (`00`, characters above
+//!   U+FFFF) and strings under 64 bytes go through `simd_cesu8::mutf8::encode`
+//!   (its copy loop: 282.6k → 160.9k for text with emoji and NULs); longer
+//!   strings that borrow keep our vectorised scan (long ASCII 8.8k vs
+//!   29.2k, BMP text 26.3k vs 87.6k).
+//! - [`encoded_len`] and the comparisons stay ours: `simd_cesu8` has no
+//!   equivalent.
+//!
 //! # Examples
 //! ```
 //! use simdnbt::mutf8;
@@ -98,41 +127,14 @@ fn first_needing_encoding(bytes: &[u8]) -> Option<usize> {
 /// assert_eq!(encode("😀").as_ref(), [0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80]);
 /// ```
 pub fn encode(s: &str) -> Cow<'_, [u8]> {
-    let bytes = s.as_bytes();
-    let Some(first) = first_needing_encoding(bytes) else {
-        return Cow::Borrowed(bytes);
-    };
-    let mut out = Vec::with_capacity(encoded_len(s));
-    out.extend_from_slice(&bytes[..first]);
-    let mut i = first;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if b == 0 {
-            out.extend_from_slice(&[0xC0, 0x80]);
-            i += 1;
-        } else if b >= 0xF0 {
-            // A 4-byte UTF-8 sequence: `i` is a char boundary because every
-            // step of this loop advances by whole characters.
-            let c = s[i..].chars().next().expect("char boundary");
-            let mut units = [0u16; 2];
-            for &u in c.encode_utf16(&mut units).iter() {
-                out.extend_from_slice(&[
-                    0xE0 | (u >> 12) as u8,
-                    0x80 | ((u >> 6) & 0x3F) as u8,
-                    0x80 | (u & 0x3F) as u8,
-                ]);
-            }
-            i += 4;
-        } else {
-            let run = bytes[i..]
-                .iter()
-                .position(|&b| needs_encoding(b))
-                .unwrap_or(bytes.len() - i);
-            out.extend_from_slice(&bytes[i..i + run]);
-            i += run;
-        }
+    // Strings under one 64-byte block, and strings that need encoding:
+    // `simd_cesu8`'s check and copy loop measured faster; longer strings
+    // that borrow: our vectorised scan (see the module docs).
+    if s.len() < 64 || first_needing_encoding(s.as_bytes()).is_some() {
+        simd_cesu8::mutf8::encode(s)
+    } else {
+        Cow::Borrowed(s.as_bytes())
     }
-    Cow::Owned(out)
 }
 
 /// The length in bytes of the MUTF-8 encoding of `s`, without encoding it.
@@ -181,6 +183,19 @@ pub fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, Mutf8Error> {
 
 /// [`decode`] past the inlined check for short ASCII strings.
 fn decode_general(bytes: &[u8]) -> Result<Cow<'_, str>, Mutf8Error> {
+    match fast_decode(bytes) {
+        Fast::Borrowed(s) => Ok(Cow::Borrowed(s)),
+        Fast::Owned(s) => Ok(Cow::Owned(s)),
+        Fast::FourByteAt(p) => Err(Mutf8Error { valid_up_to: p }),
+        Fast::Declined => decode_hand_written(bytes),
+    }
+}
+
+/// [`decode`] by the hand-written decoder: for input that `simd_cesu8`
+/// rejects (invalid, or holding a raw `00`), to find the exact error offset
+/// or accept the raw `00`.
+#[cold]
+fn decode_hand_written(bytes: &[u8]) -> Result<Cow<'_, str>, Mutf8Error> {
     let start = match fast_prefix(bytes) {
         Prefix::All(s) => return Ok(Cow::Borrowed(s)),
         Prefix::FourByteAt(p) => return Err(Mutf8Error { valid_up_to: p }),
@@ -216,6 +231,24 @@ pub fn decode_lossy(bytes: &[u8]) -> Cow<'_, str> {
 
 /// [`decode_lossy`] past the inlined check for short ASCII strings.
 fn decode_lossy_general(bytes: &[u8]) -> Cow<'_, str> {
+    match fast_decode(bytes) {
+        Fast::Borrowed(s) => Cow::Borrowed(s),
+        Fast::Owned(s) => Cow::Owned(s),
+        Fast::FourByteAt(p) => {
+            let mut out = String::with_capacity(bytes.len() + 2);
+            let res = decode_slow(bytes, p, &mut out, true);
+            debug_assert!(res.is_ok());
+            Cow::Owned(out)
+        }
+        Fast::Declined => decode_lossy_hand_written(bytes),
+    }
+}
+
+/// [`decode_lossy`] by the hand-written decoder, for input `simd_cesu8`
+/// rejects: it replaces whole invalid sequences (one U+FFFD for an unpaired
+/// surrogate), where `simd_cesu8`'s lossy form replaces byte by byte.
+#[cold]
+fn decode_lossy_hand_written(bytes: &[u8]) -> Cow<'_, str> {
     let start = match fast_prefix(bytes) {
         Prefix::All(s) => return Cow::Borrowed(s),
         Prefix::FourByteAt(p) => p,
@@ -252,6 +285,44 @@ fn short_ascii(bytes: &[u8]) -> Option<&str> {
     // SAFETY: every byte was checked to be below 0x80 (the loads overlap and
     // cover the whole slice), and ASCII is valid UTF-8.
     (high == 0).then(|| unsafe { std::str::from_utf8_unchecked(bytes) })
+}
+
+/// What the fast decoder made of the input.
+enum Fast<'a> {
+    /// Valid MUTF-8 whose bytes are the same in UTF-8.
+    Borrowed(&'a str),
+    /// Valid MUTF-8 (`C0 80`, surrogate pairs), decoded.
+    Owned(String),
+    /// Valid UTF-8 with a 4-byte sequence at this offset (not MUTF-8).
+    FourByteAt(usize),
+    /// Invalid, or holding a raw `00` that `simd_cesu8` rejects: the
+    /// hand-written decoder decides.
+    Declined,
+}
+
+/// The fast paths: our ASCII check, then `simd_cesu8` (SIMD UTF-8
+/// validation, then its MUTF-8 decoder). It agrees with the module rules on
+/// everything it accepts: valid UTF-8 (checked here for 4-byte sequences,
+/// which it lets through) and strict MUTF-8 without raw `00`; whatever it
+/// rejects goes to the hand-written decoder.
+#[inline]
+fn fast_decode(bytes: &[u8]) -> Fast<'_> {
+    if simd::is_ascii(bytes) {
+        // SAFETY: ASCII bytes are valid UTF-8.
+        return Fast::Borrowed(unsafe { std::str::from_utf8_unchecked(bytes) });
+    }
+    match simd_cesu8::mutf8::decode(bytes) {
+        // `ptr::eq` on the slices (address and length): the borrowed `str` is
+        // the input itself, which the owned string conversions rely on.
+        Ok(Cow::Borrowed(s)) if std::ptr::eq(s.as_bytes(), bytes) => {
+            match first_four_byte_lead(bytes) {
+                Some(p) => Fast::FourByteAt(p),
+                None => Fast::Borrowed(s),
+            }
+        }
+        Ok(Cow::Owned(s)) => Fast::Owned(s),
+        _ => Fast::Declined,
+    }
 }
 
 enum Prefix<'a> {
@@ -1022,6 +1093,9 @@ impl fmt::Debug for Mutf8String {
         fmt::Debug::fmt(self.as_str(), f)
     }
 }
+
+#[cfg(test)]
+mod differential;
 
 #[cfg(test)]
 mod tests {
