@@ -153,43 +153,34 @@ fn is_plain_utf8(s: &str) -> bool {
 /// returns a checksum (total output bytes) so the work cannot be skipped.
 pub type Workload = fn(&Case) -> usize;
 
+/// `f` summed over `items`.
+fn sum<T>(items: &[T], f: impl Fn(&T) -> usize) -> usize {
+    items.iter().map(f).sum()
+}
+
 /// The codecs, `(library, operation, workload)`: operations `decode`
 /// (checked), `decode_lossy` and `encode`, each library through its own API.
 pub const WORKLOADS: &[(&str, &str, Workload)] = &[
     ("simdnbt", "decode", |c| {
-        c.encoded
-            .iter()
-            .map(|b| simdnbt::mutf8::decode(b).map_or(0, |s| s.len()))
-            .sum()
+        sum(&c.encoded, |b| {
+            simdnbt::mutf8::decode(b).map_or(0, |s| s.len())
+        })
     }),
     ("simd_cesu8", "decode", |c| {
-        c.encoded
-            .iter()
-            .map(|b| simd_cesu8::mutf8::decode(b).map_or(0, |s| s.len()))
-            .sum()
+        sum(&c.encoded, |b| {
+            simd_cesu8::mutf8::decode(b).map_or(0, |s| s.len())
+        })
     }),
     ("simdnbt", "decode_lossy", |c| {
-        c.encoded
-            .iter()
-            .map(|b| simdnbt::mutf8::decode_lossy(b).len())
-            .sum()
+        sum(&c.encoded, |b| simdnbt::mutf8::decode_lossy(b).len())
     }),
     ("simd_cesu8", "decode_lossy", |c| {
-        c.encoded
-            .iter()
-            .map(|b| simd_cesu8::mutf8::decode_lossy(b).len())
-            .sum()
+        sum(&c.encoded, |b| simd_cesu8::mutf8::decode_lossy(b).len())
     }),
     ("simdnbt", "encode", |c| {
-        c.decoded
-            .iter()
-            .map(|s| simdnbt::mutf8::encode(s).len())
-            .sum()
+        sum(&c.decoded, |s| simdnbt::mutf8::encode(s).len())
     }),
     ("simd_cesu8", "encode", |c| {
-        c.decoded
-            .iter()
-            .map(|s| simd_cesu8::mutf8::encode(s).len())
-            .sum()
+        sum(&c.decoded, |s| simd_cesu8::mutf8::encode(s).len())
     }),
 ];
