@@ -9,8 +9,8 @@
 //! inner loop (the stack is touched only to enter or leave a container), each
 //! entry costs one match on its tag and one capacity check, and bytes are
 //! stored straight into the output's spare capacity (through an
-//! [`AppendBuf`]); a short
-//! (inline) name is copied as a fixed 15-byte block, with no `memcpy` call.
+//! [`AppendBuf`]); a short (inline) name is copied as a fixed 15-byte block,
+//! with no `memcpy` call.
 
 use std::slice;
 
@@ -72,7 +72,8 @@ unsafe fn copy_short(dst: *mut u8, src: &[u8]) {
 /// room (one compare on the fast path), stores at the end with plain moves
 /// and bumps the length, instead of going through `extend_from_slice`'s
 /// generic copy. The `Vec`'s length is brought up to date when it is used
-/// directly and on drop.
+/// directly and by `finish`, which every entry point below calls, also after
+/// an error (so the entries written before it are kept).
 type Out<'a> = AppendBuf<u8, &'a mut Vec<u8>>;
 
 /// A cursor over [`Out`] for the loop over a compound's entries: it never
