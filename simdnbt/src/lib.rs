@@ -96,6 +96,7 @@
 //! (feature `scan`) parses a folder of them in parallel.
 #![deny(missing_docs)]
 
+mod append;
 mod error;
 pub mod mutf8;
 mod number;

@@ -8,12 +8,14 @@
 //! Speed: the entries of the compound being written are iterated in a tight
 //! inner loop (the stack is touched only to enter or leave a container), each
 //! entry costs one match on its tag and one capacity check, and bytes are
-//! stored straight into the output's spare capacity ([`Out`]); a short
-//! (inline) name is copied as a fixed 15-byte block, with no `memcpy` call.
+//! stored straight into the output's spare capacity (through an
+//! [`AppendBuf`]); a short (inline) name is copied as a fixed 15-byte block,
+//! with no `memcpy` call.
 
 use std::slice;
 
 use super::{NbtCompound, NbtList, NbtTag};
+use crate::append::{AppendBuf, Backing};
 use crate::mutf8::{Mutf8Str, Mutf8String, INLINE_CAP};
 use crate::options::DEFAULT_MAX_DEPTH;
 use crate::simd::{self, BeNumber};
@@ -66,98 +68,46 @@ unsafe fn copy_short(dst: *mut u8, src: &[u8]) {
     }
 }
 
-/// Appends to the output through its spare capacity: a write checks the room
-/// (one compare on the fast path), stores at the end with plain moves and bumps
-/// the length, instead of going through `extend_from_slice`'s generic copy.
-///
-/// The buffer's pointer, length and capacity are cached here so the hot path
-/// does not reload them from the `Vec` after every store; the `Vec`'s own
-/// length is brought up to date before it is used and on drop.
-///
-/// Invariants: `ptr == vec.as_mut_ptr()`, `cap == vec.capacity()`,
-/// `vec.len() <= len <= cap`, and `ptr[..len]` is initialised.
-struct Out<'a> {
-    vec: &'a mut Vec<u8>,
-    ptr: *mut u8,
-    len: usize,
-    cap: usize,
-}
+/// The output, appended to through its spare capacity: a write checks the
+/// room (one compare on the fast path), stores at the end with plain moves
+/// and bumps the length, instead of going through `extend_from_slice`'s
+/// generic copy. The `Vec`'s length is brought up to date when it is used
+/// directly and by `finish`, which every entry point below calls, also after
+/// an error (so the entries written before it are kept).
+type Out<'a> = AppendBuf<u8, &'a mut Vec<u8>>;
 
-impl Drop for Out<'_> {
-    fn drop(&mut self) {
-        self.sync();
+/// A cursor over [`Out`] for the loop over a compound's entries: it never
+/// escapes, so its raw parts stay in registers, whereas `Out` itself is
+/// passed to out-of-line calls and lives in memory.
+type Entries<'o, 'a> = AppendBuf<u8, &'o mut Out<'a>>;
+
+/// An entry's id, inline name `block` and `payload` (a fixed-size value),
+/// with one room check.
+#[inline(always)]
+fn inline_entry<B: Backing<u8>, const N: usize>(
+    buf: &mut AppendBuf<u8, B>,
+    id: u8,
+    block: &[u8; INLINE_CAP + 1],
+    payload: [u8; N],
+) {
+    // The mask only keeps the advance below within what is stored (the
+    // length is at most 15 anyway).
+    let len = usize::from(block[0] & 0x0F);
+    let dst = buf.tail(HEAD + N);
+    // SAFETY: `HEAD + N` bytes were reserved at `dst`; the stores cover
+    // `0..HEAD` and `3 + len..3 + len + N` (`3 + len <= HEAD`), so the
+    // `3 + len + N` bytes the end moves over are stored.
+    unsafe {
+        store(dst, [id, 0]);
+        store(dst.add(2), *block);
+        store(dst.add(3 + len), payload);
+        buf.advance(3 + len + N);
     }
 }
 
-impl<'a> Out<'a> {
-    fn new(vec: &'a mut Vec<u8>) -> Self {
-        Out {
-            ptr: vec.as_mut_ptr(),
-            len: vec.len(),
-            cap: vec.capacity(),
-            vec,
-        }
-    }
-
-    /// Brings the `Vec`'s length up to date.
-    #[inline(always)]
-    fn sync(&mut self) {
-        // SAFETY: `len <= cap` and `ptr[..len]` is initialised (invariants).
-        unsafe { self.vec.set_len(self.len) }
-    }
-
-    /// Runs `f` on the `Vec` (synced), then reloads the cache.
-    #[inline(always)]
-    fn with_vec<R>(&mut self, f: impl FnOnce(&mut Vec<u8>) -> R) -> R {
-        self.sync();
-        let r = f(self.vec);
-        self.ptr = self.vec.as_mut_ptr();
-        self.len = self.vec.len();
-        self.cap = self.vec.capacity();
-        r
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn grow(&mut self, n: usize) {
-        self.with_vec(|v| v.reserve(n));
-    }
-
-    /// Makes room for `n` bytes and returns a pointer to the end, valid for
-    /// `n` byte writes until the buffer is next touched.
-    #[inline(always)]
-    fn tail(&mut self, n: usize) -> *mut u8 {
-        if self.cap - self.len < n {
-            self.grow(n);
-        }
-        // SAFETY: `len <= cap`, so the result is within (or one past) the
-        // allocation.
-        unsafe { self.ptr.add(self.len) }
-    }
-
-    /// Moves the end forward by `n` bytes.
-    ///
-    /// # Safety
-    /// The `n` bytes past the end must be reserved and stored.
-    #[inline(always)]
-    unsafe fn advance(&mut self, n: usize) {
-        debug_assert!(self.cap - self.len >= n);
-        self.len += n;
-    }
-
-    #[inline(always)]
-    fn put<const N: usize>(&mut self, bytes: [u8; N]) {
-        let dst = self.tail(N);
-        // SAFETY: `N` bytes were reserved at `dst` and are stored before the
-        // end moves over them.
-        unsafe {
-            store(dst, bytes);
-            self.advance(N);
-        }
-    }
-
+impl Out<'_> {
     /// An entry's id and name, then `payload` (a fixed-size value), with one
-    /// capacity check when the name is inline.
+    /// room check when the name is inline.
     #[inline(always)]
     fn entry<const N: usize>(
         &mut self,
@@ -167,20 +117,7 @@ impl<'a> Out<'a> {
     ) -> Result<(), WriteError> {
         match name.inline_block() {
             Some(block) => {
-                // The mask only keeps the advance below within what is stored
-                // (the length is at most 15 anyway).
-                let len = usize::from(block[0] & 0x0F);
-                let dst = self.tail(HEAD + N);
-                // SAFETY: `HEAD + N` bytes were reserved at `dst`; the stores
-                // cover `0..HEAD` and `3 + len..3 + len + N` (`3 + len <=
-                // HEAD`), so the `3 + len + N` bytes the end moves over are
-                // stored.
-                unsafe {
-                    store(dst, [id, 0]);
-                    store(dst.add(2), *block);
-                    store(dst.add(3 + len), payload);
-                    self.advance(3 + len + N);
-                }
+                inline_entry(self, id, block, payload);
                 Ok(())
             }
             None => {
@@ -264,7 +201,7 @@ impl<'a> Out<'a> {
     #[inline]
     fn byte_array(&mut self, bytes: &[u8]) -> Result<(), WriteError> {
         self.length(bytes.len())?;
-        self.with_vec(|v| v.extend_from_slice(bytes));
+        self.with_backing(|v| v.extend_from_slice(bytes));
         Ok(())
     }
 
@@ -272,7 +209,7 @@ impl<'a> Out<'a> {
     #[inline]
     fn numbers<T: BeNumber>(&mut self, values: &[T]) -> Result<(), WriteError> {
         self.length(values.len())?;
-        self.with_vec(|v| simd::extend_be_bytes(v, values));
+        self.with_backing(|v| simd::extend_be_bytes(v, values));
         Ok(())
     }
 }
@@ -280,7 +217,10 @@ impl<'a> Out<'a> {
 /// Writes a u16-length-prefixed MUTF-8 string.
 #[inline]
 pub(crate) fn string(s: &Mutf8Str, out: &mut Vec<u8>) -> Result<(), WriteError> {
-    Out::new(out).long_string(s.as_bytes())
+    let mut out = AppendBuf::new(out);
+    let r = out.long_string(s.as_bytes());
+    out.finish();
+    r
 }
 
 /// Element id, length, then the elements of a list of non-containers.
@@ -291,7 +231,7 @@ fn leaf_list(list: &NbtList, out: &mut Out<'_>) -> Result<(), WriteError> {
         NbtList::Empty => out.length(0),
         NbtList::Byte(v) => {
             out.length(v.len())?;
-            out.with_vec(|out| out.extend(v.iter().map(|&b| b as u8)));
+            out.with_backing(|out| out.extend(v.iter().map(|&b| b as u8)));
             Ok(())
         }
         NbtList::Short(v) => out.numbers(v),
@@ -437,99 +377,46 @@ fn run(cur: Option<Frame<'_>>, out: &mut Out<'_>) -> Result<(), WriteError> {
     }
 }
 
-/// `Out`'s end pointer state, copied into locals for the loop over a
-/// compound's entries: it never escapes, so it stays in registers, whereas
-/// `Out` itself is passed to out-of-line calls and lives in memory.
-/// Invariant: `ptr[..len]` is initialised and `len <= cap`, as for `Out`.
-#[derive(Clone, Copy)]
-struct Regs {
-    ptr: *mut u8,
-    len: usize,
-    cap: usize,
-}
-
-impl Out<'_> {
-    #[inline(always)]
-    fn regs(&self) -> Regs {
-        Regs {
-            ptr: self.ptr,
-            len: self.len,
-            cap: self.cap,
-        }
-    }
-
-    /// Takes back the length from `regs` (made by [`Out::regs`] and advanced
-    /// only over stored bytes).
-    #[inline(always)]
-    fn set_regs(&mut self, regs: Regs) {
-        debug_assert!(regs.ptr == self.ptr && regs.cap == self.cap && regs.len <= regs.cap);
-        self.len = regs.len;
-    }
-}
-
-/// [`Out::entry`] on [`Regs`]: a scalar entry with an inline name.
+/// [`Out::entry`] on the cursor: a scalar entry.
 #[inline(always)]
 fn scalar<const N: usize>(
-    r: &mut Regs,
-    out: &mut Out<'_>,
+    e: &mut Entries<'_, '_>,
     id: u8,
     name: &Mutf8String,
     payload: [u8; N],
 ) -> Result<(), WriteError> {
-    let Some(block) = name.inline_block() else {
-        out.set_regs(*r);
-        out.entry(id, name, payload)?;
-        *r = out.regs();
-        return Ok(());
-    };
-    let len = usize::from(block[0] & 0x0F);
-    if r.cap - r.len < HEAD + N {
-        out.set_regs(*r);
-        out.grow(HEAD + N);
-        *r = out.regs();
+    match name.inline_block() {
+        Some(block) => {
+            inline_entry(e, id, block, payload);
+            Ok(())
+        }
+        None => e.with_backing(|out| out.entry(id, name, payload)),
     }
-    // SAFETY: `HEAD + N` bytes of capacity follow `r.len`; the stores cover
-    // `0..HEAD` and `3 + len..3 + len + N` past it (`3 + len <= HEAD`), so the
-    // `3 + len + N` bytes the length moves over are stored.
-    unsafe {
-        let dst = r.ptr.add(r.len);
-        store(dst, [id, 0]);
-        store(dst.add(2), *block);
-        store(dst.add(3 + len), payload);
-    }
-    r.len += 3 + len + N;
-    Ok(())
 }
 
-/// A String entry whose name and value are both inline: one capacity check.
+/// A String entry whose name and value are both inline: one room check.
 #[inline(always)]
 fn short_string(
-    r: &mut Regs,
-    out: &mut Out<'_>,
+    e: &mut Entries<'_, '_>,
     name: &[u8; INLINE_CAP + 1],
     value: &[u8; INLINE_CAP + 1],
 ) {
     const ROOM: usize = HEAD + 1 + INLINE_CAP + 1;
     let name_len = usize::from(name[0] & 0x0F);
     let value_len = usize::from(value[0] & 0x0F);
-    if r.cap - r.len < ROOM {
-        out.set_regs(*r);
-        out.grow(ROOM);
-        *r = out.regs();
-    }
-    // SAFETY: `ROOM` bytes of capacity follow `r.len`. The stores cover
-    // `0..HEAD` (id, 0, name block) and then, from `at = 3 + name_len <=
-    // HEAD`, `at..at + 2 + INLINE_CAP` (0, value block), ending at most at
-    // `ROOM`; the length moves over `at + 2 + value_len` stored bytes.
+    let dst = e.tail(ROOM);
+    // SAFETY: `ROOM` bytes were reserved at `dst`. The stores cover `0..HEAD`
+    // (id, 0, name block) and then, from `at = 3 + name_len <= HEAD`,
+    // `at..at + 2 + INLINE_CAP` (0, value block), ending at most at `ROOM`;
+    // the end moves over `at + 2 + value_len` stored bytes.
     unsafe {
-        let dst = r.ptr.add(r.len);
         store(dst, [STRING, 0]);
         store(dst.add(2), *name);
         let at = 3 + name_len;
         store(dst.add(at), [0]);
         store(dst.add(at + 1), *value);
+        e.advance(3 + name_len + 2 + value_len);
     }
-    r.len += 3 + name_len + 2 + value_len;
 }
 
 /// Writes a compound's entries until one is a container with elements to
@@ -540,60 +427,63 @@ fn compound_entries<'d>(
     depth: usize,
     out: &mut Out<'_>,
 ) -> Result<Option<Frame<'d>>, WriteError> {
-    let mut r = out.regs();
+    let mut e = out.cursor();
+    let r = entries(iter, depth, &mut e);
+    e.finish();
+    r
+}
+
+/// [`compound_entries`] on the cursor.
+#[inline(always)]
+fn entries<'d>(
+    iter: &mut slice::Iter<'d, (Mutf8String, NbtTag)>,
+    depth: usize,
+    e: &mut Entries<'_, '_>,
+) -> Result<Option<Frame<'d>>, WriteError> {
     for (name, tag) in iter.by_ref() {
         match tag {
-            NbtTag::Byte(v) => scalar(&mut r, out, BYTE, name, [*v as u8])?,
-            NbtTag::Short(v) => scalar(&mut r, out, SHORT, name, v.to_be_bytes())?,
-            NbtTag::Int(v) => scalar(&mut r, out, INT, name, v.to_be_bytes())?,
-            NbtTag::Long(v) => scalar(&mut r, out, LONG, name, v.to_be_bytes())?,
-            NbtTag::Float(v) => scalar(&mut r, out, FLOAT, name, v.to_be_bytes())?,
-            NbtTag::Double(v) => scalar(&mut r, out, DOUBLE, name, v.to_be_bytes())?,
-            NbtTag::ByteArray(v) => {
-                out.set_regs(r);
+            NbtTag::Byte(v) => scalar(e, BYTE, name, [*v as u8])?,
+            NbtTag::Short(v) => scalar(e, SHORT, name, v.to_be_bytes())?,
+            NbtTag::Int(v) => scalar(e, INT, name, v.to_be_bytes())?,
+            NbtTag::Long(v) => scalar(e, LONG, name, v.to_be_bytes())?,
+            NbtTag::Float(v) => scalar(e, FLOAT, name, v.to_be_bytes())?,
+            NbtTag::Double(v) => scalar(e, DOUBLE, name, v.to_be_bytes())?,
+            NbtTag::ByteArray(v) => e.with_backing(|out| {
                 out.head(BYTE_ARRAY, name)?;
-                out.byte_array(v)?;
-                r = out.regs();
-            }
+                out.byte_array(v)
+            })?,
             NbtTag::String(s) => match (name.inline_block(), s.inline_block()) {
-                (Some(name), Some(value)) => short_string(&mut r, out, name, value),
-                _ => {
-                    out.set_regs(r);
+                (Some(name), Some(value)) => short_string(e, name, value),
+                _ => e.with_backing(|out| {
                     out.head(STRING, name)?;
-                    out.string(s)?;
-                    r = out.regs();
-                }
+                    out.string(s)
+                })?,
             },
-            NbtTag::IntArray(v) => {
-                out.set_regs(r);
+            NbtTag::IntArray(v) => e.with_backing(|out| {
                 out.head(INT_ARRAY, name)?;
-                out.numbers(v)?;
-                r = out.regs();
-            }
-            NbtTag::LongArray(v) => {
-                out.set_regs(r);
+                out.numbers(v)
+            })?,
+            NbtTag::LongArray(v) => e.with_backing(|out| {
                 out.head(LONG_ARRAY, name)?;
-                out.numbers(v)?;
-                r = out.regs();
-            }
+                out.numbers(v)
+            })?,
             NbtTag::Compound(c) => {
-                out.set_regs(r);
-                out.head(COMPOUND, name)?;
+                e.with_backing(|out| out.head(COMPOUND, name))?;
                 check_depth(depth)?;
                 return Ok(Some(Frame::Compound(c.values.iter())));
             }
             NbtTag::List(l) => {
-                out.set_regs(r);
-                out.head(LIST, name)?;
-                if let Some(child) = list(l, depth, out)? {
-                    return Ok(Some(child));
+                let child = e.with_backing(|out| {
+                    out.head(LIST, name)?;
+                    list(l, depth, out)
+                })?;
+                if child.is_some() {
+                    return Ok(child);
                 }
-                r = out.regs();
             }
         }
     }
-    out.set_regs(r);
-    out.put([END]);
+    e.put([END]);
     Ok(None)
 }
 
@@ -611,24 +501,33 @@ pub(crate) fn reserve_for(c: &NbtCompound) -> usize {
 
 pub(crate) fn compound_payload(c: &NbtCompound, out: &mut Vec<u8>) -> Result<(), WriteError> {
     out.reserve(reserve_for(c));
-    let mut out = Out::new(out);
-    run(Some(Frame::Compound(c.values.iter())), &mut out)
+    let mut out = AppendBuf::new(out);
+    let r = run(Some(Frame::Compound(c.values.iter())), &mut out);
+    out.finish();
+    r
 }
 
 pub(crate) fn list_payload(l: &NbtList, out: &mut Vec<u8>) -> Result<(), WriteError> {
-    let mut out = Out::new(out);
-    let first = list(l, 1, &mut out)?;
-    run(first, &mut out)
+    let mut out = AppendBuf::new(out);
+    let r = list(l, 1, &mut out).and_then(|first| run(first, &mut out));
+    out.finish();
+    r
 }
 
 pub(crate) fn tag_payload(tag: &NbtTag, out: &mut Vec<u8>) -> Result<(), WriteError> {
-    let mut out = Out::new(out);
+    let mut out = AppendBuf::new(out);
+    let r = tag_payload_to(tag, &mut out);
+    out.finish();
+    r
+}
+
+fn tag_payload_to(tag: &NbtTag, out: &mut Out<'_>) -> Result<(), WriteError> {
     let first = match tag {
         NbtTag::Compound(c) => {
             check_depth(1)?;
             Some(Frame::Compound(c.values.iter()))
         }
-        NbtTag::List(l) => list(l, 1, &mut out)?,
+        NbtTag::List(l) => list(l, 1, out)?,
         NbtTag::Byte(v) => {
             out.put([*v as u8]);
             None
@@ -658,7 +557,7 @@ pub(crate) fn tag_payload(tag: &NbtTag, out: &mut Vec<u8>) -> Result<(), WriteEr
         NbtTag::IntArray(v) => return out.numbers(v),
         NbtTag::LongArray(v) => return out.numbers(v),
     };
-    run(first, &mut out)
+    run(first, out)
 }
 
 #[cfg(test)]
