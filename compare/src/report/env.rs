@@ -68,19 +68,31 @@ impl Environment {
         }
     }
 
-    /// The version of `peer`'s crate in `Cargo.lock`, if present.
+    /// The version of `peer`'s crate in `Cargo.lock`, if present. A crate
+    /// that is also another peer's dependency can be in the lock file twice
+    /// (valence_nbt 0.8, which `compare` pins, and 0.6, which azalea pulls
+    /// in): the newest is the one the benches use.
     pub fn version_of(&self, peer: &Peer) -> Option<&str> {
         self.lock_packages
             .iter()
-            .find(|p| {
+            .filter(|p| {
                 p.name == peer.package
                     && match peer.source {
                         PackageSource::Workspace => p.source.is_none(),
                         PackageSource::Registry => p.source.is_some(),
                     }
             })
+            .max_by_key(|p| version_key(&p.version))
             .map(|p| p.version.as_str())
     }
+}
+
+/// A version's numeric parts, for ordering (`0.10.0` after `0.9.1`).
+fn version_key(version: &str) -> Vec<u64> {
+    version
+        .split(['.', '-', '+'])
+        .map(|part| part.parse().unwrap_or(0))
+        .collect()
 }
 
 /// All `compare/benches/*.rs` sources, concatenated (empty if none).
@@ -291,6 +303,26 @@ mod tests {
         assert!(p[0].source.is_none());
         assert_eq!(p[1].version, "0.10.0");
         assert!(p[1].source.as_deref().unwrap().starts_with("registry+"));
+    }
+
+    #[test]
+    fn a_crate_in_the_lock_twice_reports_the_newest() {
+        let pkg = |version: &str| LockPackage {
+            name: "valence_nbt".into(),
+            version: version.into(),
+            source: Some("registry+x".into()),
+        };
+        let env = Environment {
+            generated_at: String::new(),
+            cpu: String::new(),
+            cores: 0,
+            os: String::new(),
+            rustc: String::new(),
+            profile: String::new(),
+            lock_packages: vec![pkg("0.6.1"), pkg("0.10.0"), pkg("0.8.0")],
+        };
+        let valence = crate::report::peers::find("valence").unwrap();
+        assert_eq!(env.version_of(valence), Some("0.10.0"));
     }
 
     #[test]
