@@ -10,8 +10,8 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use simdnbt::compression::Decompressed;
-use simdnbt::region::scan::{Scan, ScanError, ScanErrorKind};
 use simdnbt::region::Region;
+use simdnbt::region::scan::{Scan, ScanError, ScanErrorKind};
 
 use crate::failure::{NO, TROUBLE};
 use crate::input::{inflated_note, little_to_big};

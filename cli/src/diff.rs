@@ -4,7 +4,7 @@
 //! (numbers, strings, arrays) as whole values. The walk keeps its own stack,
 //! so documents of any depth compare.
 
-use crate::steps::{path_text, Step};
+use crate::steps::{Step, path_text};
 use simdnbt::owned::{NbtCompound, NbtList, NbtTag};
 
 /// Longest value text shown in a difference line.

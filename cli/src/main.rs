@@ -245,7 +245,7 @@ fn run(cli: Cli) -> Result<u8> {
                     return Err(Failure::new(format!(
                         "{file} is a region file: say which chunk with --chunk X,Z \
                          (or use `nbt get` for every chunk)"
-                    )))
+                    )));
                 }
                 (Opened::Region(region), None) => show::chunk_table(&region),
                 (Opened::Document(doc), None) => output::snbt_text(&*doc.nbt, layout)?,

@@ -92,11 +92,7 @@ fn root_mut<'d>(place: &Place, doc: &'d mut Document) -> Result<&'d mut NbtCompo
 }
 
 fn values(n: usize) -> &'static str {
-    if n == 1 {
-        "value"
-    } else {
-        "values"
-    }
+    if n == 1 { "value" } else { "values" }
 }
 
 /// `nbt set`: every place `path` selects gets `value` (SNBT); the file is

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use simdnbt::owned::Nbt;
 
 use crate::failure::{Failure, Result};
-use crate::input::{chunk_document, decode, open_region, Document, Form, InputFormat, Place};
+use crate::input::{Document, Form, InputFormat, Place, chunk_document, decode, open_region};
 
 /// The bytes of `nbt` stored as `form` (for a chunk: the whole region file).
 pub fn encode(nbt: &Nbt, form: &mut Form) -> Result<Vec<u8>> {

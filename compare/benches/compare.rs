@@ -9,11 +9,11 @@
 //! stderr saying why; so is a writer that fails or panics on the parsed tree.
 
 use std::hint::black_box;
-use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Duration;
 
-use compare::{peers, Bench, Peer};
-use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
+use compare::{Bench, Peer, peers};
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 
 // Same allocator as the upstream simdnbt harness, so allocation-heavy peers are not
 // measured against the system allocator.

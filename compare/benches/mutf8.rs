@@ -8,8 +8,8 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use compare::mutf8_cases::{cases, WORKLOADS};
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use compare::mutf8_cases::{WORKLOADS, cases};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;

@@ -11,8 +11,8 @@ use std::hint::black_box;
 
 use compare::serde_peers::serde_peers;
 use compare::typed::{Level, Player};
-use criterion::{criterion_group, criterion_main, Criterion};
-use serde::{de::DeserializeOwned, Serialize};
+use criterion::{Criterion, criterion_group, criterion_main};
+use serde::{Serialize, de::DeserializeOwned};
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;

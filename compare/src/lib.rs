@@ -59,6 +59,6 @@ pub mod typed;
 #[cfg(feature = "nightly-peers")]
 mod upstream;
 
-pub use peers::{peer, peer_notes, peers, Adapter, Bench, Info, Peer};
+pub use peers::{Adapter, Bench, Info, Peer, peer, peer_notes, peers};
 pub use testkit::value;
-pub use testkit::{diff, diff_all, Doc, List, Order, Value};
+pub use testkit::{Doc, List, Order, Value, diff, diff_all};

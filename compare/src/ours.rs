@@ -3,8 +3,8 @@
 //! crates.io simdnbt 0.10 adapters (`upstream.rs`): our crate follows its API.
 
 use ::simdnbt as nbt;
-use testkit::from_simdnbt as convert;
 use testkit::Order;
+use testkit::from_simdnbt as convert;
 
 use crate::peers::{Info, Peer};
 

@@ -13,7 +13,7 @@
 //! compounds and `Option` to a compound wrapper, so it cannot read vanilla
 //! files into the shared structs (`tests/serde_typed.rs` shows it).
 
-use serde::{de::DeserializeOwned, Serialize};
+use serde::{Serialize, de::DeserializeOwned};
 
 /// Reads a `T` from a whole document (panics on error: inputs are checked).
 pub type Read<T> = fn(&[u8]) -> T;

@@ -10,8 +10,8 @@ use testkit::mutf8::{lossy, lossy_ok};
 use testkit::{Doc, Value};
 
 use super::nbt::{borrow, owned};
-use super::{convert, BORROW, OWNED};
-use crate::peers::{sink, Adapter, Info};
+use super::{BORROW, OWNED, convert};
+use crate::peers::{Adapter, Info, sink};
 
 /// The borrowed reader: a tape over the input, views on request.
 pub struct Borrow;

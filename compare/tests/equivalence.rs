@@ -13,7 +13,7 @@
 //! `signature` must occur in the failure message; and every row must still match at
 //! least one failure, so the table cannot go stale.
 
-use compare::{diff, diff_all, peers, Doc, Order, Peer};
+use compare::{Doc, Order, Peer, diff, diff_all, peers};
 
 /// How many differences per (peer, file, check) are collected; each must be explained.
 const MAX_DIFFS: usize = 50;
@@ -118,8 +118,7 @@ const DIVERGENCES: &[Divergence] = &[
         file: "bigtest.nbt",
         check: Check::PeerWrite,
         signature: "simdnbt rejects",
-        reason:
-            "the borrowed writer omits the i32 length prefix of a ByteArray (docs/format.md §1: \
+        reason: "the borrowed writer omits the i32 length prefix of a ByteArray (docs/format.md §1: \
                  `07`, i32 length, bytes), so every following tag is misread: a corrupt file",
     },
     Divergence {

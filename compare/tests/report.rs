@@ -163,9 +163,7 @@ fn tables_are_present_sorted_and_ratios_right() {
             ("na_nbt_borrow", "0.25×")
         ]
     );
-    assert!(r
-        .md
-        .contains("Ratios against `simdnbt_owned` (the fastest of ours)"));
+    assert!(r.md.contains("Ratios against `simdnbt_owned` (the fastest of ours)"));
     assert!(r.md.contains("| Ratio vs `simdnbt_owned` |"));
 
     // bigtest read: the stale base/ copy (1 ns) is ignored; the unknown peer
@@ -254,9 +252,7 @@ fn bad_inputs_are_reported_not_fatal() {
     assert_eq!(kind_of("mystery_read"), ProblemKind::UnknownPeer);
     assert_eq!(r.outcome.problems.len(), 5, "{:#?}", r.outcome.problems);
     assert!(r.md.contains("## Inputs not used as-is"));
-    assert!(r
-        .md
-        .contains("| `compare_bigtest.nbt/broken_read/new/benchmark.json` | malformed |"));
+    assert!(r.md.contains("| `compare_bigtest.nbt/broken_read/new/benchmark.json` | malformed |"));
 
     // A missing criterion directory is an error value, not a panic.
     let out = temp_dir("missing");

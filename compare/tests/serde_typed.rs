@@ -8,7 +8,7 @@
 //! it cannot read vanilla files into plain structs (the test below proves it).
 
 use compare::typed::{Level, Player};
-use serde::{de::DeserializeOwned, Serialize};
+use serde::{Serialize, de::DeserializeOwned};
 
 fn check<T: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug>(file: &str) {
     let bytes = compare::inputs::load(file).unwrap();

@@ -743,10 +743,11 @@ mod tests {
         assert_eq!(GENERATED.len(), N_GENERATED);
         for f in package_files() {
             assert_eq!(f.sha256.len(), 64, "{}", f.name);
-            assert!(f
-                .sha256
-                .bytes()
-                .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()));
+            assert!(
+                f.sha256
+                    .bytes()
+                    .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+            );
             assert!(!f.sources.is_empty());
         }
         for name in UPSTREAM_BENCH {

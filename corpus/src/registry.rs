@@ -77,7 +77,7 @@ fn search_in(
                         file: file.name,
                         path,
                         error,
-                    })
+                    });
                 }
             }
         }
@@ -171,9 +171,11 @@ mod tests {
         let scratch = Scratch::new("fallback");
         let mut looked = Vec::new();
 
-        assert!(search_in(file, &scratch.dirs(), &mut looked)
-            .unwrap()
-            .is_none());
+        assert!(
+            search_in(file, &scratch.dirs(), &mut looked)
+                .unwrap()
+                .is_none()
+        );
         assert_eq!(looked.len(), file.sources.len());
 
         scratch.put(&file.sources[3], b"from simdnbt");

@@ -6,11 +6,11 @@
 
 use std::io::Cursor;
 
+use simdnbt::Mutf8Str;
 use simdnbt::borrow;
 use simdnbt::owned;
 use simdnbt::raw_list::RawList;
 use simdnbt::tag_id::*;
-use simdnbt::Mutf8Str;
 
 /// Checks a string's decodings: the lossy and checked forms agree, an error is
 /// real (the lossy form shows U+FFFD, the error points inside the string), and

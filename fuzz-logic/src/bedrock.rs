@@ -3,7 +3,7 @@
 use std::io::Cursor;
 
 use simdnbt::bedrock::{split_level_header, to_big_endian, to_little_endian};
-use simdnbt::{borrow, ErrorKind};
+use simdnbt::{ErrorKind, borrow};
 
 /// Arbitrary bytes as a Java document and as a Bedrock one.
 ///

@@ -12,11 +12,11 @@
 
 use std::io::Cursor;
 
-use simdnbt::{owned, ErrorKind};
+use simdnbt::{ErrorKind, owned};
 
 use testkit::from_simdnbt::owned_compound;
 use testkit::peers::{from_fastnbt, from_valence};
-use testkit::{diff, Doc, Order, Value};
+use testkit::{Doc, Order, Value, diff};
 
 /// simdnbt holds a string that Java's MUTF-8 decoder (the `cesu8` crate, which
 /// fastnbt and valence_nbt both use) rejects.

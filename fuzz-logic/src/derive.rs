@@ -5,7 +5,7 @@
 
 use std::io::Cursor;
 
-use simdnbt::{borrow, owned, Deserialize, FromNbtTag, Serialize, ToNbtTag};
+use simdnbt::{Deserialize, FromNbtTag, Serialize, ToNbtTag, borrow, owned};
 
 #[derive(Debug, Deserialize, Serialize)]
 struct Item {

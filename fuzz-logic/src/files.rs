@@ -3,9 +3,9 @@
 
 use std::io::Cursor;
 
-use simdnbt::compression::{self, detect, Compression, InflateErrorKind};
-use simdnbt::region::{ChunkCompression, Region, RegionErrorKind};
 use simdnbt::ReadOptions;
+use simdnbt::compression::{self, Compression, InflateErrorKind, detect};
+use simdnbt::region::{ChunkCompression, Region, RegionErrorKind};
 
 /// The inflation cap the targets use: small, so that a bomb is found fast.
 const CAP: usize = 1 << 20;

@@ -33,9 +33,10 @@ pub fn nbt_path(data: &[u8]) {
                 e.column(),
                 chars + 1
             );
-            assert!(e
-                .to_string()
-                .starts_with(&format!("column {}: ", e.column())));
+            assert!(
+                e.to_string()
+                    .starts_with(&format!("column {}: ", e.column()))
+            );
             return;
         }
     };

@@ -2,7 +2,7 @@
 
 use std::io::Cursor;
 
-use simdnbt::{borrow, owned, Error};
+use simdnbt::{Error, borrow, owned};
 
 use crate::generate;
 

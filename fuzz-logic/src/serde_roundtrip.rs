@@ -15,7 +15,7 @@ use std::io::Cursor;
 use arbitrary::{Arbitrary, Unstructured};
 use serde::{Deserialize, Serialize};
 use simdnbt::owned::{self, Nbt, NbtCompound};
-use simdnbt::serde::{from_slice, from_slice_with, to_vec, to_vec_with, Options};
+use simdnbt::serde::{Options, from_slice, from_slice_with, to_vec, to_vec_with};
 
 pub use crate::roundtrip::STRUCTURED_SELECTOR;
 

@@ -2,9 +2,9 @@
 //! parses prints and reads back as itself, and generated documents print and
 //! read back as themselves (up to what SNBT cannot say).
 
+use simdnbt::Mutf8String;
 use simdnbt::owned::{NbtCompound, NbtList, NbtTag};
 use simdnbt::snbt::{self, PrintError};
-use simdnbt::Mutf8String;
 
 use crate::generate;
 use crate::roundtrip::STRUCTURED_SELECTOR;

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use simdnbt_fuzz_logic::cross::{self, Divergence, Outcome};
 use simdnbt_fuzz_logic::hostile;
-use simdnbt_fuzz_logic::{generate, roundtrip, TARGETS};
+use simdnbt_fuzz_logic::{TARGETS, generate, roundtrip};
 use testkit::bytes::{deep_compounds, deep_lists, r};
 
 /// libFuzzer runs targets on the 8 MiB main thread, in release mode; a debug

@@ -3,7 +3,7 @@
 //! target), the corpus files, their truncations and single-byte mutations,
 //! and many structured-mode inputs.
 
-use simdnbt_fuzz_logic::serde_roundtrip::{self, serde_roundtrip, Typed, STRUCTURED_SELECTOR};
+use simdnbt_fuzz_logic::serde_roundtrip::{self, STRUCTURED_SELECTOR, Typed, serde_roundtrip};
 
 fn big_stack(f: impl FnOnce() + Send + 'static) {
     std::thread::Builder::new()

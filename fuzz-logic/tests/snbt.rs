@@ -2,8 +2,8 @@
 //! corpus (binary files, and each printed as SNBT, with every 53rd prefix),
 //! generated documents from fixed bytes, and edge documents built by hand.
 
-use simdnbt::owned::{NbtCompound, NbtList, NbtTag};
 use simdnbt::Mutf8String;
+use simdnbt::owned::{NbtCompound, NbtList, NbtTag};
 use simdnbt_fuzz_logic::snbt::{self, check_compound, read_any_root, text_round_trip};
 
 fn big_stack(f: impl FnOnce() + Send + 'static) {

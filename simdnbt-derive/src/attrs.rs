@@ -122,7 +122,9 @@ pub fn field(attrs: &[Attribute], field_span: proc_macro2::Span) -> Result<Field
         return conflict("`flatten` and `rename` cannot be combined: a flattened field has no key");
     }
     if out.flatten && out.default.is_some() {
-        return conflict("`flatten` and `default` cannot be combined: a flattened field is read from the whole compound");
+        return conflict(
+            "`flatten` and `default` cannot be combined: a flattened field is read from the whole compound",
+        );
     }
     if out.skip && (out.flatten || out.rename.is_some()) {
         return conflict(

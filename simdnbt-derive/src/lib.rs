@@ -18,7 +18,7 @@ mod ser;
 mod tag;
 
 use proc_macro::TokenStream;
-use syn::{parse_macro_input, DeriveInput};
+use syn::{DeriveInput, parse_macro_input};
 
 /// `impl simdnbt::Deserialize`: read the type from a compound.
 #[proc_macro_derive(Deserialize, attributes(simdnbt))]

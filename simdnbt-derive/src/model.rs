@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use proc_macro2::{Span, TokenStream, TokenTree};
-use quote::{quote, ToTokens};
+use quote::{ToTokens, quote};
 use syn::{Data, DeriveInput, Error, Fields, Generics, Ident, Result, Type, WherePredicate};
 
 use crate::attrs::{self, ContainerAttrs, FieldAttrs};
@@ -73,13 +73,13 @@ pub fn struct_shape<'a>(
                     "#[derive({derive})] maps a struct to a compound; it does not support enums. \
                      For an enum of unit variants stored as a String tag, derive FromNbtTag and ToNbtTag"
                 ),
-            ))
+            ));
         }
         Data::Union(u) => {
             return Err(Error::new(
                 u.union_token.span,
                 format!("#[derive({derive})] does not support unions"),
-            ))
+            ));
         }
     };
     let shape = match &data.fields {
@@ -123,7 +123,7 @@ pub fn struct_shape<'a>(
                      this one has {}. Use named fields, which become compound keys",
                     unnamed.unnamed.len()
                 ),
-            ))
+            ));
         }
         Fields::Unit => Shape::Unit,
     };

@@ -58,22 +58,24 @@ fn value_shape<'a>(input: &'a DeriveInput, derive: &str) -> Result<ValueShape<'a
             }
             Ok(ValueShape::Enum(out))
         }
-        Data::Struct(s) => {
-            match &s.fields {
-                Fields::Unnamed(f) if f.unnamed.len() == 1 => {
-                    attrs::none_allowed(&f.unnamed[0].attrs, "the field of a newtype struct")?;
-                    Ok(ValueShape::Newtype(&f.unnamed[0].ty))
-                }
-                _ => Err(Error::new(
-                    s.struct_token.span,
-                    format!(
+        Data::Struct(s) => match &s.fields {
+            Fields::Unnamed(f) if f.unnamed.len() == 1 => {
+                attrs::none_allowed(&f.unnamed[0].attrs, "the field of a newtype struct")?;
+                Ok(ValueShape::Newtype(&f.unnamed[0].ty))
+            }
+            _ => Err(Error::new(
+                s.struct_token.span,
+                format!(
                     "#[derive({derive})] on a struct supports newtypes (one unnamed field) only; \
                      for a struct stored as a compound derive {}, which makes it {derive} as well",
-                    if derive == "FromNbtTag" { "Deserialize" } else { "Serialize" }
+                    if derive == "FromNbtTag" {
+                        "Deserialize"
+                    } else {
+                        "Serialize"
+                    }
                 ),
-                )),
-            }
-        }
+            )),
+        },
         Data::Union(u) => Err(Error::new(
             u.union_token.span,
             format!("#[derive({derive})] does not support unions"),

@@ -458,7 +458,7 @@ mod tests {
 
     #[test]
     fn unwinding_leaves_the_vec_valid() {
-        use std::panic::{catch_unwind, AssertUnwindSafe};
+        use std::panic::{AssertUnwindSafe, catch_unwind};
         // A panic while appending: the Vec keeps what was brought up to date.
         let mut v = vec![1u32];
         let r = catch_unwind(AssertUnwindSafe(|| {

@@ -62,7 +62,7 @@
 //! ```
 
 use crate::tag_id::min_element_size;
-use crate::{mutf8, Error, ErrorKind, ReadOptions};
+use crate::{Error, ErrorKind, ReadOptions, mutf8};
 
 /// The 8-byte header of a Bedrock `level.dat`, before the little-endian document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -142,7 +142,7 @@ pub mod region;
 
 pub use number::Number;
 pub use options::DEFAULT_MAX_INFLATED;
-pub use options::{ReadOptions, DEFAULT_MAX_DEPTH};
+pub use options::{DEFAULT_MAX_DEPTH, ReadOptions};
 
 /// The workspace README's examples, run as doctests (upstream simdnbt's README
 /// examples among them, unchanged).

@@ -66,11 +66,7 @@ impl Number {
     #[cfg(feature = "snbt")]
     pub(crate) fn java_equals(self, other: Number) -> bool {
         fn f32_bits(v: f32) -> u32 {
-            if v.is_nan() {
-                0x7fc0_0000
-            } else {
-                v.to_bits()
-            }
+            if v.is_nan() { 0x7fc0_0000 } else { v.to_bits() }
         }
         fn f64_bits(v: f64) -> u64 {
             if v.is_nan() {

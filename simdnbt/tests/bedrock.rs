@@ -11,7 +11,7 @@ use simdnbt::bedrock::{
     split_level_header, to_big_endian, to_big_endian_prefix, to_big_endian_with, to_little_endian,
     write_level_header,
 };
-use simdnbt::{borrow, owned, ErrorKind, ReadOptions};
+use simdnbt::{ErrorKind, ReadOptions, borrow, owned};
 
 fn corpus() -> impl Iterator<Item = (&'static str, &'static [u8])> {
     corpus::all_names().map(|name| (name, corpus::load(name).unwrap_or_else(|e| panic!("{e}"))))
@@ -177,7 +177,7 @@ fn little_endian_hostile_lengths_and_depth() {
     let le = {
         let mut v = java.clone();
         v[4..6].reverse(); // the length of the name "l"
-                           // The nested lists' counts (1) are the only multi-byte numbers: swap them.
+        // The nested lists' counts (1) are the only multi-byte numbers: swap them.
         for level in 0..100_000 {
             let at = 7 + 5 * level + 1;
             if at + 4 <= v.len() {

@@ -194,10 +194,11 @@ fn hypixel_style_inventory_round_trips() {
     let c = Item::sample(2).to_compound();
     let tag = c.compound("tag").unwrap();
     assert!(!tag.contains("SkullOwner"));
-    assert!(!tag
-        .compound("ExtraAttributes")
-        .unwrap()
-        .contains("modifier"));
+    assert!(
+        !tag.compound("ExtraAttributes")
+            .unwrap()
+            .contains("modifier")
+    );
     // Unsigned-free numbers keep their NBT types.
     assert_eq!(c.short("id"), Some(397));
     assert_eq!(c.byte("Count"), Some(1));
@@ -617,10 +618,12 @@ fn protocol_crate_patterns() {
     tag.compound().unwrap().write(&mut packet);
     let c = OptionalCompound::read_from(&mut Cursor::new(&packet[..])).unwrap();
     assert_eq!(c.0.unwrap().string("text").unwrap().to_str(), "hello");
-    assert!(OptionalCompound::read_from(&mut Cursor::new(&[0u8][..]))
-        .unwrap()
-        .0
-        .is_none());
+    assert!(
+        OptionalCompound::read_from(&mut Cursor::new(&[0u8][..]))
+            .unwrap()
+            .0
+            .is_none()
+    );
 
     // Errors compare with upstream's variants.
     let e = NbtTag::read_from(&mut Cursor::new(&[0x03, 0][..])).unwrap_err();
@@ -773,9 +776,11 @@ fn borrow_lists_approx_len_and_default() {
         .unwrap_or_default();
     assert_eq!(none.approx_len(), 0);
     assert!(none.iter().next().is_none());
-    assert!(simdnbt::borrow::NbtCompoundList::default()
-        .first()
-        .is_none());
+    assert!(
+        simdnbt::borrow::NbtCompoundList::default()
+            .first()
+            .is_none()
+    );
     assert!(simdnbt::borrow::NbtListListIter::default().next().is_none());
 }
 

@@ -6,8 +6,8 @@ mod support;
 
 use std::io::Cursor;
 
-use simdnbt::compression::{self, detect, Compression, Decompressed, InflateErrorKind};
 use simdnbt::ReadOptions;
+use simdnbt::compression::{self, Compression, Decompressed, InflateErrorKind, detect};
 use support::zlib_bomb;
 
 fn expected(file: &corpus::CorpusFile) -> Compression {

@@ -3,7 +3,7 @@
 
 use std::io::Cursor;
 
-use simdnbt::{borrow, owned, ErrorKind};
+use simdnbt::{ErrorKind, borrow, owned};
 
 /// Files whose root is a compound (all but stringtest.nbt, whose root is a List).
 fn compound_root_files() -> impl Iterator<Item = (&'static str, &'static [u8])> {

@@ -4,7 +4,7 @@
 use std::io::Cursor;
 
 use simdnbt::owned::{self, BaseNbt, Nbt, NbtCompound, NbtList, NbtTag};
-use simdnbt::{borrow, ErrorKind, Mutf8Str, Mutf8String};
+use simdnbt::{ErrorKind, Mutf8Str, Mutf8String, borrow};
 
 use testkit::bytes::{named, r as root};
 
@@ -227,17 +227,23 @@ fn network_forms() {
     assert_eq!(t.as_tag().list().unwrap().bytes(), Some(&[1i8, 2][..]));
 
     // End root: no value.
-    assert!(borrow::read_optional_tag(&mut Cursor::new(&[0u8][..]))
-        .unwrap()
-        .is_none());
-    assert!(owned::read_optional_tag(&mut Cursor::new(&[0u8][..]))
-        .unwrap()
-        .is_none());
+    assert!(
+        borrow::read_optional_tag(&mut Cursor::new(&[0u8][..]))
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        owned::read_optional_tag(&mut Cursor::new(&[0u8][..]))
+            .unwrap()
+            .is_none()
+    );
     let err = borrow::read_tag(&mut Cursor::new(&[0u8][..])).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::InvalidRootType(0));
-    assert!(borrow::read(&mut Cursor::new(&[0u8][..]))
-        .unwrap()
-        .is_none());
+    assert!(
+        borrow::read(&mut Cursor::new(&[0u8][..]))
+            .unwrap()
+            .is_none()
+    );
     assert_eq!(
         owned::read(&mut Cursor::new(&[0u8][..])).unwrap(),
         Nbt::None

@@ -9,7 +9,7 @@ mod support;
 use std::io::Cursor;
 
 use simdnbt::owned::{self, NbtCompound, NbtList, NbtTag};
-use simdnbt::{borrow, ErrorKind, Mutf8Str, ReadOptions, WriteError};
+use simdnbt::{ErrorKind, Mutf8Str, ReadOptions, WriteError, borrow};
 use support::*;
 
 // ---------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 
 use std::io::Cursor;
 
-use simdnbt::path::{locate_error, NbtPath};
+use simdnbt::path::{NbtPath, locate_error};
 use simdnbt::{borrow, owned};
 
 fn reader_error(bytes: &[u8]) -> Option<simdnbt::Error> {

@@ -17,7 +17,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::io::Cursor;
 
-use simdnbt::{borrow, owned, ErrorKind};
+use simdnbt::{ErrorKind, borrow, owned};
 use support::*;
 
 struct Counting;

@@ -13,7 +13,7 @@ use std::io::Cursor;
 
 use simdnbt::owned::{self, NbtCompound, NbtList, NbtTag};
 use simdnbt::raw_list::RawList;
-use simdnbt::{borrow, ErrorKind, Mutf8Str, Mutf8String, ReadOptions, WriteError};
+use simdnbt::{ErrorKind, Mutf8Str, Mutf8String, ReadOptions, WriteError, borrow};
 use support::*;
 
 /// A document using every tag type, every list element type, odd lengths

@@ -5,8 +5,8 @@
 use std::io::Cursor;
 use std::path::PathBuf;
 
-use simdnbt::region::{ChunkCompression, LocalPos, Region, RegionError, RegionErrorKind};
 use simdnbt::ReadOptions;
+use simdnbt::region::{ChunkCompression, LocalPos, Region, RegionError, RegionErrorKind};
 
 const ALL: [ChunkCompression; 4] = [
     ChunkCompression::Gzip,
@@ -32,11 +32,7 @@ fn chunk_nbt(x: i32, z: i32, len: usize) -> Vec<u8> {
         state ^= state << 13;
         state ^= state >> 17;
         state ^= state << 5;
-        if i % 3 == 0 {
-            0
-        } else {
-            state as u8
-        }
+        if i % 3 == 0 { 0 } else { state as u8 }
     }));
     v.push(0);
     v
@@ -565,11 +561,13 @@ fn unpadded_last_sector() {
         .write_chunk(0, 0, &chunk_nbt(0, 0, 1), ChunkCompression::Zlib)
         .unwrap();
     assert_eq!(region.as_bytes().len() % 4096, 0);
-    assert!(Region::from_bytes(region.into_bytes())
-        .unwrap()
-        .chunk(6, 2)
-        .unwrap()
-        .is_some());
+    assert!(
+        Region::from_bytes(region.into_bytes())
+            .unwrap()
+            .chunk(6, 2)
+            .unwrap()
+            .is_some()
+    );
 }
 
 #[test]
@@ -817,14 +815,18 @@ fn scan_reads_every_chunk_and_reports_broken_ones() {
     assert_eq!(report.value.1, report.inflated_bytes);
     assert_eq!(report.regions, 2);
     assert_eq!(report.errors.len(), 2, "{:?}", report.errors);
-    assert!(report
-        .errors
-        .iter()
-        .any(|e| matches!(e.kind, ScanErrorKind::Region(_)) && e.path.ends_with("r.2.0.mca")));
-    assert!(report
-        .errors
-        .iter()
-        .any(|e| e.path.ends_with("r.1.0.mca") && e.to_string().contains("chunk (5, 2)")));
+    assert!(
+        report
+            .errors
+            .iter()
+            .any(|e| matches!(e.kind, ScanErrorKind::Region(_)) && e.path.ends_with("r.2.0.mca"))
+    );
+    assert!(
+        report
+            .errors
+            .iter()
+            .any(|e| e.path.ends_with("r.1.0.mca") && e.to_string().contains("chunk (5, 2)"))
+    );
     let seen = seen.into_inner();
     assert!(seen <= total && seen > total / 2, "{seen} of {total}");
     std::fs::remove_dir_all(dir).unwrap();

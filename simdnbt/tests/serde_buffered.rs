@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use simdnbt::owned::{BaseNbt, NbtCompound, NbtList, NbtTag};
-use simdnbt::serde::{from_slice, to_vec, ByteArray, IntArray, LongArray};
+use simdnbt::serde::{ByteArray, IntArray, LongArray, from_slice, to_vec};
 
 mod serde_common;
 use serde_common::{doc, read};

@@ -4,7 +4,7 @@
 
 use serde::Deserialize;
 use simdnbt::owned::{BaseNbt, NbtCompound, NbtList, NbtTag};
-use simdnbt::serde::{from_slice, from_slice_with, Deserializer, Options};
+use simdnbt::serde::{Deserializer, Options, from_slice, from_slice_with};
 use simdnbt::{ErrorKind, ReadOptions};
 
 mod serde_common;

@@ -9,8 +9,8 @@ use std::io::Cursor;
 use serde::{Deserialize, Serialize};
 use simdnbt::owned::{self, NbtCompound, NbtList, NbtTag};
 use simdnbt::serde::{
-    from_reader, from_slice, from_slice_with, to_vec, to_vec_with, to_writer, ByteArray,
-    Deserializer, IntArray, LongArray, Options,
+    ByteArray, Deserializer, IntArray, LongArray, Options, from_reader, from_slice,
+    from_slice_with, to_vec, to_vec_with, to_writer,
 };
 use simdnbt::tag_id::*;
 
@@ -229,10 +229,12 @@ fn long_strings_are_a_write_error() {
         Some(simdnbt::WriteError::StringTooLong { len: 70_000 })
     ));
     assert_eq!(e.path(), "v");
-    assert!(to_vec(&W {
-        v: "x".repeat(65_535)
-    })
-    .is_ok());
+    assert!(
+        to_vec(&W {
+            v: "x".repeat(65_535)
+        })
+        .is_ok()
+    );
 }
 
 #[test]
@@ -297,16 +299,20 @@ fn empty_list_is_a_list_of_end() {
     .unwrap();
     assert_eq!(field(&bytes), NbtTag::List(NbtList::Empty));
     assert_eq!(&bytes[bytes.len() - 6..], [END, 0, 0, 0, 0, END]);
-    assert!(read_v::<Vec<String>>(NbtTag::List(NbtList::Empty))
-        .unwrap()
-        .is_empty());
+    assert!(
+        read_v::<Vec<String>>(NbtTag::List(NbtList::Empty))
+            .unwrap()
+            .is_empty()
+    );
 }
 
 #[test]
 fn empty_typed_list_reads_as_empty_vec() {
-    assert!(read_v::<Vec<String>>(NbtTag::List(NbtList::Int(vec![])))
-        .unwrap()
-        .is_empty());
+    assert!(
+        read_v::<Vec<String>>(NbtTag::List(NbtList::Int(vec![])))
+            .unwrap()
+            .is_empty()
+    );
 }
 
 #[test]
@@ -1064,13 +1070,15 @@ fn from_reader_and_to_writer() {
 #[test]
 fn to_writer_writes_nothing_on_error() {
     let mut out = Vec::new();
-    assert!(to_writer(
-        &mut out,
-        &W {
-            v: vec![Some(1), None]
-        }
-    )
-    .is_err());
+    assert!(
+        to_writer(
+            &mut out,
+            &W {
+                v: vec![Some(1), None]
+            }
+        )
+        .is_err()
+    );
     assert!(out.is_empty());
 }
 

@@ -5,9 +5,9 @@
 use std::io::Cursor;
 
 use serde::{Deserialize, Serialize};
-use simdnbt::owned::{self, BaseNbt, Nbt, NbtCompound, NbtList, NbtTag};
-use simdnbt::serde::{from_slice, from_slice_with, to_vec, to_vec_with, Deserializer, Options};
 use simdnbt::Mutf8String;
+use simdnbt::owned::{self, BaseNbt, Nbt, NbtCompound, NbtList, NbtTag};
+use simdnbt::serde::{Deserializer, Options, from_slice, from_slice_with, to_vec, to_vec_with};
 
 fn every_type() -> NbtCompound {
     NbtCompound::from_values(vec![

@@ -5,9 +5,9 @@
 
 use std::io::Cursor;
 
+use simdnbt::Mutf8String;
 use simdnbt::owned::{self, NbtCompound, NbtList, NbtTag};
 use simdnbt::snbt::{self, ErrorKind, PrintError};
-use simdnbt::Mutf8String;
 
 fn parse(s: &str) -> NbtTag {
     snbt::from_str(s).unwrap_or_else(|e| panic!("{s:?}: {e}"))

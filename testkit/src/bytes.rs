@@ -157,7 +157,9 @@ mod tests {
         assert_eq!(kinds, [Kind::C, Kind::L, Kind::C]);
         assert_eq!(
             chain_tag(&kinds),
-            [10, 9, 0, 1, b'c', 10, 0, 0, 0, 1, 3, 0, 1, b'x', 0, 0, 0, 42, 0, 0]
+            [
+                10, 9, 0, 1, b'c', 10, 0, 0, 0, 1, 3, 0, 1, b'x', 0, 0, 0, 42, 0, 0
+            ]
         );
     }
 }

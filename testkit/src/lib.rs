@@ -27,4 +27,4 @@ pub mod value;
 /// The crate [`from_simdnbt`] is written against (see there).
 use simdnbt as nbt;
 
-pub use value::{diff, diff_all, Doc, List, Order, Value};
+pub use value::{Doc, List, Order, Value, diff, diff_all};

@@ -10,7 +10,7 @@
 use std::hint::black_box;
 use std::process::ExitCode;
 
-use compare::mutf8_cases::{cases, Case, Workload, WORKLOADS};
+use compare::mutf8_cases::{Case, WORKLOADS, Workload, cases};
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use compare::report::{self, env::Environment, Config};
+use compare::report::{self, Config, env::Environment};
 
 const USAGE: &str = "\
 usage: report [--criterion-dir DIR] [--out DIR] [--headline-file FILE]

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use compare::serde_peers::serde_peers;
 use compare::typed::{Level, Player};
-use serde::{de::DeserializeOwned, Serialize};
+use serde::{Serialize, de::DeserializeOwned};
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;

@@ -1,6 +1,6 @@
 //! graphite_binary 0.1 (`nbt` module): an arena of nodes with sorted compound indexes.
 
-use ::graphite_binary::nbt::{decode, encode, NBT};
+use ::graphite_binary::nbt::{NBT, decode, encode};
 
 use super::{Adapter, Info};
 use testkit::{Doc, Order};

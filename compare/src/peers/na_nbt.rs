@@ -2,11 +2,11 @@
 //! reads values lazily, and an owned mutable tree.
 
 use ::na_nbt::{
-    read_borrowed, read_owned, CompoundRef, ListBase, ListRef, NativeEndian, ValueOwn, ValueRef,
-    VisitRef, Writable, BE,
+    BE, CompoundRef, ListBase, ListRef, NativeEndian, ValueOwn, ValueRef, VisitRef, Writable,
+    read_borrowed, read_owned,
 };
 
-use super::{sink, Adapter, Bench, Info};
+use super::{Adapter, Bench, Info, sink};
 use testkit::mutf8::lossy as mutf8_lossy;
 use testkit::{Doc, List, Order, Value};
 

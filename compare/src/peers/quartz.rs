@@ -1,9 +1,9 @@
 //! quartz_nbt 0.2: `io::read_nbt` into `NbtCompound` (HashMap without `preserve_order`).
 
-use ::quartz_nbt::io::{read_nbt, write_nbt, Flavor};
+use ::quartz_nbt::io::{Flavor, read_nbt, write_nbt};
 use ::quartz_nbt::{NbtCompound, NbtTag};
 
-use super::{sink, Adapter, Info};
+use super::{Adapter, Info, sink};
 use testkit::{Doc, List, Order, Value};
 
 type Parsed = (NbtCompound, String);

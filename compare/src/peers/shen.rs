@@ -1,8 +1,8 @@
 //! shen-nbt5 0.4: one owned `NbtValue` enum, everything decoded while parsing.
 
-use ::shen_nbt5::{nbt_version::Java, NbtValue};
+use ::shen_nbt5::{NbtValue, nbt_version::Java};
 
-use super::{sink, Adapter, Bench, Info};
+use super::{Adapter, Bench, Info, sink};
 use testkit::{Doc, List, Order, Value};
 
 /// shen-nbt5's `NbtValue`.

@@ -1,8 +1,8 @@
 //! valence_nbt 0.8 (`binary` feature): owned `Compound` (BTreeMap without `preserve_order`).
 
-use ::valence_nbt::{from_binary, to_binary, Compound, List as VList, Value as VValue};
+use ::valence_nbt::{Compound, List as VList, Value as VValue, from_binary, to_binary};
 
-use super::{sink, Adapter, Info};
+use super::{Adapter, Info, sink};
 use testkit::peers::from_valence;
 use testkit::{Doc, Order, Value};
 

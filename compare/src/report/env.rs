@@ -333,7 +333,12 @@ mod tests {
             s.starts_with("fat LTO, codegen-units = 1 (`bench` inherits `release`)"),
             "{s}"
         );
-        assert!(s.ends_with("the system allocator (no mimalloc in Cargo.lock; upstream's harness uses mimalloc)"), "{s}");
+        assert!(
+            s.ends_with(
+                "the system allocator (no mimalloc in Cargo.lock; upstream's harness uses mimalloc)"
+            ),
+            "{s}"
+        );
         let lock = [LockPackage {
             name: "mimalloc".into(),
             version: "0.1.48".into(),

@@ -219,7 +219,10 @@ pub fn table_markdown(table: &Table) -> String {
     let _ = writeln!(
         md,
         "| Library | Throughput | Time (median, {:.0}% CI) | Ratio vs `{base}` |\n|---|---:|---|---:|",
-        table.rows.first().map_or(95.0, |r| r.median.confidence_level * 100.0)
+        table
+            .rows
+            .first()
+            .map_or(95.0, |r| r.median.confidence_level * 100.0)
     );
     for row in &table.rows {
         let tp = row

@@ -299,7 +299,7 @@ fn parse_benchmark(path: &Path) -> Result<Parsed, ParseError> {
             return Ok(Parsed::Skip(
                 ProblemKind::Unrecognised,
                 format!("group `{group_id}` has no function id"),
-            ))
+            ));
         }
         Some(_) => return Err(malformed("`function_id` is not a string")),
     };

@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use simdnbt_fuzz_logic::{hostile, roundtrip::STRUCTURED_SELECTOR, TARGETS};
+use simdnbt_fuzz_logic::{TARGETS, hostile, roundtrip::STRUCTURED_SELECTOR};
 
 fn main() -> ExitCode {
     let Some(dir) = std::env::args().nth(1).map(PathBuf::from) else {

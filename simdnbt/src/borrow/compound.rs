@@ -6,7 +6,7 @@ use std::fmt;
 use super::{NbtList, NbtTag};
 use crate::mutf8::Mutf8Str;
 use crate::raw_list::RawList;
-use crate::tape::{Tape, COUNT_MASK};
+use crate::tape::{COUNT_MASK, Tape};
 
 /// A compound inside a borrowed document: its named tags, in input order.
 ///
@@ -91,7 +91,7 @@ impl<'a: 'tape, 'tape> NbtCompound<'a, 'tape> {
     }
 
     /// The keys in input order.
-    pub fn keys(&self) -> impl Iterator<Item = &'a Mutf8Str> + 'tape {
+    pub fn keys(&self) -> impl Iterator<Item = &'a Mutf8Str> + 'tape + use<'a, 'tape> {
         self.iter().map(|(k, _)| k)
     }
 

@@ -67,7 +67,7 @@ use crate::error::{Error, ErrorKind};
 use crate::mutf8::Mutf8Str;
 use crate::options::ReadOptions;
 use crate::raw_list::RawList;
-use crate::read::root::{cursor_parts, not_compressed, root_prefix, tag_prefix, RootPrefix};
+use crate::read::root::{RootPrefix, cursor_parts, not_compressed, root_prefix, tag_prefix};
 use crate::tag_id::*;
 use crate::tape::{self, Tape};
 

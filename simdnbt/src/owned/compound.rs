@@ -1,6 +1,6 @@
 //! Owned compounds.
 
-use super::{write, NbtList, NbtTag};
+use super::{NbtList, NbtTag, write};
 use crate::mutf8::{Mutf8Str, Mutf8String};
 use crate::{ToNbtTag, WriteError};
 

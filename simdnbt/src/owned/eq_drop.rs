@@ -292,14 +292,14 @@ fn clone_list(l: &NbtList, key: Option<crate::Mutf8String>) -> Result<NbtList, C
                 src: v.iter(),
                 out: Vec::with_capacity(v.len()),
                 key,
-            })
+            });
         }
         NbtList::List(v) => {
             return Err(CloneFrame::Lists {
                 src: v.iter(),
                 out: Vec::with_capacity(v.len()),
                 key,
-            })
+            });
         }
         NbtList::Empty => NbtList::Empty,
         NbtList::Byte(v) => NbtList::Byte(v.clone()),

@@ -1,9 +1,9 @@
 //! Owned lists.
 
 use super::{NbtCompound, NbtTag};
+use crate::WriteError;
 use crate::mutf8::Mutf8String;
 use crate::tag_id;
-use crate::WriteError;
 
 /// Declares [`NbtList`], its `id()` and `len()` from one table of (variant,
 /// element type, element tag id), so they cannot disagree.

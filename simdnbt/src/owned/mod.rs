@@ -35,12 +35,12 @@ pub use compound::NbtCompound;
 pub use list::NbtList;
 pub use tag::NbtTag;
 
+use crate::WriteError;
 use crate::error::{Error, ErrorKind, NonRootError};
 use crate::mutf8::{Mutf8Str, Mutf8String};
 use crate::options::ReadOptions;
-use crate::read::root::{cursor_parts, not_compressed, root_prefix, tag_prefix, RootPrefix};
+use crate::read::root::{RootPrefix, cursor_parts, not_compressed, root_prefix, tag_prefix};
 use crate::tag_id::{COMPOUND, END};
-use crate::WriteError;
 
 /// Reads a named root compound (disk form). `Ok(Nbt::None)` for an End root.
 /// Accepts and rejects exactly what [`crate::borrow::read`] does.

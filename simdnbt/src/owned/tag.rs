@@ -1,9 +1,9 @@
 //! Owned tags.
 
 use super::{NbtCompound, NbtList};
+use crate::WriteError;
 use crate::mutf8::{Mutf8Str, Mutf8String};
 use crate::tag_id;
-use crate::WriteError;
 
 /// Declares [`NbtTag`] and its `id()` from one table of (variant, payload,
 /// tag id, doc), so the type and the ids cannot disagree.

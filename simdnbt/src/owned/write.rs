@@ -15,12 +15,12 @@
 use std::slice;
 
 use super::{NbtCompound, NbtList, NbtTag};
+use crate::WriteError;
 use crate::append::{AppendBuf, Backing};
-use crate::mutf8::{Mutf8Str, Mutf8String, INLINE_CAP};
+use crate::mutf8::{INLINE_CAP, Mutf8Str, Mutf8String};
 use crate::options::DEFAULT_MAX_DEPTH;
 use crate::simd::{self, BeNumber};
 use crate::tag_id::*;
-use crate::WriteError;
 
 enum Frame<'d> {
     Compound(slice::Iter<'d, (Mutf8String, NbtTag)>),

@@ -8,7 +8,7 @@
 //! same depth, so none lies inside another and editing one cannot move
 //! another.
 
-use super::eval::{moves, select_from, View};
+use super::eval::{View, moves, select_from};
 use super::value::Value;
 use super::{NbtPath, PathError, PathErrorKind, PathSegment};
 use crate::owned::{NbtCompound, NbtList, NbtTag};

@@ -6,7 +6,7 @@ use super::value::{BorrowValue, Value};
 use super::{NbtPath, PathSegment};
 #[cfg(feature = "snbt")]
 use crate::raw_list::RawList;
-use crate::{tag_id, Number};
+use crate::{Number, tag_id};
 
 #[cfg(feature = "snbt")]
 /// A leaf value as filters compare it: the type and the value (numbers as

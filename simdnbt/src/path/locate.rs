@@ -9,12 +9,12 @@
 //! answer.
 
 use super::NbtPath;
+use crate::ReadOptions;
 use crate::error::Error;
 use crate::mutf8::Mutf8Str;
-use crate::read::root::{root_prefix, RootPrefix};
-use crate::read::{read_value, Sink};
+use crate::read::root::{RootPrefix, root_prefix};
+use crate::read::{Sink, read_value};
 use crate::tag_id::COMPOUND;
-use crate::ReadOptions;
 
 /// One open step, outermost first.
 enum Open {

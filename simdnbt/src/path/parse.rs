@@ -154,7 +154,7 @@ impl Parser<'_> {
                 match chars.next() {
                     Some((_, e)) if e == '\\' || e == quote => out.push(e),
                     Some(_) => {
-                        return Err(self.err(PathParseErrorKind::InvalidEscape, start + 1 + i))
+                        return Err(self.err(PathParseErrorKind::InvalidEscape, start + 1 + i));
                     }
                     None => break,
                 }
@@ -219,7 +219,7 @@ impl Parser<'_> {
                 return Err(self.err(
                     PathParseErrorKind::Expected("an index, `]` or `{`"),
                     self.pos,
-                ))
+                ));
             }
         };
         if self.peek() != Some(']') {
@@ -296,7 +296,7 @@ pub(super) fn parse(text: &str) -> Result<NbtPath, PathParseError> {
                 return Err(p.err(
                     PathParseErrorKind::Expected("`.`, `[` or the end of the path"),
                     p.pos,
-                ))
+                ));
             }
         }
     }

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 
 use crate::mutf8::{Mutf8Str, Mutf8String};
 use crate::raw_list::RawList;
-use crate::{borrow, owned, tag_id, Number};
+use crate::{Number, borrow, owned, tag_id};
 
 /// A value selected in an owned document (see the [module docs](super)).
 ///

@@ -55,7 +55,7 @@ pub use codec::ChunkCompression;
 pub use error::{LocalPos, RegionError, RegionErrorKind};
 
 use crate::options::ReadOptions;
-use header::{Slot, EXTERNAL, HEADER_BYTES, SECTOR};
+use header::{EXTERNAL, HEADER_BYTES, SECTOR, Slot};
 
 /// Where a region's external `.mcc` chunk files live: its directory, and its
 /// position (the `X`, `Z` of `r.X.Z.mca`), which names them.

@@ -49,7 +49,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use super::header::{HEADER_BYTES, SECTOR};
-use super::{region_position, ChunkInfo, Region, RegionError};
+use super::{ChunkInfo, Region, RegionError, region_position};
 use crate::borrow::{self, BaseNbt};
 use crate::error::Error;
 use crate::options::ReadOptions;

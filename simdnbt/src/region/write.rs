@@ -11,7 +11,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::codec::{self, ChunkCompression};
 use super::error::{LocalPos, RegionError, RegionErrorKind};
-use super::header::{Slot, EXTERNAL, HEADER_BYTES, HEADER_SECTORS, MAX_SECTORS, SECTOR};
+use super::header::{EXTERNAL, HEADER_BYTES, HEADER_SECTORS, MAX_SECTORS, SECTOR, Slot};
 use super::{ExternalDir, Region};
 
 /// Sectors needed for a chunk whose length field is `length`.
@@ -208,7 +208,7 @@ impl Region {
                     let file = target.chunk_file(pos);
                     match std::fs::remove_file(&file) {
                         Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                            return Err(external_failed(pos, file, e))
+                            return Err(external_failed(pos, file, e));
                         }
                         _ => {}
                     }

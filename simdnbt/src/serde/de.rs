@@ -12,8 +12,8 @@ use ::serde::de::{
     self, DeserializeSeed, EnumAccess, MapAccess, SeqAccess, Unexpected, VariantAccess, Visitor,
 };
 
-use super::error::{Error, Result};
 use super::Options;
+use super::error::{Error, Result};
 use crate::borrow::{
     self, NbtCompound, NbtCompoundIter, NbtCompoundListIter, NbtList, NbtListListIter, NbtTag,
 };
@@ -664,7 +664,7 @@ impl<'de, 't> SeqDe<'de, 't> {
                         stride: 1,
                         fallback,
                         ctx,
-                    }
+                    };
                 }
                 None => Elems::Empty,
             },

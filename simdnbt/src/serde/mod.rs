@@ -124,7 +124,7 @@ mod owned;
 mod ser;
 
 pub use array::{
-    byte_array, byte_bool, int_array, long_array, uuid, ByteArray, IntArray, LongArray,
+    ByteArray, IntArray, LongArray, byte_array, byte_bool, int_array, long_array, uuid,
 };
 pub use de::Deserializer;
 pub use error::Error;

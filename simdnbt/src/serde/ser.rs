@@ -7,13 +7,13 @@
 
 use ::serde::ser::{self, Impossible, Serialize};
 
+use super::Options;
 use super::array::{BYTE_ARRAY_TOKEN, INT_ARRAY_TOKEN, LONG_ARRAY_TOKEN};
 use super::error::{Error, Result};
 use super::owned::{EMPTY_LIST_TOKENS, WRAPPER_TOKEN};
-use super::Options;
 use crate::mutf8;
 use crate::tag_id::*;
-use crate::{WriteError, DEFAULT_MAX_DEPTH};
+use crate::{DEFAULT_MAX_DEPTH, WriteError};
 
 /// Writes serde's data model as NBT bytes into a `Vec<u8>`.
 ///

@@ -1,5 +1,5 @@
-use super::kernels::{self, Path};
 use super::BeNumber;
+use super::kernels::{self, Path};
 
 /// Small seeded PRNG (xorshift64*), so failures reproduce.
 pub(crate) struct Rng(u64);

@@ -272,7 +272,7 @@ pub(super) fn parse_int(t: &[u8]) -> Result<IntLiteral, TokenError> {
                 (2, start + 2, end)
             }
             Some(b'0'..=b'9') => {
-                return Err((ErrorKind::InvalidNumber("octal is not supported"), start))
+                return Err((ErrorKind::InvalidNumber("octal is not supported"), start));
             }
             _ => (10, start, start + 1),
         }

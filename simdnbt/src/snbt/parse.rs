@@ -8,8 +8,8 @@ use super::builtin::Builtin;
 use super::error::{Error, ErrorKind};
 use super::number::{self, IntType};
 use super::string;
-use crate::owned::{NbtCompound, NbtList, NbtTag};
 use crate::Mutf8String;
+use crate::owned::{NbtCompound, NbtList, NbtTag};
 
 /// Vanilla's nesting limit, counting the root: compounds, lists and calls.
 pub(super) const MAX_DEPTH: usize = 512;

@@ -2,7 +2,7 @@
 //! tree of any depth prints), compact or pretty.
 
 use super::error::PrintError;
-use super::parse::{is_wrapper, MAX_DEPTH};
+use super::parse::{MAX_DEPTH, is_wrapper};
 use super::string;
 use crate::owned::{NbtCompound, NbtList, NbtTag};
 

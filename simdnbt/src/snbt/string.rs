@@ -2,8 +2,8 @@
 //! printer quotes and escapes (see the module docs of [`super`]).
 
 use super::error::{ErrorKind, PrintError};
-use crate::mutf8;
 use crate::Mutf8String;
+use crate::mutf8;
 
 /// Bytes that may appear in an unquoted string (vanilla: `0-9 A-Z a-z _ - . +`),
 /// as a table: keys are scanned byte by byte.

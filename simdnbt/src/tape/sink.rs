@@ -8,8 +8,8 @@
 
 use super::COUNT_MASK;
 use crate::error::{Error, ErrorKind};
-use crate::read::check::err;
 use crate::read::Sink;
+use crate::read::check::err;
 use crate::tag_id::*;
 
 /// The tape being written.

@@ -5,7 +5,7 @@
 
 use std::io::Cursor;
 
-use simdnbt::{borrow, owned, Error, ReadOptions};
+use simdnbt::{Error, ReadOptions, borrow, owned};
 
 /// Stack size the "no recursion that input can drive" tests run on.
 pub const SMALL_STACK: usize = 256 * 1024;
