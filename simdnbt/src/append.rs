@@ -16,9 +16,11 @@
 //! never escapes, and hands the buffer to those calls through the cursor's
 //! `with_backing`.
 //!
-//! All the `unsafe` of "write into spare capacity, move the end" is in this
-//! module; callers that store through [`AppendBuf::tail`] themselves keep to
-//! [`AppendBuf::advance`]'s contract.
+//! All of the owned writer's `unsafe` of "write into spare capacity, move the
+//! end" is in this module; callers that store through [`AppendBuf::tail`]
+//! themselves keep to [`AppendBuf::advance`]'s contract. The tape sink
+//! (`tape/sink.rs`) writes its words into spare capacity too, with its own
+//! proof there: on this buffer the borrow read measured 6.4% slower.
 
 /// A buffer's cached raw parts: `start..cap_end` is the allocation (valid for
 /// reads and writes), `start..end` its initialised prefix.

@@ -61,7 +61,8 @@
 //! assert_eq!(back, nbt);
 //! ```
 
-use crate::tag_id::min_element_size;
+use crate::read::check::min_payload_for_error;
+use crate::tag_id::*;
 use crate::{Error, ErrorKind, ReadOptions, mutf8};
 
 /// The 8-byte header of a Bedrock `level.dat`, before the little-endian document.
@@ -283,7 +284,7 @@ impl<'a> Transcoder<'a> {
     fn tag_id(&mut self) -> Result<u8, Error> {
         self.ensure(1)?;
         let id = self.input[self.pos];
-        if id > 12 {
+        if !is_known(id) {
             return Err(Error::new(ErrorKind::UnknownTagId(id), self.pos));
         }
         self.pos += 1;
@@ -384,7 +385,7 @@ impl<'a> Transcoder<'a> {
     /// One root: id, then (unless End) name and payload.
     fn document(&mut self, max_depth: u32) -> Result<(), Error> {
         let id = self.tag_id()?;
-        if id == 0 {
+        if id == END {
             return Ok(());
         }
         self.string()?;
@@ -415,7 +416,7 @@ impl<'a> Transcoder<'a> {
         let at = self.pos;
         self.ensure(1)?;
         let id = self.input[at];
-        if id == 0 {
+        if id == END {
             self.pos += 1;
             stack.pop();
             return Ok(());
@@ -423,10 +424,10 @@ impl<'a> Transcoder<'a> {
         self.ensure(3)?;
         let name_len = usize::from(u16::from_be_bytes(self.name_len_at(at + 1)));
         let left = self.input.len() - at;
-        if left < 3 + name_len + min_element_size(id & 15) {
+        if left < 3 + name_len + min_payload_for_error(id) {
             return Err(Error::new(ErrorKind::UnexpectedEof, self.input.len()));
         }
-        if id > 12 {
+        if !is_known(id) {
             return Err(Error::new(ErrorKind::UnknownTagId(id), at));
         }
         self.pos += 1;
@@ -446,11 +447,7 @@ impl<'a> Transcoder<'a> {
     /// A list element's length prefix must be there before it is read (what a
     /// named tag's smallest-payload check gives the others).
     fn element_prefix(&self, id: u8) -> Result<(), Error> {
-        match id {
-            7 | 11 | 12 => self.ensure(4),
-            8 => self.ensure(2),
-            _ => Ok(()),
-        }
+        self.ensure(layout(id).prefix as usize)
     }
 
     /// One payload of tag `id`; containers are pushed, to be walked by `document`.
@@ -467,32 +464,29 @@ impl<'a> Transcoder<'a> {
         max_depth: u32,
     ) -> Result<(), Error> {
         match id {
-            1 => drop(self.number::<1>()?),
-            2 => drop(self.number::<2>()?),
-            3 | 5 => drop(self.number::<4>()?),
-            4 | 6 => drop(self.number::<8>()?),
-            7 => {
+            BYTE => drop(self.number::<1>()?),
+            SHORT => drop(self.number::<2>()?),
+            INT | FLOAT => drop(self.number::<4>()?),
+            LONG | DOUBLE => drop(self.number::<8>()?),
+            BYTE_ARRAY => {
                 let n = self.count(1)?;
                 self.skip(n as usize)?;
             }
-            8 => self.string()?,
-            11 => {
-                let n = self.count(4)?;
-                self.elements(n, 4)?;
-            }
-            12 => {
-                let n = self.count(8)?;
-                self.elements(n, 8)?;
+            STRING => self.string()?,
+            INT_ARRAY | LONG_ARRAY => {
+                let width = layout(id).element as usize;
+                let n = self.count(width)?;
+                self.elements(n, width)?;
             }
             _ => {
-                // 9 (list) or 10 (compound); ids were checked before.
+                // List or compound; ids were checked before.
                 // The new container's level counts the root as 1.
                 let at = self.pos;
                 if stack.len() + 1 > max_depth as usize {
-                    let at = entry_at.filter(|_| id == 10).unwrap_or(at);
+                    let at = entry_at.filter(|_| id == COMPOUND).unwrap_or(at);
                     return Err(Error::new(ErrorKind::MaxDepthExceeded, at));
                 }
-                if id == 10 {
+                if id == COMPOUND {
                     stack.push(Frame::Compound);
                 } else {
                     // Header: element id and count, then the count's checks
@@ -501,11 +495,11 @@ impl<'a> Transcoder<'a> {
                     let element = self.input[self.pos];
                     self.pos += 1;
                     let count_at = self.pos;
-                    let left = self.count(min_element_size(element))?;
-                    if element == 0 && left != 0 {
+                    let left = self.count(layout(element).min as usize)?;
+                    if element == END && left != 0 {
                         return Err(Error::new(ErrorKind::ListOfEndNotEmpty, count_at));
                     }
-                    if element > 12 {
+                    if !is_known(element) {
                         return Err(Error::new(ErrorKind::UnknownTagId(element), at));
                     }
                     stack.push(Frame::List { id: element, left });

@@ -27,23 +27,68 @@ pub const INT_ARRAY: u8 = 11;
 /// LongArray: i32 length, then i64s.
 pub const LONG_ARRAY: u8 = 12;
 
-/// Payload size of the fixed-size tags (Byte..=Double), indexed by id; 0 otherwise.
-pub(crate) const FIXED_SIZE: [u8; 16] = [0, 1, 2, 4, 8, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+/// What the binary format fixes about one tag type's payload (docs/format.md
+/// §1): the facts every reader, writer and transcoder sizes payloads by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Layout {
+    /// Payload bytes of a fixed-size tag (Byte..=Double); 0 for the others.
+    pub fixed: u8,
+    /// Width of the length prefix before a string's or array's elements (2 for
+    /// String, 4 for the arrays); 0 for the others (a list's 5-byte header is
+    /// its own).
+    pub prefix: u8,
+    /// Bytes per unit the length prefix counts: 1 for String and ByteArray, 4
+    /// for IntArray, 8 for LongArray; 0 for the others.
+    pub element: u8,
+    /// Fewest payload bytes a tag of this type takes: a fixed-size tag's
+    /// value, a string's or array's prefix, a list's header, a compound's
+    /// End. It is also the fewest input bytes one list element of this type
+    /// takes, which bounds a list's count before anything is sized by it.
+    pub min: u8,
+}
 
-/// Smallest number of input bytes one list element of type `id` can take.
-/// Used to reject a length prefix before anything is allocated for it.
-pub(crate) const fn min_element_size(id: u8) -> usize {
-    match id {
-        BYTE => 1,
-        SHORT => 2,
-        INT | FLOAT => 4,
-        LONG | DOUBLE => 8,
-        BYTE_ARRAY | INT_ARRAY | LONG_ARRAY => 4,
-        STRING => 2,
-        LIST => 5,
-        COMPOUND => 1,
-        _ => 0,
+const fn layout_row(fixed: u8, prefix: u8, element: u8, min: u8) -> Layout {
+    Layout {
+        fixed,
+        prefix,
+        element,
+        min,
     }
+}
+
+/// [`Layout`] of every known tag id, indexed by id; ids 13..=15 (unknown)
+/// are all zeros, so tables indexed by `id & 15` stay in bounds.
+pub(crate) const LAYOUT: [Layout; 16] = {
+    let mut t = [layout_row(0, 0, 0, 0); 16];
+    t[BYTE as usize] = layout_row(1, 0, 0, 1);
+    t[SHORT as usize] = layout_row(2, 0, 0, 2);
+    t[INT as usize] = layout_row(4, 0, 0, 4);
+    t[LONG as usize] = layout_row(8, 0, 0, 8);
+    t[FLOAT as usize] = layout_row(4, 0, 0, 4);
+    t[DOUBLE as usize] = layout_row(8, 0, 0, 8);
+    t[BYTE_ARRAY as usize] = layout_row(0, 4, 1, 4);
+    t[STRING as usize] = layout_row(0, 2, 1, 2);
+    t[LIST as usize] = layout_row(0, 0, 0, 5);
+    t[COMPOUND as usize] = layout_row(0, 0, 0, 1);
+    t[INT_ARRAY as usize] = layout_row(0, 4, 4, 4);
+    t[LONG_ARRAY as usize] = layout_row(0, 4, 8, 4);
+    t
+};
+
+/// The [`Layout`] of tag id `id`; an unknown id has all zeros.
+#[inline(always)]
+pub(crate) const fn layout(id: u8) -> Layout {
+    if is_known(id) {
+        LAYOUT[id as usize]
+    } else {
+        LAYOUT[15]
+    }
+}
+
+/// Whether `id` is one of the 13 tag ids of the format (End..=LongArray).
+#[inline(always)]
+pub(crate) const fn is_known(id: u8) -> bool {
+    id <= LONG_ARRAY
 }
 
 /// The tag type's name as the format calls it (`"Int"`, `"Compound"`, …), or
@@ -68,5 +113,35 @@ pub const fn name(id: u8) -> &'static str {
         INT_ARRAY => "IntArray",
         LONG_ARRAY => "LongArray",
         _ => "unknown",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table against the format's description (docs/format.md §1).
+    #[test]
+    fn layout_matches_the_format() {
+        for id in 0..=255u8 {
+            let l = layout(id);
+            let want = match id {
+                BYTE => (1, 0, 0, 1),
+                SHORT => (2, 0, 0, 2),
+                INT | FLOAT => (4, 0, 0, 4),
+                LONG | DOUBLE => (8, 0, 0, 8),
+                BYTE_ARRAY => (0, 4, 1, 4),
+                STRING => (0, 2, 1, 2),
+                INT_ARRAY => (0, 4, 4, 4),
+                LONG_ARRAY => (0, 4, 8, 4),
+                // A list's header: element id and count.
+                LIST => (0, 0, 0, 5),
+                // Its End byte.
+                COMPOUND => (0, 0, 0, 1),
+                _ => (0, 0, 0, 0),
+            };
+            assert_eq!((l.fixed, l.prefix, l.element, l.min), want, "id {id}");
+            assert_eq!(is_known(id), id <= LONG_ARRAY);
+        }
     }
 }

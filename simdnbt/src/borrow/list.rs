@@ -56,7 +56,7 @@ impl<'a: 'tape, 'tape> NbtList<'a, 'tape> {
             return None;
         }
         let start = self.value.payload + 5;
-        let size = FIXED_SIZE[id as usize] as usize;
+        let size = layout(id).fixed as usize;
         Some(&self.tape.data[start..start + self.len() * size])
     }
 

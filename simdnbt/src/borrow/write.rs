@@ -24,12 +24,11 @@ enum Frame {
 /// lists of containers, i.e. one that is a single span of the input.
 fn span_end(tape: &Tape<'_>, value: Value) -> usize {
     let p = value.payload;
+    let l = layout(value.id);
     match value.id {
-        BYTE..=DOUBLE => p + FIXED_SIZE[value.id as usize] as usize,
+        BYTE..=DOUBLE => p + l.fixed as usize,
         STRING => p + 2 + tape.u16_at(p) as usize,
-        BYTE_ARRAY => p + 4 + tape.u32_at(p) as usize,
-        INT_ARRAY => p + 4 + tape.u32_at(p) as usize * 4,
-        LONG_ARRAY => p + 4 + tape.u32_at(p) as usize * 8,
+        BYTE_ARRAY | INT_ARRAY | LONG_ARRAY => p + 4 + tape.u32_at(p) as usize * l.element as usize,
         LIST => {
             let elem = tape.data[p];
             let len = tape.u32_at(p + 1) as usize;
@@ -39,7 +38,7 @@ fn span_end(tape: &Tape<'_>, value: Value) -> usize {
                     // The side slices point into `data`, so this is their offset.
                     last.as_ptr() as usize - tape.data.as_ptr() as usize + last.len()
                 }
-                _ => p + 5 + len * FIXED_SIZE[elem as usize] as usize,
+                _ => p + 5 + len * layout(elem).fixed as usize,
             }
         }
         _ => unreachable!("containers are walked, not copied"),

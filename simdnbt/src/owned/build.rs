@@ -52,7 +52,7 @@ pub(crate) struct OpenList {
 }
 
 /// A list of strings or arrays being filled (capacity: its exact length).
-pub(crate) enum SideList {
+pub(crate) enum PrefixedList {
     Strings(Vec<Mutf8String>),
     ByteArrays(Vec<Vec<u8>>),
     IntArrays(Vec<Vec<i32>>),
@@ -128,11 +128,11 @@ pub(crate) fn leaf_at(d: &[u8], id: u8, p: usize) -> NbtTag {
 #[inline(never)]
 fn array_at(d: &[u8], id: u8, p: usize) -> NbtTag {
     let n = u32::from_be_bytes(d[p..p + 4].try_into().unwrap()) as usize;
-    let elements = |size: usize| &d[p + 4..p + 4 + n * size];
+    let elements = &d[p + 4..p + 4 + n * layout(id).element as usize];
     match id {
-        BYTE_ARRAY => NbtTag::ByteArray(elements(1).to_vec()),
-        INT_ARRAY => NbtTag::IntArray(simd::from_be_bytes(elements(4))),
-        _ => NbtTag::LongArray(simd::from_be_bytes(elements(8))),
+        BYTE_ARRAY => NbtTag::ByteArray(elements.to_vec()),
+        INT_ARRAY => NbtTag::IntArray(simd::from_be_bytes(elements)),
+        _ => NbtTag::LongArray(simd::from_be_bytes(elements)),
     }
 }
 
@@ -140,14 +140,14 @@ fn array_at(d: &[u8], id: u8, p: usize) -> NbtTag {
 /// list of compounds or lists).
 #[inline(never)]
 pub(crate) fn flat_list_at(d: &[u8], elem: u8, n: usize, p: usize) -> NbtList {
-    let numbers = |size: usize| &d[p..p + n * size];
+    let numbers = &d[p..p + n * layout(elem).fixed as usize];
     match elem {
-        BYTE => NbtList::Byte(numbers(1).iter().map(|&b| b as i8).collect()),
-        SHORT => NbtList::Short(simd::from_be_bytes(numbers(2))),
-        INT => NbtList::Int(simd::from_be_bytes(numbers(4))),
-        LONG => NbtList::Long(simd::from_be_bytes(numbers(8))),
-        FLOAT => NbtList::Float(simd::from_be_bytes(numbers(4))),
-        DOUBLE => NbtList::Double(simd::from_be_bytes(numbers(8))),
+        BYTE => NbtList::Byte(numbers.iter().map(|&b| b as i8).collect()),
+        SHORT => NbtList::Short(simd::from_be_bytes(numbers)),
+        INT => NbtList::Int(simd::from_be_bytes(numbers)),
+        LONG => NbtList::Long(simd::from_be_bytes(numbers)),
+        FLOAT => NbtList::Float(simd::from_be_bytes(numbers)),
+        DOUBLE => NbtList::Double(simd::from_be_bytes(numbers)),
         COMPOUND => NbtList::Compound(Vec::new()),
         LIST => NbtList::List(Vec::new()),
         _ => NbtList::Empty,
@@ -159,7 +159,7 @@ impl<'a> Sink<'a> for OwnedSink<'a> {
     /// The offset of the list's name, or `NO_NAME`.
     type Slot = usize;
     type Elements = OpenList;
-    type Side = SideList;
+    type PrefixedList = PrefixedList;
     type Output = NbtTag;
 
     #[inline(always)]
@@ -234,41 +234,41 @@ impl<'a> Sink<'a> for OwnedSink<'a> {
     }
 
     #[inline(always)]
-    fn side_list(
+    fn prefixed_list(
         &mut self,
         elem: u8,
         n: u32,
         _payload: usize,
         _len: usize,
-    ) -> Result<SideList, Error> {
+    ) -> Result<PrefixedList, Error> {
         // The core checked `n` against the remaining input (≥ 2 bytes per
         // string, ≥ 4 per array), so this allocation is bounded by it.
         let n = n as usize;
         Ok(match elem {
-            STRING => SideList::Strings(Vec::with_capacity(n)),
-            BYTE_ARRAY => SideList::ByteArrays(Vec::with_capacity(n)),
-            INT_ARRAY => SideList::IntArrays(Vec::with_capacity(n)),
-            _ => SideList::LongArrays(Vec::with_capacity(n)),
+            STRING => PrefixedList::Strings(Vec::with_capacity(n)),
+            BYTE_ARRAY => PrefixedList::ByteArrays(Vec::with_capacity(n)),
+            INT_ARRAY => PrefixedList::IntArrays(Vec::with_capacity(n)),
+            _ => PrefixedList::LongArrays(Vec::with_capacity(n)),
         })
     }
 
     #[inline(always)]
-    fn side_element(&mut self, side: &mut SideList, bytes: &'a [u8]) {
+    fn prefixed_element(&mut self, side: &mut PrefixedList, bytes: &'a [u8]) {
         match side {
-            SideList::Strings(v) => v.push(Mutf8String::from_slice(bytes)),
-            SideList::ByteArrays(v) => v.push(bytes.to_vec()),
-            SideList::IntArrays(v) => v.push(simd::from_be_bytes(bytes)),
-            SideList::LongArrays(v) => v.push(simd::from_be_bytes(bytes)),
+            PrefixedList::Strings(v) => v.push(Mutf8String::from_slice(bytes)),
+            PrefixedList::ByteArrays(v) => v.push(bytes.to_vec()),
+            PrefixedList::IntArrays(v) => v.push(simd::from_be_bytes(bytes)),
+            PrefixedList::LongArrays(v) => v.push(simd::from_be_bytes(bytes)),
         }
     }
 
     #[inline(always)]
-    fn close_side_list(&mut self, slot: usize, side: SideList) {
+    fn close_prefixed_list(&mut self, slot: usize, side: PrefixedList) {
         let list = match side {
-            SideList::Strings(v) => NbtList::String(v),
-            SideList::ByteArrays(v) => NbtList::ByteArray(v),
-            SideList::IntArrays(v) => NbtList::IntArray(v),
-            SideList::LongArrays(v) => NbtList::LongArray(v),
+            PrefixedList::Strings(v) => NbtList::String(v),
+            PrefixedList::ByteArrays(v) => NbtList::ByteArray(v),
+            PrefixedList::IntArrays(v) => NbtList::IntArray(v),
+            PrefixedList::LongArrays(v) => NbtList::LongArray(v),
         };
         self.place_list(slot, list);
     }

@@ -68,7 +68,7 @@ impl<'a> Sink<'a> for PathSink<'_> {
     type Compound = usize;
     type Slot = usize;
     type Elements = usize;
-    type Side = ();
+    type PrefixedList = ();
     type Output = ();
 
     fn root_compound(&mut self) -> Result<usize, Error> {
@@ -99,16 +99,22 @@ impl<'a> Sink<'a> for PathSink<'_> {
     fn flat_list(&mut self, slot: usize, _elem: u8, _n: u32, _payload: usize) {
         self.open.truncate(slot);
     }
-    fn side_list(&mut self, _elem: u8, _n: u32, _payload: usize, _len: usize) -> Result<(), Error> {
+    fn prefixed_list(
+        &mut self,
+        _elem: u8,
+        _n: u32,
+        _payload: usize,
+        _len: usize,
+    ) -> Result<(), Error> {
         self.list();
         Ok(())
     }
-    fn side_element(&mut self, _side: &mut (), _bytes: &'a [u8]) {
+    fn prefixed_element(&mut self, _side: &mut (), _bytes: &'a [u8]) {
         if let Some(Open::List { next }) = self.open.last_mut() {
             *next += 1;
         }
     }
-    fn close_side_list(&mut self, slot: usize, _side: ()) {
+    fn close_prefixed_list(&mut self, slot: usize, _side: ()) {
         self.open.truncate(slot);
     }
     fn elements(&mut self, slot: usize, _elem: u8, _n: u32) -> usize {

@@ -3,39 +3,50 @@
 //!
 //! Every length prefix is checked against the bytes that remain before
 //! anything is sized by it, so no sink can be made to allocate more than the
-//! input could fill.
+//! input could fill. Numbers and lengths are read only through [`u16_at`]
+//! and [`i32_at`].
 
 use crate::error::{Error, ErrorKind};
 use crate::tag_id::*;
 
-/// Fewest payload bytes a tag of each id has: fixed-size tags their value,
-/// others their length prefix, a list its 5-byte header, a compound its End.
-pub(crate) const MIN_PAYLOAD: [u8; 16] = [0, 1, 2, 4, 8, 4, 8, 4, 2, 5, 1, 4, 4, 0, 0, 0];
+/// The longest input any reader takes: every offset a reader keeps fits in
+/// 56 bits (the tape packs a tag id above one). A longer input is
+/// [`ErrorKind::InputTooLarge`].
+pub(crate) const MAX_INPUT: u64 = 1 << 56;
 
 /// `TAG_PREFIX[id]`: the bytes a named tag of type `id` takes before its
-/// name's length is added: id, name length, smallest payload. Unknown ids
-/// get a value no input reaches, so the tag loop's single bounds check
-/// rejects them too.
+/// name's length is added: id, name length, smallest payload
+/// ([`Layout::min`]). Unknown ids get a value no input reaches, so the tag
+/// loop's single bounds check rejects them too.
 pub(crate) const TAG_PREFIX: [u32; 256] = {
-    // 2^31: past any input (at most isize::MAX bytes), and no overflow when a
-    // name length is added on 32-bit targets.
+    // 2^31: past any input the loop's subtraction can leave, and no overflow
+    // when a name length is added on 32-bit targets.
     let mut t = [1 << 31; 256];
     let mut id = 0;
-    while id <= LONG_ARRAY as usize {
-        t[id] = 3 + MIN_PAYLOAD[id] as u32;
+    while id <= LONG_ARRAY {
+        t[id as usize] = 3 + layout(id).min as u32;
         id += 1;
     }
     t
 };
 
-/// The error for a named tag with unknown id `id` at `at`, `left` input
-/// bytes from there: unknown, once its id, name and (for ids 13..=255, read
-/// as `id & 15`) smallest payload are all there; truncated otherwise. The
-/// order of the checks the tag loop had before unknown ids were folded into
-/// its bounds check, which the owned reader and the tests rely on.
+/// The smallest payload a tag with id byte `id` is taken to have when
+/// judging whether an unknown id is "unknown" or "truncated": its
+/// [`Layout::min`], read as `id & 15` for ids 13..=255. The order the first
+/// readers checked in, kept by every reader (the owned reader, the Bedrock
+/// transcoder and the tests rely on it).
+#[inline(always)]
+pub(crate) const fn min_payload_for_error(id: u8) -> usize {
+    LAYOUT[(id & 15) as usize].min as usize
+}
+
+/// The error for a named tag with id `id` at `at` whose id, name length,
+/// name and smallest payload do not all fit in the `left` input bytes from
+/// there: unknown, once an unknown id's name and smallest payload (see
+/// [`min_payload_for_error`]) are all there; truncated otherwise.
 #[cold]
-pub(crate) fn unknown_named_tag(id: u8, left: usize, name_len: usize, at: usize) -> Error {
-    if left >= 3 + name_len + MIN_PAYLOAD[(id & 15) as usize] as usize {
+pub(crate) fn named_tag_error(id: u8, left: usize, name_len: usize, at: usize) -> Error {
+    if !is_known(id) && left >= 3 + name_len + min_payload_for_error(id) {
         err(ErrorKind::UnknownTagId(id), at)
     } else {
         err(ErrorKind::UnexpectedEof, at + left)
@@ -71,26 +82,37 @@ pub(crate) unsafe fn i32_at(data: &[u8], pos: usize) -> i32 {
     i32::from_be_bytes([b[0], b[1], b[2], b[3]])
 }
 
-/// Skips a string payload at `*pos` (its 2-byte length known to be there) and
-/// returns its bytes.
+/// Skips a string payload at `*pos` and returns its bytes.
+///
+/// # Safety
+/// The 2-byte length prefix is in `data`: `*pos + 2 <= data.len()`.
 #[inline(always)]
-pub(crate) fn string<'a>(data: &'a [u8], pos: &mut usize) -> Result<&'a [u8], Error> {
-    // SAFETY: every caller checked that the 2-byte length is there.
+pub(crate) unsafe fn string<'a>(data: &'a [u8], pos: &mut usize) -> Result<&'a [u8], Error> {
+    // SAFETY: the caller checked that the 2-byte length is there.
     let len = unsafe { u16_at(data, *pos) } as usize;
     let start = *pos + 2;
     if data.len() - start < len {
         return Err(err(ErrorKind::UnexpectedEof, data.len()));
     }
     *pos = start + len;
-    Ok(&data[start..start + len])
+    // SAFETY: start <= data.len() (the caller) and len <= data.len() - start
+    // (checked above).
+    Ok(unsafe { data.get_unchecked(start..start + len) })
 }
 
-/// Skips an array payload of `size`-byte elements at `*pos` (its 4-byte
-/// length known to be there) and returns the elements' bytes.
+/// Skips an array payload of `size`-byte elements at `*pos` and returns the
+/// elements' bytes.
+///
+/// # Safety
+/// The 4-byte length prefix is in `data`: `*pos + 4 <= data.len()`.
 #[inline(always)]
-pub(crate) fn array<'a>(data: &'a [u8], pos: &mut usize, size: usize) -> Result<&'a [u8], Error> {
+pub(crate) unsafe fn array<'a>(
+    data: &'a [u8],
+    pos: &mut usize,
+    size: usize,
+) -> Result<&'a [u8], Error> {
     let at = *pos;
-    // SAFETY: every caller checked that the 4-byte length is there.
+    // SAFETY: the caller checked that the 4-byte length is there.
     let len = unsafe { i32_at(data, at) };
     if len < 0 {
         return Err(err(ErrorKind::NegativeLength(len), at));
@@ -101,20 +123,47 @@ pub(crate) fn array<'a>(data: &'a [u8], pos: &mut usize, size: usize) -> Result<
         return Err(err(ErrorKind::LengthExceedsInput, at));
     }
     *pos = start + len as usize * size;
-    Ok(&data[start..*pos])
+    // SAFETY: start <= data.len() (the caller) and the elements fit in the
+    // rest (checked above).
+    Ok(unsafe { data.get_unchecked(start..*pos) })
 }
 
-/// Why a list of numbers (or of End) with count `n` at `count_at` is invalid.
-#[cold]
-pub(crate) fn number_list_error(n: i32, elem: u8, count_at: usize) -> Error {
-    let kind = if n < 0 {
-        ErrorKind::NegativeLength(n)
-    } else if elem == END {
-        ErrorKind::ListOfEndNotEmpty
+/// Skips the payload of a string or array (`id`: String, ByteArray,
+/// IntArray or LongArray) at `*pos` and returns its elements' bytes.
+///
+/// # Safety
+/// `id` is one of those four and its length prefix ([`Layout::prefix`]
+/// bytes) is in `data` at `*pos`.
+#[inline(always)]
+pub(crate) unsafe fn prefixed<'a>(
+    data: &'a [u8],
+    pos: &mut usize,
+    id: u8,
+) -> Result<&'a [u8], Error> {
+    debug_assert!(matches!(id, STRING | BYTE_ARRAY | INT_ARRAY | LONG_ARRAY));
+    if id == STRING {
+        // SAFETY: the caller: the 2-byte prefix is there.
+        unsafe { string(data, pos) }
     } else {
-        ErrorKind::LengthExceedsInput
-    };
-    err(kind, count_at)
+        // SAFETY: the caller: the 4-byte prefix is there.
+        unsafe { array(data, pos, layout(id).element as usize) }
+    }
+}
+
+/// Reads one element of a list of strings or arrays (`elem`) at `*pos` and
+/// returns its bytes (without the length prefix).
+#[inline(always)]
+pub(crate) fn list_element<'a>(
+    data: &'a [u8],
+    pos: &mut usize,
+    elem: u8,
+) -> Result<&'a [u8], Error> {
+    if data.len() - *pos < layout(elem).prefix as usize {
+        return Err(err(ErrorKind::UnexpectedEof, data.len()));
+    }
+    // SAFETY: the prefix is there (just checked); `elem` is a string or array
+    // type (the core opens such lists only for those).
+    unsafe { prefixed(data, pos, elem) }
 }
 
 /// A list header that passed every check: element type and count.
@@ -123,64 +172,172 @@ pub(crate) struct ListHeader {
     pub n: u32,
 }
 
-/// Reads and checks a list header at `*pos` (shared by both readers, so they
-/// reject the same lists at the same offsets): depth, the 5 header bytes, a
-/// negative count, a count larger than the rest of the input could hold, a
-/// non-empty list of End, an unknown element type — in that order. Leaves
-/// `*pos` after the header.
+/// `ELEMENT_MIN[elem]`: the fewest bytes a list element of type `elem` takes
+/// ([`Layout::min`]), 0 for the unknown ids (caught by their own test).
+const ELEMENT_MIN: [u64; 256] = {
+    let mut t = [0; 256];
+    let mut id = 0;
+    while id <= LONG_ARRAY {
+        t[id as usize] = layout(id).min as u64;
+        id += 1;
+    }
+    t
+};
+
+/// Reads and checks a list header at `*pos` and leaves `*pos` after it: the
+/// one rule every list goes by (named, element of a list, root). A list at
+/// depth `depth` (counting the root as 1) is rejected when it is deeper than
+/// `max_depth`, when its 5 header bytes are not there, when its count is
+/// negative, larger than the rest of the input could hold at its element
+/// type's [`Layout::min`] bytes, non-zero for a list of End, or its element
+/// type is unknown — in that order ([`list_header_error`]).
 #[inline(always)]
 pub(crate) fn list_header(
     data: &[u8],
     pos: &mut usize,
     depth: usize,
-    max_depth: u32,
+    max_depth: usize,
 ) -> Result<ListHeader, Error> {
     let at = *pos;
-    if depth > max_depth as usize {
-        return Err(err(ErrorKind::MaxDepthExceeded, at));
+    if depth > max_depth || data.len() - at < 5 {
+        return Err(list_header_error(data, at, depth, max_depth));
+    }
+    // SAFETY: five bytes remain at `at` (checked above).
+    let (elem, n) = unsafe { (*data.get_unchecked(at), i32_at(data, at + 1)) };
+    let rest = (data.len() - at - 5) as u64;
+    // One branchy test for the rest, the cold path sorting out which failed.
+    // `n × min` cannot overflow: n < 2^31, min ≤ 8.
+    if n < 0
+        || (n as u64) * ELEMENT_MIN[elem as usize] > rest
+        || (elem == END && n != 0)
+        || !is_known(elem)
+    {
+        return Err(list_header_error(data, at, depth, max_depth));
+    }
+    *pos = at + 5;
+    Ok(ListHeader { elem, n: n as u32 })
+}
+
+/// Why the list header at `at` fails [`list_header`], in its order.
+#[cold]
+#[inline(never)]
+fn list_header_error(data: &[u8], at: usize, depth: usize, max_depth: usize) -> Error {
+    if depth > max_depth {
+        return err(ErrorKind::MaxDepthExceeded, at);
     }
     if data.len() - at < 5 {
-        return Err(err(ErrorKind::UnexpectedEof, data.len()));
+        return err(ErrorKind::UnexpectedEof, data.len());
     }
     let elem = data[at];
     let count_at = at + 1;
-    // SAFETY: five bytes remain at `at`.
+    // SAFETY: five bytes remain at `at` (checked above).
     let n = unsafe { i32_at(data, count_at) };
+    let min = layout(elem).min as u64;
     if n < 0 {
-        return Err(err(ErrorKind::NegativeLength(n), count_at));
-    }
-    *pos = at + 5;
-    let min = min_element_size(elem);
-    if ((data.len() - *pos) as u64) < n as u64 * min as u64 {
-        return Err(err(ErrorKind::LengthExceedsInput, count_at));
-    }
-    match elem {
-        END if n != 0 => Err(err(ErrorKind::ListOfEndNotEmpty, count_at)),
-        END..=LONG_ARRAY => Ok(ListHeader { elem, n: n as u32 }),
-        _ => Err(err(ErrorKind::UnknownTagId(elem), at)),
+        err(ErrorKind::NegativeLength(n), count_at)
+    } else if ((data.len() - at - 5) as u64) < n as u64 * min {
+        err(ErrorKind::LengthExceedsInput, count_at)
+    } else if elem == END && n != 0 {
+        err(ErrorKind::ListOfEndNotEmpty, count_at)
+    } else {
+        debug_assert!(!is_known(elem));
+        err(ErrorKind::UnknownTagId(elem), at)
     }
 }
 
-/// Reads one element of a list of strings or arrays at `*pos` and returns its
-/// bytes (without the length prefix).
-#[inline(always)]
-pub(crate) fn list_element<'a>(
-    data: &'a [u8],
-    pos: &mut usize,
-    elem: u8,
-) -> Result<&'a [u8], Error> {
-    let (prefix, size) = match elem {
-        STRING => (2, 0),
-        BYTE_ARRAY => (4, 1),
-        INT_ARRAY => (4, 4),
-        _ => (4, 8),
-    };
-    if data.len() - *pos < prefix {
-        return Err(err(ErrorKind::UnexpectedEof, data.len()));
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The documented order of `list_header`'s checks, one at a time: what
+    /// the one combined test and its cold path must agree with.
+    fn reference(data: &[u8], at: usize, depth: usize, max: usize) -> Result<(u8, u32), Error> {
+        if depth > max {
+            return Err(err(ErrorKind::MaxDepthExceeded, at));
+        }
+        if data.len() - at < 5 {
+            return Err(err(ErrorKind::UnexpectedEof, data.len()));
+        }
+        let elem = data[at];
+        let n = i32::from_be_bytes(data[at + 1..at + 5].try_into().unwrap());
+        if n < 0 {
+            return Err(err(ErrorKind::NegativeLength(n), at + 1));
+        }
+        let min = match elem {
+            BYTE => 1,
+            SHORT | STRING => 2,
+            INT | FLOAT | BYTE_ARRAY | INT_ARRAY | LONG_ARRAY => 4,
+            LONG | DOUBLE => 8,
+            LIST => 5,
+            COMPOUND => 1,
+            _ => 0,
+        };
+        if ((data.len() - at - 5) as u64) < n as u64 * min {
+            return Err(err(ErrorKind::LengthExceedsInput, at + 1));
+        }
+        if elem == END && n != 0 {
+            return Err(err(ErrorKind::ListOfEndNotEmpty, at + 1));
+        }
+        if elem > LONG_ARRAY {
+            return Err(err(ErrorKind::UnknownTagId(elem), at));
+        }
+        Ok((elem, n as u32))
     }
-    if elem == STRING {
-        string(data, pos)
-    } else {
-        array(data, pos, size)
+
+    #[test]
+    fn list_header_checks_in_the_documented_order() {
+        let counts = [i32::MIN, -1, 0, 1, 2, 3, 4, 7, 8, 100, i32::MAX];
+        // Miri interprets slowly: the known ids and two unknown ones there.
+        let elems: Vec<u8> = if cfg!(miri) {
+            (0..=13).chain([0xff]).collect()
+        } else {
+            (0..=255).collect()
+        };
+        for elem in elems {
+            for n in counts {
+                for rest in [0usize, 1, 2, 4, 7, 8, 16, 40] {
+                    let mut data = vec![0xaa, elem];
+                    data.extend_from_slice(&n.to_be_bytes());
+                    data.resize(data.len() + rest, 0);
+                    for cut in [data.len(), 4, 1] {
+                        let data = &data[..cut];
+                        for (depth, max) in [(3, 512), (513, 512), (1, 0)] {
+                            let mut pos = 1;
+                            let got =
+                                list_header(data, &mut pos, depth, max).map(|h| (h.elem, h.n));
+                            let want = reference(data, 1, depth, max);
+                            let what =
+                                format!("elem {elem} n {n} rest {rest} cut {cut} depth {depth}");
+                            match (&got, &want) {
+                                (Ok(g), Ok(w)) => {
+                                    assert_eq!(g, w, "{what}");
+                                    assert_eq!(pos, 6, "{what}");
+                                }
+                                (Err(g), Err(w)) => assert_eq!(
+                                    (g.kind(), g.offset()),
+                                    (w.kind(), w.offset()),
+                                    "{what}"
+                                ),
+                                _ => panic!("{what}: {got:?} vs {want:?}"),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every named tag's bounds check covers its id, name length and smallest
+    /// payload, and nothing an unknown id could pass.
+    #[test]
+    fn tag_prefix_is_three_plus_the_smallest_payload() {
+        for id in 0..=255u8 {
+            let want = if is_known(id) {
+                3 + layout(id).min as u32
+            } else {
+                1 << 31
+            };
+            assert_eq!(TAG_PREFIX[id as usize], want, "id {id}");
+        }
     }
 }

@@ -36,8 +36,8 @@ pub(crate) trait Sink<'a> {
     type Slot: Copy;
     /// A list of compounds or lists being read.
     type Elements: Copy;
-    /// A list of strings or arrays being filled, element by element.
-    type Side;
+    /// A list of strings or arrays being read, element by element.
+    type PrefixedList;
     /// The result of a whole parse.
     type Output;
 
@@ -79,19 +79,19 @@ pub(crate) trait Sink<'a> {
     /// A whole list of numbers (or of End, or an empty list of compounds or
     /// lists): `n` elements of type `elem` from `payload` on.
     fn flat_list(&mut self, slot: Self::Slot, elem: u8, n: u32, payload: usize);
-    /// A list of `n > 0` strings or arrays starts at `payload`; the rest of
-    /// the input is `len - payload` bytes.
-    fn side_list(
+    /// A list of `n` strings or arrays (`elem`) starts at `payload`; the rest
+    /// of the input is `len - payload` bytes.
+    fn prefixed_list(
         &mut self,
         elem: u8,
         n: u32,
         payload: usize,
         len: usize,
-    ) -> Result<Self::Side, Error>;
+    ) -> Result<Self::PrefixedList, Error>;
     /// One element of that list: its bytes without the length prefix.
-    fn side_element(&mut self, side: &mut Self::Side, bytes: &'a [u8]);
+    fn prefixed_element(&mut self, list: &mut Self::PrefixedList, bytes: &'a [u8]);
     /// The list's last element was read.
-    fn close_side_list(&mut self, slot: Self::Slot, side: Self::Side);
+    fn close_prefixed_list(&mut self, slot: Self::Slot, list: Self::PrefixedList);
     /// A list of `n > 0` compounds or lists opens; its elements follow.
     fn elements(&mut self, slot: Self::Slot, elem: u8, n: u32) -> Self::Elements;
     /// That list's last element was read.
@@ -183,11 +183,11 @@ fn open_list<'a, S: Sink<'a>>(
     depth: usize,
     max_depth: u32,
 ) -> Result<Opened<S::Elements>, Error> {
-    let ListHeader { elem, n } = list_header(data, pos, depth, max_depth)?;
+    let ListHeader { elem, n } = list_header(data, pos, depth, max_depth as usize)?;
     match elem {
-        END | BYTE..=DOUBLE => {
+        END..=DOUBLE => {
             sink.flat_list(slot, elem, n, *pos);
-            *pos += n as usize * FIXED_SIZE[elem as usize] as usize;
+            *pos += n as usize * layout(elem).fixed as usize;
             Ok(Opened::Done)
         }
         COMPOUND | LIST if n == 0 => {
@@ -200,12 +200,12 @@ fn open_list<'a, S: Sink<'a>>(
             elements: sink.elements(slot, elem, n),
         })),
         _ => {
-            let mut side = sink.side_list(elem, n, *pos, data.len())?;
+            let mut list = sink.prefixed_list(elem, n, *pos, data.len())?;
             for _ in 0..n {
                 let bytes = list_element(data, pos, elem)?;
-                sink.side_element(&mut side, bytes);
+                sink.prefixed_element(&mut list, bytes);
             }
-            sink.close_side_list(slot, side);
+            sink.close_prefixed_list(slot, list);
             Ok(Opened::Done)
         }
     }
@@ -219,8 +219,7 @@ pub(crate) fn parse<'a, S: Sink<'a>>(
     max_depth: u32,
     mut sink: S,
 ) -> Result<(S::Output, usize), Error> {
-    // Offsets must fit the tape's 56 bits (every reader refuses the same).
-    if data.len() as u64 > crate::tape::OFFSET_MASK {
+    if data.len() as u64 > MAX_INPUT {
         return Err(err(ErrorKind::InputTooLarge, 0));
     }
     let len = data.len();
@@ -238,17 +237,17 @@ pub(crate) fn parse<'a, S: Sink<'a>>(
                 Opened::Elements(list) => Frame::List(list),
             }
         }
-        BYTE..=LONG_ARRAY => {
-            if len - pos < MIN_PAYLOAD[root as usize] as usize {
+        _ if is_known(root) && root != END => {
+            if len - pos < layout(root).min as usize {
                 return Err(err(ErrorKind::UnexpectedEof, len));
             }
             let at = pos;
-            match root {
-                STRING => drop(string(data, &mut pos)?),
-                BYTE_ARRAY => drop(array(data, &mut pos, 1)?),
-                INT_ARRAY => drop(array(data, &mut pos, 4)?),
-                LONG_ARRAY => drop(array(data, &mut pos, 8)?),
-                _ => pos += FIXED_SIZE[root as usize] as usize,
+            if root <= DOUBLE {
+                pos += layout(root).fixed as usize;
+            } else {
+                // SAFETY: `root` is a string or array type and its prefix
+                // (`min` bytes) is there (checked above).
+                unsafe { prefixed(data, &mut pos, root) }?;
             }
             sink.root_leaf(root, at)?;
             return Ok((sink.finish(pos), pos));
@@ -330,15 +329,12 @@ pub(crate) fn parse<'a, S: Sink<'a>>(
                 // big for any input, so this one check also catches it.
                 let skip = name_len + TAG_PREFIX[id as usize] as usize;
                 if limit - pos < skip {
-                    if id > LONG_ARRAY {
-                        return Err(unknown_named_tag(id, len - pos, name_len, pos));
-                    }
-                    if limit < len {
+                    if is_known(id) && limit < len {
                         sink.grow(pos, len)?;
                         relimit!();
                         continue;
                     }
-                    return Err(err(ErrorKind::UnexpectedEof, len));
+                    return Err(named_tag_error(id, len - pos, name_len, pos));
                 }
                 let at = pos;
                 let payload = at + 3 + name_len;
@@ -349,35 +345,15 @@ pub(crate) fn parse<'a, S: Sink<'a>>(
                 }
                 pos = payload;
                 match id {
-                    STRING => drop(string(data, &mut pos)?),
-                    BYTE_ARRAY => drop(array(data, &mut pos, 1)?),
-                    INT_ARRAY => drop(array(data, &mut pos, 4)?),
-                    LONG_ARRAY => drop(array(data, &mut pos, 8)?),
                     LIST => {
                         let slot = sink.named_list(&mut c, at);
                         let depth = stack.len() + 2;
-                        let elem = data[pos];
-                        if elem <= DOUBLE && depth <= max_depth as usize {
-                            // A list of numbers (or End): checked like an array.
-                            // SAFETY: MIN_PAYLOAD covered the 5-byte header.
-                            let n = unsafe { i32_at(data, pos + 1) };
-                            let size = FIXED_SIZE[elem as usize] as u64;
-                            if n < 0
-                                || (elem == END && n != 0)
-                                || ((len - pos - 5) as u64) < n as u64 * size
-                            {
-                                return Err(number_list_error(n, elem, pos + 1));
-                            }
-                            sink.flat_list(slot, elem, n as u32, pos + 5);
-                            pos += 5 + n as usize * size as usize;
-                        } else {
-                            match open_list(data, &mut pos, &mut sink, slot, depth, max_depth)? {
-                                Opened::Done => {}
-                                Opened::Elements(list) => {
-                                    stack.push(Frame::Compound(c));
-                                    cur = Frame::List(list);
-                                    continue 'frames;
-                                }
+                        match open_list(data, &mut pos, &mut sink, slot, depth, max_depth)? {
+                            Opened::Done => {}
+                            Opened::Elements(list) => {
+                                stack.push(Frame::Compound(c));
+                                cur = Frame::List(list);
+                                continue 'frames;
                             }
                         }
                         relimit!();
@@ -394,7 +370,13 @@ pub(crate) fn parse<'a, S: Sink<'a>>(
                         relimit!();
                         continue;
                     }
-                    _ => return Err(err(ErrorKind::UnknownTagId(id), at)),
+                    _ => {
+                        // A string or array (the bounds check let no
+                        // unknown id through).
+                        // SAFETY: its prefix is the smallest payload, which
+                        // the bounds check covered (`limit <= len`).
+                        unsafe { prefixed(data, &mut pos, id) }?;
+                    }
                 }
                 sink.named_leaf(&mut c, id, at, payload);
                 // Strings and arrays may have moved `pos` past `limit`
@@ -452,13 +434,12 @@ mod tests {
     use std::io::Cursor;
 
     /// Unknown ids are caught by the tag loop's bounds check (`TAG_PREFIX`);
-    /// the error stays what the separate check gave: unknown once the id,
-    /// name and `id & 15`'s smallest payload are there, truncated before.
-    /// Both readers agree.
+    /// the error is unknown once the id, name and `id & 15`'s smallest
+    /// payload are there, truncated before. Both readers agree.
     #[test]
-    fn unknown_ids_give_the_same_errors_as_before_folding() {
+    fn unknown_ids_are_unknown_once_their_smallest_payload_is_there() {
         for id in [13u8, 14, 15, 16, 17, 20, 25, 0x7f, 0x80, 0xff] {
-            let min = super::MIN_PAYLOAD[(id & 15) as usize] as usize;
+            let min = super::check::min_payload_for_error(id);
             for name_len in [0usize, 1, 5] {
                 for present in 0..=name_len + min + 1 {
                     // Root `0a 00 00`, then the tag: id, name length, name, payload.

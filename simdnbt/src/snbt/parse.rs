@@ -11,8 +11,9 @@ use super::string;
 use crate::Mutf8String;
 use crate::owned::{NbtCompound, NbtList, NbtTag};
 
-/// Vanilla's nesting limit, counting the root: compounds, lists and calls.
-pub(super) const MAX_DEPTH: usize = 512;
+/// Vanilla's nesting limit, counting the root: compounds, lists and calls
+/// (the binary readers' default, [`crate::DEFAULT_MAX_DEPTH`]).
+pub(super) const MAX_DEPTH: usize = crate::DEFAULT_MAX_DEPTH as usize;
 
 /// An open container waiting for its next element.
 enum Frame {

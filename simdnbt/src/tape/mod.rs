@@ -41,7 +41,9 @@ pub(crate) fn parse_root<'a>(
     Ok((Tape { data, words, side }, end))
 }
 
-pub(crate) const OFFSET_MASK: u64 = (1 << 56) - 1;
+/// The input offset in a word: its low 56 bits, which hold any offset the
+/// core accepts ([`crate::read::check::MAX_INPUT`]).
+pub(crate) const OFFSET_MASK: u64 = crate::read::check::MAX_INPUT - 1;
 /// The child count kept in a one-word compound header (bits 32..56).
 pub(crate) const COUNT_MASK: u64 = (1 << 24) - 1;
 

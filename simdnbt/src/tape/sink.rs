@@ -133,7 +133,7 @@ impl<'a> Sink<'a> for TapeSink<'a> {
     /// The index of the list's container word.
     type Elements = u32;
     /// The list's first index in the side table.
-    type Side = u32;
+    type PrefixedList = u32;
     type Output = (Vec<u64>, Vec<&'a [u8]>);
 
     #[inline(always)]
@@ -228,7 +228,13 @@ impl<'a> Sink<'a> for TapeSink<'a> {
     }
 
     #[inline(always)]
-    fn side_list(&mut self, elem: u8, n: u32, payload: usize, len: usize) -> Result<u32, Error> {
+    fn prefixed_list(
+        &mut self,
+        elem: u8,
+        n: u32,
+        payload: usize,
+        len: usize,
+    ) -> Result<u32, Error> {
         let n = n as usize;
         // The list's elements take input bytes the tape will then never
         // need. When the side table has to grow for it (rarely: it grows by
@@ -239,7 +245,7 @@ impl<'a> Sink<'a> for TapeSink<'a> {
         // is not at risk, and a shrink copies the tape); then grow the side
         // table, capped at what the rest of the input could fill.
         if self.side.capacity() - self.side.len() < n {
-            let after = len - payload - n * min_element_size(elem);
+            let after = len - payload - n * layout(elem).min as usize;
             let most = self.wlen() + after + 2;
             // SAFETY: wbase <= wend, both in (or one past) the allocation.
             let capacity = unsafe { self.wend.offset_from(self.wbase) as usize };
@@ -256,12 +262,12 @@ impl<'a> Sink<'a> for TapeSink<'a> {
     }
 
     #[inline(always)]
-    fn side_element(&mut self, _side: &mut u32, bytes: &'a [u8]) {
+    fn prefixed_element(&mut self, _list: &mut u32, bytes: &'a [u8]) {
         self.side.push(bytes);
     }
 
     #[inline(always)]
-    fn close_side_list(&mut self, slot: u32, aux: u32) {
+    fn close_prefixed_list(&mut self, slot: u32, aux: u32) {
         self.set(slot, (aux as u64) << 32 | self.wlen() as u64);
     }
 
