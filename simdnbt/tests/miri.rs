@@ -256,8 +256,8 @@ fn tape_growth_and_its_cap() {
     assert!(read_both(&bytes).0.is_ok());
 
     // A tape grown for many one-byte compounds, then lists of strings and of
-    // int arrays: the tape gives back capacity before the side table fills
-    // (the shrink path), and every view still reads the right bytes.
+    // int arrays, recorded after the growth: every view still reads the right
+    // bytes (the side table is built from them on first use).
     let mut body = vec![0x09, 0, 1, b'c', 0x0a, 0, 0, 0, 150];
     body.resize(body.len() + 150, 0);
     body.extend_from_slice(&[0x09, 0, 1, b's', 8, 0, 0, 1, 44]);
@@ -279,6 +279,84 @@ fn tape_growth_and_its_cap() {
     doc.write(&mut out);
     assert_eq!(out, bytes);
     assert!(read_both(&bytes).0.is_ok());
+}
+
+/// Borrowed documents are covariant in the input's lifetime, as upstream's
+/// are (compiles only if so).
+#[allow(dead_code)]
+fn covariant<'a: 'b, 'b>(
+    n: borrow::Nbt<'a>,
+    c: borrow::BaseNbtCompound<'a>,
+    t: borrow::BaseNbtTag<'a>,
+) -> (
+    borrow::Nbt<'b>,
+    borrow::BaseNbtCompound<'b>,
+    borrow::BaseNbtTag<'b>,
+) {
+    (n, c, t)
+}
+
+/// The side table of lists of strings and arrays is built on first use,
+/// once, from any thread: views agree with the input before and after,
+/// conversions and writes never need it, and the document is `Send + Sync`.
+#[test]
+fn lazy_side_table() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<borrow::Nbt<'static>>();
+    send_sync::<borrow::BaseNbtTag<'static>>();
+    send_sync::<borrow::BaseNbtCompound<'static>>();
+
+    // {"a": ["x", "yz"], "e": [] (of strings), "n": [[B;1,2], [B;]],
+    //  "ll": [["p"], [I;7], []], "z": [L;9]}
+    let mut c = NbtCompound::new();
+    c.insert("a", NbtList::String(vec!["x".into(), "yz".into()]));
+    c.insert("e", NbtList::String(vec![]));
+    c.insert("n", NbtList::ByteArray(vec![vec![1, 2], vec![]]));
+    c.insert(
+        "ll",
+        NbtList::List(vec![
+            NbtList::String(vec!["p".into()]),
+            NbtList::IntArray(vec![vec![7]]),
+            NbtList::LongArray(vec![]),
+        ]),
+    );
+    c.insert("z", NbtList::LongArray(vec![vec![9]]));
+    let nbt = owned::Nbt::Some(owned::BaseNbt::new("", c));
+    let bytes = bytes_of(&nbt);
+    let doc = borrow::read(&mut Cursor::new(&bytes[..])).unwrap().unwrap();
+
+    // Converted and written from the input, before any table exists.
+    assert!(owned::Nbt::Some(doc.to_owned()) == nbt);
+    let mut out = Vec::new();
+    doc.as_compound().write(&mut out);
+    assert_eq!(out[..], bytes[3..]);
+
+    // Two threads ask at once: one builds it, both read it.
+    let views = |doc: &borrow::BaseNbt| {
+        let a = doc.list("a").unwrap();
+        let a: Vec<&[u8]> = a.strings().unwrap().iter().map(|s| s.as_bytes()).collect();
+        assert_eq!(a, [&b"x"[..], b"yz"]);
+        assert!(doc.list("e").unwrap().strings().unwrap().is_empty());
+        assert_eq!(
+            doc.list("n").unwrap().byte_arrays().unwrap(),
+            [&[1, 2][..], &[]]
+        );
+        let ll: Vec<_> = doc.list("ll").unwrap().lists().unwrap().iter().collect();
+        assert_eq!(ll[0].strings().unwrap()[0].as_bytes(), b"p");
+        assert_eq!(ll[1].int_arrays().unwrap()[0].to_vec(), vec![7]);
+        assert!(ll[2].long_arrays().unwrap().is_empty());
+        assert_eq!(
+            doc.list("z").unwrap().long_arrays().unwrap()[0].to_vec(),
+            vec![9]
+        );
+        // A list of another type has no such view.
+        assert!(doc.list("a").unwrap().int_arrays().is_none());
+    };
+    std::thread::scope(|s| {
+        s.spawn(|| views(&doc));
+        s.spawn(|| views(&doc));
+    });
+    views(&doc);
 }
 
 #[test]

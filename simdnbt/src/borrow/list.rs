@@ -133,14 +133,19 @@ impl<'a: 'tape, 'tape> NbtList<'a, 'tape> {
         self.numbers(DOUBLE).map(RawList::new)
     }
 
-    /// The side-table slices of a list of strings or arrays.
+    /// The side-table slices of a list of strings or arrays (the table is
+    /// built on the first call for a non-empty list).
     #[inline]
     fn side(&self, id: u8) -> Option<&'tape [&'a [u8]]> {
         if self.id() != id {
             return None;
         }
+        let len = self.len();
+        if len == 0 {
+            return Some(&[]);
+        }
         let start = self.value.aux as usize;
-        Some(&self.tape.side[start..start + self.len()])
+        Some(&self.tape.side()[start..start + len])
     }
 
     /// A list of ByteArrays, each borrowed from the input.

@@ -31,14 +31,9 @@ fn span_end(tape: &Tape<'_>, value: Value) -> usize {
         BYTE_ARRAY | INT_ARRAY | LONG_ARRAY => p + 4 + tape.u32_at(p) as usize * l.element as usize,
         LIST => {
             let elem = tape.data[p];
-            let len = tape.u32_at(p + 1) as usize;
             match elem {
-                STRING | BYTE_ARRAY | INT_ARRAY | LONG_ARRAY if len > 0 => {
-                    let last = tape.side[value.aux as usize + len - 1];
-                    // The side slices point into `data`, so this is their offset.
-                    last.as_ptr() as usize - tape.data.as_ptr() as usize + last.len()
-                }
-                _ => p + 5 + len * layout(elem).fixed as usize,
+                STRING | BYTE_ARRAY | INT_ARRAY | LONG_ARRAY => tape.prefixed_elements(p).end(),
+                _ => p + 5 + tape.u32_at(p + 1) as usize * layout(elem).fixed as usize,
             }
         }
         _ => unreachable!("containers are walked, not copied"),

@@ -58,12 +58,13 @@ fn leaf_list(tape: &Tape<'_>, v: Value) -> NbtList {
     let p = v.payload;
     let elem = tape.data[p];
     let len = tape.u32_at(p + 1) as usize;
-    let side = || &tape.side[v.aux as usize..v.aux as usize + len];
+    // Straight from the input: no need for the side table.
+    let elements = || tape.prefixed_elements(p);
     match elem {
-        BYTE_ARRAY => NbtList::ByteArray(side().iter().map(|s| s.to_vec()).collect()),
-        STRING => NbtList::String(side().iter().map(|s| string(s)).collect()),
-        INT_ARRAY => NbtList::IntArray(side().iter().map(|s| simd::from_be_bytes(s)).collect()),
-        LONG_ARRAY => NbtList::LongArray(side().iter().map(|s| simd::from_be_bytes(s)).collect()),
+        BYTE_ARRAY => NbtList::ByteArray(elements().map(|s| s.to_vec()).collect()),
+        STRING => NbtList::String(elements().map(string).collect()),
+        INT_ARRAY => NbtList::IntArray(elements().map(simd::from_be_bytes).collect()),
+        LONG_ARRAY => NbtList::LongArray(elements().map(simd::from_be_bytes).collect()),
         _ => flat_list_at(tape.data, elem, len, p + 5),
     }
 }

@@ -9,16 +9,18 @@
 //! | what | words |
 //! |---|---|
 //! | named child of a compound | `id<<56 \| name_off`, then for a compound or list one *container word* |
-//! | compound inside a list, or as a root value | `COMPOUND<<56 \| end` |
+//! | compound inside a list, or as a root value | `COMPOUND<<56 \| count<<32 \| end` |
 //! | list inside a list, or as a root value | `LIST<<56 \| payload_off`, then a container word |
 //! | any other root value | `id<<56 \| payload_off` |
 //!
 //! A container word is `aux<<32 \| end`: `end` is the tape index just past the
 //! container's last word (so skipping a container is one load). For a list of
-//! strings or arrays `aux` indexes [`Tape::side`], which keeps one slice per
-//! element; for a compound it counts the children (in a one-word compound header
-//! the count sits in bits 32..56, saturating). `name_off` points at the name's u16
-//! length; the payload follows the name.
+//! strings or arrays `aux` indexes [`Tape::side`], the table of one slice per
+//! element, built on first use; for a compound it counts the children (in a
+//! one-word compound header the count sits in bits 32..56, saturating).
+//! `name_off` points at the name's u16 length; the payload follows the name.
+
+use std::sync::OnceLock;
 
 use crate::error::Error;
 use crate::options::ReadOptions;
@@ -36,9 +38,18 @@ pub(crate) fn parse_root<'a>(
     id: u8,
     opts: &ReadOptions,
 ) -> Result<(Tape<'a>, usize), Error> {
-    let ((words, side), end) =
+    let (parts, end) =
         crate::read::read_value(data, pos, id, opts, |bounded| TapeSink::new(bounded, pos))?;
-    Ok((Tape { data, words, side }, end))
+    Ok((
+        Tape {
+            data,
+            words: parts.words,
+            len: parts.len,
+            elements: parts.elements,
+            side: OnceLock::new(),
+        },
+        end,
+    ))
 }
 
 /// The input offset in a word: its low 56 bits, which hold any offset the
@@ -51,10 +62,78 @@ pub(crate) const COUNT_MASK: u64 = (1 << 24) - 1;
 pub(crate) struct Tape<'a> {
     /// The whole input (offsets are relative to its start).
     pub data: &'a [u8],
+    /// The tape (`words[..len]`), then the payload offset (first element) of
+    /// every non-empty list of strings, byte arrays, int arrays or long
+    /// arrays, in document order: in one allocation, which keeps `Tape` (and
+    /// every document) small to move.
     pub words: Vec<u64>,
-    /// One slice per element of every list of strings, byte arrays, int arrays
-    /// or long arrays: the element's bytes without its length prefix.
-    pub side: Vec<&'a [u8]>,
+    /// The tape's length in words.
+    len: u32,
+    /// How many elements those lists have together.
+    elements: u32,
+    /// One slice per element of those lists (the element's bytes without its
+    /// length prefix), built on first use: most reads never ask for them.
+    side: OnceLock<SideTable>,
+}
+
+/// The side table's slices, each into [`Tape::data`]. Raw pointers, so that
+/// the type names no lifetime: a `OnceLock` of `&'a [u8]`s would make `Tape`
+/// (and every borrowed document) invariant in `'a`, where upstream's
+/// documents are covariant (a document could no longer be used where a
+/// shorter-lived one is expected).
+struct SideTable(Box<[*const [u8]]>);
+
+// SAFETY: the pointers are shared, read-only views into the input, which is
+// itself `Send + Sync` (`&[u8]`); nothing is written through them.
+unsafe impl Send for SideTable {}
+// SAFETY: as for `Send`.
+unsafe impl Sync for SideTable {}
+
+/// The elements of a validated list of strings or arrays, as slices of the
+/// input without their length prefixes.
+pub(crate) struct PrefixedElements<'a> {
+    data: &'a [u8],
+    pos: usize,
+    left: u32,
+    /// 2 for strings, 4 for arrays.
+    prefix: u8,
+    /// Bytes per unit of the prefix.
+    element: u8,
+}
+
+impl<'a> Iterator for PrefixedElements<'a> {
+    type Item = &'a [u8];
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a [u8]> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        let p = self.pos;
+        let units = if self.prefix == 2 {
+            u16::from_be_bytes(self.data[p..p + 2].try_into().unwrap()) as usize
+        } else {
+            u32::from_be_bytes(self.data[p..p + 4].try_into().unwrap()) as usize
+        };
+        let start = p + self.prefix as usize;
+        self.pos = start + units * self.element as usize;
+        Some(&self.data[start..self.pos])
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left as usize, Some(self.left as usize))
+    }
+}
+
+impl ExactSizeIterator for PrefixedElements<'_> {}
+
+impl PrefixedElements<'_> {
+    /// The input offset just past the last element (walks what is left).
+    pub fn end(mut self) -> usize {
+        while self.next().is_some() {}
+        self.pos
+    }
 }
 
 /// A tag's value as found on the tape: enough to read it without rescanning.
@@ -67,7 +146,7 @@ pub(crate) struct Value {
     pub start: u32,
     /// For containers: tape index just past the last word.
     pub end: u32,
-    /// For lists of strings/arrays: index of the first element in `Tape::side`.
+    /// For lists of strings/arrays: index of the first element in [`Tape::side`].
     /// For compounds: the number of children (saturating at 2^24 - 1), a
     /// capacity hint for building the owned tree.
     pub aux: u32,
@@ -84,6 +163,42 @@ pub(crate) fn word_offset(word: u64) -> usize {
 }
 
 impl<'a> Tape<'a> {
+    /// One slice per element of every list of strings or arrays, indexed by
+    /// the lists' `aux` (built on the first call).
+    #[inline]
+    pub fn side(&self) -> &[&'a [u8]] {
+        let table = self.side.get_or_init(|| {
+            let mut side = Vec::with_capacity(self.elements as usize);
+            for &payload in &self.words[self.len as usize..] {
+                side.extend(
+                    self.prefixed_elements(payload as usize - 5)
+                        .map(|element| element as *const [u8]),
+                );
+            }
+            // Exact: no reallocation.
+            SideTable(side.into_boxed_slice())
+        });
+        let slices: &[*const [u8]] = &table.0;
+        // SAFETY: pointers and references have the same layout (the
+        // Reference, "Type layout"), and every pointer was made from a slice
+        // of `self.data`, valid and unchanged for `'a`.
+        unsafe { &*(slices as *const [*const [u8]] as *const [&'a [u8]]) }
+    }
+
+    /// The elements of the list of strings or arrays whose header (element
+    /// id, count) is at `header`.
+    #[inline]
+    pub fn prefixed_elements(&self, header: usize) -> PrefixedElements<'a> {
+        let layout = layout(self.data[header]);
+        PrefixedElements {
+            data: self.data,
+            pos: header + 5,
+            left: self.u32_at(header + 1),
+            prefix: layout.prefix,
+            element: layout.element,
+        }
+    }
+
     #[inline(always)]
     pub fn u16_at(&self, off: usize) -> u16 {
         // One bounds check for both bytes.

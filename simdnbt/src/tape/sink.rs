@@ -1,7 +1,7 @@
 //! The tape as a [`Sink`] of the validating core: one or two words per tag,
 //! written through raw pointers kept in the sink (which the inlined core
-//! keeps in registers), and one side slice per element of a list of strings
-//! or arrays.
+//! keeps in registers), and where each list of strings or arrays is (its
+//! side-table slices are made on first use, see [`super::Tape::side`]).
 //!
 //! The tape never outgrows the input: every word stands for at least one
 //! input byte, and growth is capped at what the rest of the input can use.
@@ -13,11 +13,15 @@ use crate::read::check::err;
 use crate::tag_id::*;
 
 /// The tape being written.
-pub(crate) struct TapeSink<'a> {
+pub(crate) struct TapeSink {
     /// The allocation; its `len` is only set at the end or before growing
     /// (`wp - wbase` words are written).
     words: Vec<u64>,
-    side: Vec<&'a [u8]>,
+    /// The payload offset of every non-empty list of strings or arrays, in
+    /// document order (see [`super::Tape::words`]).
+    lists: Vec<usize>,
+    /// See [`super::Tape`]'s field of the same name.
+    elements: u32,
     /// The start of `words`' allocation.
     wbase: *mut u64,
     /// The next free slot.
@@ -38,7 +42,14 @@ pub(crate) struct OpenCompound {
     count: u32,
 }
 
-impl<'a> TapeSink<'a> {
+/// What a parse leaves for [`super::Tape`] (see its fields).
+pub(crate) struct TapeParts {
+    pub words: Vec<u64>,
+    pub len: u32,
+    pub elements: u32,
+}
+
+impl TapeSink {
     /// An empty tape sized for the value at `pos` of `data`.
     pub(crate) fn new(data: &[u8], pos: usize) -> Self {
         // Real files take 8–12 input bytes per tape word. Start with room for
@@ -52,7 +63,8 @@ impl<'a> TapeSink<'a> {
         let wend = unsafe { wbase.add(words.capacity()) };
         Self {
             words,
-            side: Vec::new(),
+            lists: Vec::new(),
+            elements: 0,
             wbase,
             wp: wbase,
             wend,
@@ -126,7 +138,7 @@ impl<'a> TapeSink<'a> {
     }
 }
 
-impl<'a> Sink<'a> for TapeSink<'a> {
+impl<'a> Sink<'a> for TapeSink {
     type Compound = OpenCompound;
     /// The index of the list's container word.
     type Slot = u32;
@@ -134,7 +146,7 @@ impl<'a> Sink<'a> for TapeSink<'a> {
     type Elements = u32;
     /// The list's first index in the side table.
     type PrefixedList = u32;
-    type Output = (Vec<u64>, Vec<&'a [u8]>);
+    type Output = TapeParts;
 
     #[inline(always)]
     fn limit(&self, pos: usize, len: usize) -> usize {
@@ -230,41 +242,25 @@ impl<'a> Sink<'a> for TapeSink<'a> {
     #[inline(always)]
     fn prefixed_list(
         &mut self,
-        elem: u8,
+        _elem: u8,
         n: u32,
         payload: usize,
-        len: usize,
+        _len: usize,
     ) -> Result<u32, Error> {
-        let n = n as usize;
-        // The list's elements take input bytes the tape will then never
-        // need. When the side table has to grow for it (rarely: it grows by
-        // doubling), first give back tape capacity beyond what the rest of
-        // the input can still use, so tape and side table never both hold a
-        // worst-case reservation (only when tape and grown side table would
-        // together pass 8 bytes per input byte: below that the memory bound
-        // is not at risk, and a shrink copies the tape); then grow the side
-        // table, capped at what the rest of the input could fill.
-        if self.side.capacity() - self.side.len() < n {
-            let after = len - payload - n * layout(elem).min as usize;
-            let most = self.wlen() + after + 2;
-            // SAFETY: wbase <= wend, both in (or one past) the allocation.
-            let capacity = unsafe { self.wend.offset_from(self.wbase) as usize };
-            let side_after = self.side.len() + n.max(self.side.capacity().min(n + after / 2));
-            if capacity > most + most / 4 && capacity + 2 * side_after > len {
-                let wlen = self.wlen();
-                (self.wbase, self.wp, self.wend) = shrink(&mut self.words, wlen, most);
-            }
-            grow_side(&mut self.side, side_after);
+        // Only where the list is: the side table is built from it on first
+        // use (`Tape::side`).
+        let aux = self.elements;
+        if n > 0 {
+            self.elements = aux
+                .checked_add(n)
+                .ok_or_else(|| err(ErrorKind::InputTooLarge, payload - 5))?;
+            self.lists.push(payload);
         }
-        let aux = u32::try_from(self.side.len())
-            .map_err(|_| err(ErrorKind::InputTooLarge, payload - 5))?;
         Ok(aux)
     }
 
     #[inline(always)]
-    fn prefixed_element(&mut self, _list: &mut u32, bytes: &'a [u8]) {
-        self.side.push(bytes);
-    }
+    fn prefixed_element(&mut self, _list: &mut u32, _bytes: &'a [u8]) {}
 
     #[inline(always)]
     fn close_prefixed_list(&mut self, slot: u32, aux: u32) {
@@ -285,8 +281,22 @@ impl<'a> Sink<'a> for TapeSink<'a> {
         let wlen = self.wlen();
         // SAFETY: the first `wlen` words have been written (and wlen <= capacity).
         unsafe { self.words.set_len(wlen) };
-        (self.words, self.side)
+        if !self.lists.is_empty() {
+            finish_lists(&mut self.words, &self.lists);
+        }
+        TapeParts {
+            words: self.words,
+            len: wlen as u32,
+            elements: self.elements,
+        }
     }
+}
+
+/// Appends the lists' offsets after the tape (see [`super::Tape::words`]).
+#[cold]
+#[inline(never)]
+fn finish_lists(words: &mut Vec<u64>, lists: &[usize]) {
+    words.extend(lists.iter().map(|&p| p as u64));
 }
 
 /// Grows the tape for `n` more words; the tape's container words index it
@@ -333,25 +343,4 @@ fn grow(
     let base = words.as_mut_ptr();
     // SAFETY: capacity() slots are allocated from `base`.
     Ok((base, unsafe { base.add(words.capacity()) }))
-}
-
-/// Grows the side table to `capacity` slices (`side_list` chooses it: by
-/// doubling, so a file of many small lists of strings does not copy the
-/// table for each, but no more than the rest of the input could fill).
-#[cold]
-#[inline(never)]
-fn grow_side(side: &mut Vec<&[u8]>, capacity: usize) {
-    side.reserve_exact(capacity - side.len());
-}
-
-/// Shrinks the tape's allocation to about `most` words (never below `wlen`).
-#[cold]
-#[inline(never)]
-fn shrink(words: &mut Vec<u64>, wlen: usize, most: usize) -> (*mut u64, *mut u64, *mut u64) {
-    // SAFETY: the first `wlen` words have been written.
-    unsafe { words.set_len(wlen) };
-    words.shrink_to(most);
-    let base = words.as_mut_ptr();
-    // SAFETY: `wlen <= capacity` slots are allocated from `base`.
-    unsafe { (base, base.add(wlen), base.add(words.capacity())) }
 }
