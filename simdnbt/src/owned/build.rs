@@ -51,6 +51,15 @@ pub(crate) struct OpenList {
     name: usize,
 }
 
+/// A compound or a list of containers waiting for its child: an
+/// [`OpenCompound`]'s `start`, or an [`OpenList`]'s `elem` there; `name` as in
+/// both.
+#[derive(Clone, Copy)]
+pub(crate) struct Parked {
+    start: usize,
+    name: usize,
+}
+
 /// A list of strings or arrays being filled (capacity: its exact length).
 pub(crate) enum PrefixedList {
     Strings(Vec<Mutf8String>),
@@ -159,6 +168,7 @@ impl<'a> Sink<'a> for OwnedSink<'a> {
     /// The offset of the list's name, or `NO_NAME`.
     type Slot = usize;
     type Elements = OpenList;
+    type Parked = Parked;
     type PrefixedList = PrefixedList;
     type Output = NbtTag;
 
@@ -181,23 +191,30 @@ impl<'a> Sink<'a> for OwnedSink<'a> {
     }
 
     #[inline(always)]
-    fn named_leaf(&mut self, _c: &mut OpenCompound, id: u8, at: usize, payload: usize) {
+    fn named_leaf(
+        &mut self,
+        _c: &mut OpenCompound,
+        id: u8,
+        at: usize,
+        payload: usize,
+    ) -> Result<(), Error> {
         let name = Mutf8String::from_prefixed(self.data, at + 1);
         let value = leaf_at(self.data, id, payload);
         self.entries.push((name, value));
+        Ok(())
     }
 
     #[inline(always)]
-    fn named_compound(&mut self, _c: &mut OpenCompound, at: usize) -> OpenCompound {
-        OpenCompound {
+    fn named_compound(&mut self, _c: &mut OpenCompound, at: usize) -> Result<OpenCompound, Error> {
+        Ok(OpenCompound {
             start: self.entries.len(),
             name: at + 1,
-        }
+        })
     }
 
     #[inline(always)]
-    fn named_list(&mut self, _c: &mut OpenCompound, at: usize) -> usize {
-        at + 1
+    fn named_list(&mut self, _c: &mut OpenCompound, at: usize) -> Result<usize, Error> {
+        Ok(at + 1)
     }
 
     #[inline(always)]
@@ -211,6 +228,38 @@ impl<'a> Sink<'a> for OwnedSink<'a> {
         } else {
             let name = Mutf8String::from_prefixed(self.data, c.name);
             self.entries.push((name, NbtTag::Compound(compound)));
+        }
+    }
+
+    #[inline(always)]
+    fn park_compound(&mut self, c: OpenCompound) -> Parked {
+        Parked {
+            start: c.start,
+            name: c.name,
+        }
+    }
+
+    #[inline(always)]
+    fn resume_compound(&mut self, p: Parked) -> OpenCompound {
+        OpenCompound {
+            start: p.start,
+            name: p.name,
+        }
+    }
+
+    #[inline(always)]
+    fn park_elements(&mut self, e: OpenList) -> Parked {
+        Parked {
+            start: e.elem as usize,
+            name: e.name,
+        }
+    }
+
+    #[inline(always)]
+    fn resume_elements(&mut self, p: Parked) -> OpenList {
+        OpenList {
+            elem: p.start as u8,
+            name: p.name,
         }
     }
 
@@ -253,8 +302,8 @@ impl<'a> Sink<'a> for OwnedSink<'a> {
     }
 
     #[inline(always)]
-    fn prefixed_element(&mut self, side: &mut PrefixedList, bytes: &'a [u8]) {
-        match side {
+    fn prefixed_element(&mut self, list: &mut PrefixedList, bytes: &'a [u8]) {
+        match list {
             PrefixedList::Strings(v) => v.push(Mutf8String::from_slice(bytes)),
             PrefixedList::ByteArrays(v) => v.push(bytes.to_vec()),
             PrefixedList::IntArrays(v) => v.push(simd::from_be_bytes(bytes)),
@@ -263,8 +312,8 @@ impl<'a> Sink<'a> for OwnedSink<'a> {
     }
 
     #[inline(always)]
-    fn close_prefixed_list(&mut self, slot: usize, side: PrefixedList) {
-        let list = match side {
+    fn close_prefixed_list(&mut self, slot: usize, list: PrefixedList) {
+        let list = match list {
             PrefixedList::Strings(v) => NbtList::String(v),
             PrefixedList::ByteArrays(v) => NbtList::ByteArray(v),
             PrefixedList::IntArrays(v) => NbtList::IntArray(v),

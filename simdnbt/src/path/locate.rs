@@ -68,6 +68,7 @@ impl<'a> Sink<'a> for PathSink<'_> {
     type Compound = usize;
     type Slot = usize;
     type Elements = usize;
+    type Parked = usize;
     type PrefixedList = ();
     type Output = ();
 
@@ -80,15 +81,35 @@ impl<'a> Sink<'a> for PathSink<'_> {
     fn root_leaf(&mut self, _id: u8, _pos: usize) -> Result<(), Error> {
         Ok(())
     }
-    fn named_leaf(&mut self, _c: &mut usize, _id: u8, _at: usize, _payload: usize) {}
-    fn named_compound(&mut self, _c: &mut usize, at: usize) -> usize {
-        self.key(at, true)
+    fn named_leaf(
+        &mut self,
+        _c: &mut usize,
+        _id: u8,
+        _at: usize,
+        _payload: usize,
+    ) -> Result<(), Error> {
+        Ok(())
     }
-    fn named_list(&mut self, _c: &mut usize, at: usize) -> usize {
-        self.key(at, false)
+    fn named_compound(&mut self, _c: &mut usize, at: usize) -> Result<usize, Error> {
+        Ok(self.key(at, true))
+    }
+    fn named_list(&mut self, _c: &mut usize, at: usize) -> Result<usize, Error> {
+        Ok(self.key(at, false))
     }
     fn close_compound(&mut self, c: usize) {
         self.open.truncate(c);
+    }
+    fn park_compound(&mut self, c: usize) -> usize {
+        c
+    }
+    fn resume_compound(&mut self, p: usize) -> usize {
+        p
+    }
+    fn park_elements(&mut self, e: usize) -> usize {
+        e
+    }
+    fn resume_elements(&mut self, p: usize) -> usize {
+        p
     }
     fn element_compound(&mut self, _pos: usize) -> Result<usize, Error> {
         Ok(self.element(true))
@@ -109,12 +130,12 @@ impl<'a> Sink<'a> for PathSink<'_> {
         self.list();
         Ok(())
     }
-    fn prefixed_element(&mut self, _side: &mut (), _bytes: &'a [u8]) {
+    fn prefixed_element(&mut self, _list: &mut (), _bytes: &'a [u8]) {
         if let Some(Open::List { next }) = self.open.last_mut() {
             *next += 1;
         }
     }
-    fn close_prefixed_list(&mut self, slot: usize, _side: ()) {
+    fn close_prefixed_list(&mut self, slot: usize, _list: ()) {
         self.open.truncate(slot);
     }
     fn elements(&mut self, slot: usize, _elem: u8, _n: u32) -> usize {

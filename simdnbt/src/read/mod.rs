@@ -3,23 +3,35 @@
 //! [`parse`] checks everything (lengths against the remaining input, the
 //! depth limit, tag ids, list headers) and reports what it finds to a
 //! [`Sink`]: the tape sink ([`crate::tape`]) records where each tag is, the
-//! owned builder ([`crate::owned`]) builds the tree directly. Both are the
-//! same loop monomorphised, so every reader accepts exactly the same inputs
-//! and fails at the same offset with the same error kind.
+//! owned builder ([`crate::owned`]) builds the tree directly, the error
+//! locator ([`crate::path::locate_error`]) keeps the path of what is open.
+//! Each is this loop monomorphised, so every reader accepts exactly the same
+//! inputs and fails at the same offset with the same error kind.
 //!
 //! One loop, no recursion: the container being read is kept in locals, its
-//! ancestors on a heap stack whose depth the depth limit bounds. One bounds
-//! check covers a tag's id, name and smallest payload (all of it for numbers);
-//! a sink with its own capacity (the tape) folds that into the same check
-//! through [`Sink::limit`].
+//! ancestors on a stack of [`Frame`]s whose depth the depth limit bounds. One
+//! bounds check covers a tag's id, name and smallest payload (all of it for
+//! numbers, see [`check::TAG_PREFIX`]); a sink with a capacity of its own
+//! (the tape) checks it at each push, which measured cheaper than folding it
+//! into the core's bounds check (`reports/perf.md`).
+//!
+//! Every number and length of the input is read through [`check`]'s small
+//! inline functions ([`check::u16_at`], [`check::i32_at`] and the string,
+//! array and list-header checks built on them), and every layout fact comes
+//! from [`crate::tag_id::LAYOUT`]: the places a byte order or encoding
+//! other than Java's would change.
 
 pub(crate) mod check;
+mod frames;
 pub(crate) mod root;
+
+use std::mem::MaybeUninit;
 
 use crate::error::{Error, ErrorKind};
 use crate::options::ReadOptions;
 use crate::tag_id::*;
 use check::*;
+use frames::{COMPOUND_FRAME, Frame, Frames, LIST_OF_LISTS};
 
 /// What the core reports while it reads. Every offset is into the input the
 /// core was given, and everything it names has been checked: a sink may index
@@ -27,7 +39,9 @@ use check::*;
 ///
 /// Events arrive in document order; the core keeps the per-container state
 /// each sink asks for ([`Sink::Compound`], [`Sink::Elements`]) and hands it
-/// back, so a sink needs no stack of its own for it.
+/// back, so a sink needs no stack of its own for it. While a child container
+/// is read, its parent's state waits on the core's stack as a
+/// [`Sink::Parked`] value.
 pub(crate) trait Sink<'a> {
     /// A compound being read (the tape: where to patch its header and how
     /// many children it has; the builder: where its entries start).
@@ -36,23 +50,12 @@ pub(crate) trait Sink<'a> {
     type Slot: Copy;
     /// A list of compounds or lists being read.
     type Elements: Copy;
+    /// A compound or a list of containers waiting for its child to be read.
+    type Parked: Copy;
     /// A list of strings or arrays being read, element by element.
     type PrefixedList;
     /// The result of a whole parse.
     type Output;
-
-    /// The input position up to which named tags can be read before
-    /// [`grow`](Self::grow) must be called; `len` (the input's end) for a sink
-    /// without a capacity of its own.
-    #[inline(always)]
-    fn limit(&self, _pos: usize, len: usize) -> usize {
-        len
-    }
-    /// Makes room so that [`limit`](Self::limit) moves past `pos`. Called only
-    /// when the limit is before the input's end.
-    fn grow(&mut self, _pos: usize, _len: usize) -> Result<(), Error> {
-        Ok(())
-    }
 
     /// The root is a compound.
     fn root_compound(&mut self) -> Result<Self::Compound, Error>;
@@ -63,13 +66,34 @@ pub(crate) trait Sink<'a> {
 
     /// A named number, string or array: its id byte at `at`, its payload at
     /// `payload`.
-    fn named_leaf(&mut self, c: &mut Self::Compound, id: u8, at: usize, payload: usize);
+    fn named_leaf(
+        &mut self,
+        c: &mut Self::Compound,
+        id: u8,
+        at: usize,
+        payload: usize,
+    ) -> Result<(), Error>;
     /// A named compound (id byte at `at`) opens inside `c`.
-    fn named_compound(&mut self, c: &mut Self::Compound, at: usize) -> Self::Compound;
+    fn named_compound(
+        &mut self,
+        c: &mut Self::Compound,
+        at: usize,
+    ) -> Result<Self::Compound, Error>;
     /// A named list (id byte at `at`) opens inside `c`; its header follows.
-    fn named_list(&mut self, c: &mut Self::Compound, at: usize) -> Self::Slot;
+    fn named_list(&mut self, c: &mut Self::Compound, at: usize) -> Result<Self::Slot, Error>;
     /// `c` met its End.
     fn close_compound(&mut self, c: Self::Compound);
+
+    /// `c` waits while a child container is read.
+    fn park_compound(&mut self, c: Self::Compound) -> Self::Parked;
+    /// The child of `p` (parked by [`park_compound`](Self::park_compound))
+    /// was read: `p` goes on.
+    fn resume_compound(&mut self, p: Self::Parked) -> Self::Compound;
+    /// `e` waits while one of its elements is read.
+    fn park_elements(&mut self, e: Self::Elements) -> Self::Parked;
+    /// The element of `p` (parked by [`park_elements`](Self::park_elements))
+    /// was read: `p` goes on.
+    fn resume_elements(&mut self, p: Self::Parked) -> Self::Elements;
 
     /// The next element of a list of compounds opens at `pos`.
     fn element_compound(&mut self, pos: usize) -> Result<Self::Compound, Error>;
@@ -149,31 +173,24 @@ pub(crate) fn read_value<'a, S: Sink<'a>>(
     })
 }
 
-/// A list of compounds or lists being read.
+/// The container being read.
 #[derive(Clone, Copy)]
-struct ListFrame<E> {
-    remaining: u32,
-    elem: u8,
-    elements: E,
-}
-
-/// A container waiting for its child to finish.
-#[derive(Clone, Copy)]
-enum Frame<C, E> {
+enum Open<C, E> {
     Compound(C),
-    List(ListFrame<E>),
+    /// A list of compounds or lists: `kind` as in [`Frame`], counting the
+    /// elements still to open.
+    List {
+        kind: u32,
+        elements: E,
+    },
 }
 
-/// What opening a list produced.
-enum Opened<E> {
-    /// The list was read whole (numbers, strings, arrays, End, or empty).
-    Done,
-    /// A non-empty list of compounds or lists: read its elements next.
-    Elements(ListFrame<E>),
-}
+/// [`Open`] for sink `S`.
+type OpenOf<'a, S> = Open<<S as Sink<'a>>::Compound, <S as Sink<'a>>::Elements>;
 
 /// Reads a list header at `*pos` and, unless its elements are compounds or
-/// lists, the elements too.
+/// lists, the elements too. Returns the list to read element by element, if
+/// any.
 #[inline(always)]
 fn open_list<'a, S: Sink<'a>>(
     data: &'a [u8],
@@ -181,24 +198,24 @@ fn open_list<'a, S: Sink<'a>>(
     sink: &mut S,
     slot: S::Slot,
     depth: usize,
-    max_depth: u32,
-) -> Result<Opened<S::Elements>, Error> {
-    let ListHeader { elem, n } = list_header(data, pos, depth, max_depth as usize)?;
+    max_depth: usize,
+) -> Result<Option<OpenOf<'a, S>>, Error> {
+    let ListHeader { elem, n } = list_header(data, pos, depth, max_depth)?;
     match elem {
         END..=DOUBLE => {
             sink.flat_list(slot, elem, n, *pos);
             *pos += n as usize * layout(elem).fixed as usize;
-            Ok(Opened::Done)
+            Ok(None)
         }
         COMPOUND | LIST if n == 0 => {
             sink.flat_list(slot, elem, 0, *pos);
-            Ok(Opened::Done)
+            Ok(None)
         }
-        COMPOUND | LIST => Ok(Opened::Elements(ListFrame {
-            remaining: n,
-            elem,
-            elements: sink.elements(slot, elem, n),
-        })),
+        COMPOUND | LIST => {
+            let kind = if elem == LIST { n | LIST_OF_LISTS } else { n };
+            let elements = sink.elements(slot, elem, n);
+            Ok(Some(Open::List { kind, elements }))
+        }
         _ => {
             let mut list = sink.prefixed_list(elem, n, *pos, data.len())?;
             for _ in 0..n {
@@ -206,7 +223,7 @@ fn open_list<'a, S: Sink<'a>>(
                 sink.prefixed_element(&mut list, bytes);
             }
             sink.close_prefixed_list(slot, list);
-            Ok(Opened::Done)
+            Ok(None)
         }
     }
 }
@@ -223,18 +240,24 @@ pub(crate) fn parse<'a, S: Sink<'a>>(
         return Err(err(ErrorKind::InputTooLarge, 0));
     }
     let len = data.len();
-    let mut cur: Frame<S::Compound, S::Elements> = match root {
+    let max_depth = max_depth as usize;
+    // The frames of every open container but the innermost; with the
+    // innermost, the depth (counting the root as 1) is `stack.len() + 1`.
+    let mut inline: frames::Inline<S::Parked> = [const { MaybeUninit::uninit() }; frames::INLINE];
+    let mut heap = Vec::new();
+    let mut stack = Frames::new(&mut inline, &mut heap);
+    let mut cur: OpenOf<'a, S> = match root {
         COMPOUND => {
             if max_depth == 0 {
                 return Err(err(ErrorKind::MaxDepthExceeded, pos));
             }
-            Frame::Compound(sink.root_compound()?)
+            Open::Compound(sink.root_compound()?)
         }
         LIST => {
             let slot = sink.root_list(pos)?;
             match open_list(data, &mut pos, &mut sink, slot, 1, max_depth)? {
-                Opened::Done => return Ok((sink.finish(pos), pos)),
-                Opened::Elements(list) => Frame::List(list),
+                None => return Ok((sink.finish(pos), pos)),
+                Some(list) => list,
             }
         }
         _ if is_known(root) && root != END => {
@@ -254,171 +277,149 @@ pub(crate) fn parse<'a, S: Sink<'a>>(
         }
         _ => return Err(err(ErrorKind::UnknownTagId(root), pos.saturating_sub(1))),
     };
-    let mut stack: Vec<Frame<S::Compound, S::Elements>> = Vec::new();
-
-    // The hot loop compares input positions against `limit` instead of the
-    // input's end: for the tape, `limit` is also where its free capacity
-    // would run out if every later tag took one word per two input bytes, so
-    // one bounds check per tag also covers the capacity. Crossing `limit`
-    // before the input's end means "grow, then go on". Containers, whose
-    // words do not follow that rule, recompute it.
-    let mut limit;
-    macro_rules! relimit {
-        () => {
-            limit = sink.limit(pos, len);
-        };
-    }
 
     'frames: loop {
-        relimit!();
         match cur {
-            Frame::Compound(mut c) => loop {
+            Open::Compound(mut c) => loop {
                 sink.entry(pos);
-                if limit - pos < 3 {
-                    // Fewer than 3 bytes before `limit`: the End byte of this
-                    // compound, the sink's capacity, or the end of the input.
-                    if pos < len && data[pos] == END {
-                        // Handled below, with at least the End byte present.
-                    } else if limit < len {
-                        sink.grow(pos, len)?;
-                        relimit!();
-                        continue;
-                    } else {
-                        return Err(err(ErrorKind::UnexpectedEof, len));
-                    }
+                if len - pos < 3 && (pos == len || data[pos] != END) {
+                    // Not even an End byte, or a tag's id and name length.
+                    return Err(err(ErrorKind::UnexpectedEof, len));
                 }
-                // SAFETY: pos < limit <= len (checked just above).
+                // SAFETY: pos < len (checked just above).
                 let id = unsafe { *data.get_unchecked(pos) };
                 if id == END {
                     pos += 1;
                     sink.close_compound(c);
-                    // The next compound of the same list (the common case of
-                    // lists of items or entities) starts right here, at the
-                    // same depth, without going through the frame stack.
-                    if let Some(Frame::List(ListFrame {
-                        remaining,
-                        elem: COMPOUND,
-                        ..
-                    })) = stack.last_mut()
-                    {
-                        if *remaining > 0 {
-                            *remaining -= 1;
+                    if let Some(top) = stack.last_mut() {
+                        // A list of compounds with elements left: the next
+                        // one starts right here, at the same depth (the
+                        // common case of lists of items or entities).
+                        if top.kind.wrapping_sub(1) < LIST_OF_LISTS - 1 {
+                            top.kind -= 1;
                             c = sink.element_compound(pos)?;
-                            relimit!();
                             continue;
                         }
                     }
-                    match stack.pop() {
+                    let Some(parent) = stack.pop() else {
+                        break 'frames;
+                    };
+                    if parent.kind == COMPOUND_FRAME {
                         // Back in the parent compound: carry on in this loop.
-                        Some(Frame::Compound(parent)) => {
-                            c = parent;
-                            relimit!();
-                            continue;
-                        }
-                        Some(parent) => {
-                            cur = parent;
-                            continue 'frames;
-                        }
-                        None => break 'frames,
+                        c = sink.resume_compound(parent.parked);
+                        continue;
                     }
+                    cur = Open::List {
+                        kind: parent.kind,
+                        elements: sink.resume_elements(parent.parked),
+                    };
+                    continue 'frames;
                 }
-                // SAFETY: three bytes remain before `limit` at `pos`.
+                // SAFETY: three bytes remain at `pos` (checked above, the
+                // one byte left being an End otherwise).
                 let name_len = unsafe { u16_at(data, pos + 1) } as usize;
                 // Id, name and the smallest payload of this type, which for a
                 // number is its whole payload. An unknown id's entry is too
                 // big for any input, so this one check also catches it.
                 let skip = name_len + TAG_PREFIX[id as usize] as usize;
-                if limit - pos < skip {
-                    if is_known(id) && limit < len {
-                        sink.grow(pos, len)?;
-                        relimit!();
-                        continue;
-                    }
+                if len - pos < skip {
                     return Err(named_tag_error(id, len - pos, name_len, pos));
                 }
                 let at = pos;
                 let payload = at + 3 + name_len;
                 if id <= DOUBLE {
-                    sink.named_leaf(&mut c, id, at, payload);
+                    sink.named_leaf(&mut c, id, at, payload)?;
                     pos += skip;
                     continue;
                 }
                 pos = payload;
+                if id == STRING {
+                    // The next most common tag.
+                    // SAFETY: its 2-byte prefix is its smallest payload,
+                    // which the bounds check covered.
+                    unsafe { string(data, &mut pos) }?;
+                    sink.named_leaf(&mut c, id, at, payload)?;
+                    continue;
+                }
                 match id {
-                    LIST => {
-                        let slot = sink.named_list(&mut c, at);
-                        let depth = stack.len() + 2;
-                        match open_list(data, &mut pos, &mut sink, slot, depth, max_depth)? {
-                            Opened::Done => {}
-                            Opened::Elements(list) => {
-                                stack.push(Frame::Compound(c));
-                                cur = Frame::List(list);
-                                continue 'frames;
-                            }
-                        }
-                        relimit!();
-                        continue;
-                    }
                     COMPOUND => {
-                        if stack.len() + 2 > max_depth as usize {
+                        if stack.len() + 2 > max_depth {
                             return Err(err(ErrorKind::MaxDepthExceeded, at));
                         }
-                        let child = sink.named_compound(&mut c, at);
+                        let child = sink.named_compound(&mut c, at)?;
+                        stack.push(Frame {
+                            kind: COMPOUND_FRAME,
+                            parked: sink.park_compound(c),
+                        });
                         // Into the child compound: carry on in this loop.
-                        stack.push(Frame::Compound(c));
                         c = child;
-                        relimit!();
-                        continue;
+                    }
+                    LIST => {
+                        let slot = sink.named_list(&mut c, at)?;
+                        let depth = stack.len() + 2;
+                        if let Some(list) =
+                            open_list(data, &mut pos, &mut sink, slot, depth, max_depth)?
+                        {
+                            stack.push(Frame {
+                                kind: COMPOUND_FRAME,
+                                parked: sink.park_compound(c),
+                            });
+                            cur = list;
+                            continue 'frames;
+                        }
                     }
                     _ => {
-                        // A string or array (the bounds check let no
-                        // unknown id through).
+                        // An array (the bounds check let no unknown id
+                        // through).
                         // SAFETY: its prefix is the smallest payload, which
-                        // the bounds check covered (`limit <= len`).
+                        // the bounds check covered.
                         unsafe { prefixed(data, &mut pos, id) }?;
+                        sink.named_leaf(&mut c, id, at, payload)?;
                     }
                 }
-                sink.named_leaf(&mut c, id, at, payload);
-                // Strings and arrays may have moved `pos` past `limit`
-                // (checked against the input's end instead).
-                relimit!();
             },
-            Frame::List(ListFrame {
-                remaining: 0,
-                elements,
-                ..
-            }) => {
-                sink.close_elements(elements);
-                match stack.pop() {
-                    Some(parent) => cur = parent,
-                    None => break 'frames,
+            Open::List { kind, elements } => {
+                if kind & !LIST_OF_LISTS == 0 {
+                    sink.close_elements(elements);
+                    let Some(parent) = stack.pop() else {
+                        break 'frames;
+                    };
+                    cur = if parent.kind == COMPOUND_FRAME {
+                        Open::Compound(sink.resume_compound(parent.parked))
+                    } else {
+                        Open::List {
+                            kind: parent.kind,
+                            elements: sink.resume_elements(parent.parked),
+                        }
+                    };
+                    continue;
                 }
-            }
-            Frame::List(ListFrame {
-                remaining,
-                elem,
-                elements,
-            }) => {
-                let this = Frame::List(ListFrame {
-                    remaining: remaining - 1,
-                    elem,
-                    elements,
-                });
                 let depth = stack.len() + 2;
-                if elem == COMPOUND {
-                    if depth > max_depth as usize {
+                if kind < LIST_OF_LISTS {
+                    if depth > max_depth {
                         return Err(err(ErrorKind::MaxDepthExceeded, pos));
                     }
                     let child = sink.element_compound(pos)?;
-                    stack.push(this);
-                    cur = Frame::Compound(child);
+                    stack.push(Frame {
+                        kind: kind - 1,
+                        parked: sink.park_elements(elements),
+                    });
+                    cur = Open::Compound(child);
                 } else {
                     let slot = sink.element_list(pos)?;
                     match open_list(data, &mut pos, &mut sink, slot, depth, max_depth)? {
-                        Opened::Done => cur = this,
-                        Opened::Elements(list) => {
-                            stack.push(this);
-                            cur = Frame::List(list);
+                        None => {
+                            cur = Open::List {
+                                kind: kind - 1,
+                                elements,
+                            }
+                        }
+                        Some(list) => {
+                            stack.push(Frame {
+                                kind: kind - 1,
+                                parked: sink.park_elements(elements),
+                            });
+                            cur = list;
                         }
                     }
                 }

@@ -1,10 +1,39 @@
 //! The tape as a [`Sink`] of the validating core: one or two words per tag,
-//! written through raw pointers kept in the sink (which the inlined core
-//! keeps in registers), and where each list of strings or arrays is (its
-//! side-table slices are made on first use, see [`super::Tape::side`]).
+//! each pushed after a capacity check, through a raw pointer into spare
+//! capacity.
+//!
+//! # Why raw pointers, and why they are sound
+//!
+//! The words go into the spare capacity of `words`, a `Vec<u64>` whose length
+//! is brought up to date only when it grows ([`grow`]) and at the end
+//! ([`TapeSink::finish`]); `wbase` is its buffer, `cap` its capacity and
+//! `wlen` how many words are written. `Vec::push` would check the capacity
+//! the same way but reload the `Vec`'s fields after every store, and keeping
+//! the length in the `Vec` costs a store per push; the owned writer's
+//! [`AppendBuf`](crate::append::AppendBuf), which does the same job for bytes,
+//! measured +6.4% on borrow read here (`reports/perf.md`).
+//!
+//! Every `unsafe` here rests on these facts, all local to this file:
+//!
+//! - **`wbase` is `words`' buffer and `cap` its capacity**, `wlen <= cap`, the
+//!   first `wlen` slots written and `words.len() <= wlen`: only [`TapeSink::new`]
+//!   and [`grow`] (which reallocates through the `Vec`, its length set to
+//!   `wlen` first so the written words move along) set `wbase` and `cap`.
+//! - **A push writes only below `cap`**: [`TapeSink::push`] and
+//!   [`TapeSink::push2`] check the free slots first and grow when too few.
+//! - **Every [`Index`] is below `wlen`**: an `Index` can only be made here,
+//!   each from the index of a word just pushed, and words are never removed,
+//!   so the word it names is allocated and written for the life of the sink.
 //!
 //! The tape never outgrows the input: every word stands for at least one
 //! input byte, and growth is capped at what the rest of the input can use.
+//!
+//! Measured and kept for the core's register allocation (`reports/perf.md`):
+//! the count of an open compound beside its index in one `u64` (counting is an
+//! `inc`), an 8-byte [`Index`] as what waits on the core's stack (the count
+//! parked in the container word's low half), and the sink owning its `Vec`s
+//! (a sink that only borrows them keeps more values in registers and spills
+//! worse, +2%).
 
 use super::COUNT_MASK;
 use crate::error::{Error, ErrorKind};
@@ -15,31 +44,20 @@ use crate::tag_id::*;
 /// The tape being written.
 pub(crate) struct TapeSink {
     /// The allocation; its `len` is only set at the end or before growing
-    /// (`wp - wbase` words are written).
+    /// (`wlen` words are written).
     words: Vec<u64>,
-    /// The payload offset of every non-empty list of strings or arrays, in
-    /// document order (see [`super::Tape::words`]).
-    lists: Vec<usize>,
-    /// See [`super::Tape`]'s field of the same name.
-    elements: u32,
     /// The start of `words`' allocation.
     wbase: *mut u64,
-    /// The next free slot.
-    wp: *mut u64,
-    /// One past the allocation's last slot.
-    wend: *mut u64,
+    /// The number of words written: the next free slot's index, which is
+    /// also the index a container word gets.
+    wlen: usize,
+    /// The allocation's length in words.
+    cap: usize,
     /// The input's length.
     len: usize,
-}
-
-/// A compound being read: `words[patch] = bits | count<<32 | end` when it
-/// closes. `bits` is 0 for a named compound (whose container word is
-/// separate) and `COMPOUND<<56` for a one-word header (list element or root).
-#[derive(Clone, Copy)]
-pub(crate) struct OpenCompound {
-    patch: u32,
-    bits: u64,
-    count: u32,
+    /// See [`super::Tape`]'s fields of the same names.
+    lists: Vec<usize>,
+    elements: u32,
 }
 
 /// What a parse leaves for [`super::Tape`] (see its fields).
@@ -49,194 +67,249 @@ pub(crate) struct TapeParts {
     pub elements: u32,
 }
 
+/// The index of a word this sink pushed: of a compound's or list's container
+/// word (made only here; see the module docs for why that makes it a valid
+/// index for the life of the sink).
+#[derive(Clone, Copy)]
+pub(crate) struct Index(u32);
+
+/// A compound being read: its container word's index in the high 32 bits,
+/// its children so far in the low 32 (fewer than 2^32: each takes a tape
+/// word, and the tape has fewer than 2^32), so counting one is an `inc`.
+///
+/// The container word itself holds `COMPOUND<<56` for a one-word header
+/// (list element or root) and 0 for a named compound's, until it closes;
+/// while the compound is parked its low 32 bits keep the count.
+#[derive(Clone, Copy)]
+pub(crate) struct OpenCompound(u64);
+
+impl OpenCompound {
+    #[inline(always)]
+    fn new(i: Index, count: u32) -> Self {
+        Self((i.0 as u64) << 32 | count as u64)
+    }
+
+    #[inline(always)]
+    fn index(self) -> Index {
+        Index((self.0 >> 32) as u32)
+    }
+
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.0 as u32
+    }
+
+    #[inline(always)]
+    fn add_child(&mut self) {
+        self.0 += 1;
+    }
+}
+
+/// The id bits of a word.
+const ID_BITS: u64 = 0xff << 56;
+
+/// The low 32 bits of the word at `word`.
+#[inline(always)]
+fn low_half(word: *mut u64) -> *mut u32 {
+    let half = if cfg!(target_endian = "little") { 0 } else { 1 };
+    // The low half of a u64 is its first u32 on little-endian targets, its
+    // second on big-endian ones; either is inside the word.
+    word.cast::<u32>().wrapping_add(half)
+}
+
 impl TapeSink {
     /// An empty tape sized for the value at `pos` of `data`.
     pub(crate) fn new(data: &[u8], pos: usize) -> Self {
-        // Real files take 8–12 input bytes per tape word. Start with room for
-        // one word per 4 bytes, twice what they need, so the free capacity
-        // stays above the worst-case `limit` and a real file of up to 4 MiB
-        // never crosses it (bigger files cross it, see `grow`, but rarely
-        // reallocate).
-        let mut words: Vec<u64> = Vec::with_capacity(((data.len() - pos) / 4).clamp(4, 1 << 20));
-        let wbase = words.as_mut_ptr();
-        // SAFETY: capacity() slots are allocated from `wbase`.
-        let wend = unsafe { wbase.add(words.capacity()) };
-        Self {
+        // Real files take 10–60 input bytes per tape word (reports/perf.md),
+        // so one word per 8 bytes leaves every one of them a single
+        // allocation; 4 more for the smallest documents (a root and a few
+        // tags). Denser inputs grow (see `grow`).
+        let words: Vec<u64> = Vec::with_capacity(((data.len() - pos) / 8 + 4).min(1 << 20));
+        let mut sink = Self {
             words,
+            wbase: std::ptr::null_mut(),
+            wlen: 0,
+            cap: 0,
+            len: data.len(),
             lists: Vec::new(),
             elements: 0,
-            wbase,
-            wp: wbase,
-            wend,
-            len: data.len(),
-        }
+        };
+        sink.wbase = sink.words.as_mut_ptr();
+        sink.cap = sink.words.capacity();
+        sink
     }
 
-    /// The number of words written so far.
+    /// Replaces the allocation by one with room for `n` more words, for the
+    /// tag at input offset `at` (cold, out of line).
     #[inline(always)]
-    fn wlen(&self) -> usize {
-        // SAFETY: wbase <= wp, both in (or one past) the same allocation.
-        unsafe { self.wp.offset_from(self.wbase) as usize }
-    }
-
-    /// The number of free slots.
-    #[inline(always)]
-    fn free(&self) -> usize {
-        // SAFETY: wp <= wend, both in (or one past) the same allocation.
-        unsafe { self.wend.offset_from(self.wp) as usize }
-    }
-
-    /// Makes room for `n` more words (cold path out of line).
-    #[inline(always)]
-    fn reserve(&mut self, n: usize, pos: usize, len: usize) -> Result<(), Error> {
-        if self.free() < n {
-            self.regrow(n, pos, len)?;
-        }
+    fn regrow(&mut self, n: usize, at: usize) -> Result<(), Error> {
+        let Some((wbase, cap)) = grow(&mut self.words, self.wlen, n, at, self.len) else {
+            return Err(err(ErrorKind::InputTooLarge, at));
+        };
+        self.wbase = wbase;
+        self.cap = cap;
         Ok(())
     }
 
-    /// Replaces the allocation after [`grow`].
+    /// Appends a word for the tag at input offset `at`.
     #[inline(always)]
-    fn regrow(&mut self, n: usize, pos: usize, len: usize) -> Result<(), Error> {
-        let wlen = self.wlen();
-        (self.wbase, self.wend) = grow(&mut self.words, wlen, n, pos, len)?;
-        // SAFETY: the grown allocation holds at least `wlen` slots.
-        self.wp = unsafe { self.wbase.add(wlen) };
+    fn push(&mut self, word: u64, at: usize) -> Result<(), Error> {
+        if self.wlen == self.cap {
+            self.regrow(1, at)?;
+        }
+        // SAFETY: wlen < cap (checked, or just grown), so the slot is in
+        // `words`' buffer (module docs).
+        unsafe { self.wbase.add(self.wlen).write(word) };
+        self.wlen += 1;
         Ok(())
     }
 
-    /// Appends a word; `reserve` (or the core's `limit`) made room for it.
+    /// Appends a word for the tag at input offset `at`; returns its index.
     #[inline(always)]
-    fn push(&mut self, word: u64) {
-        debug_assert!(self.wp < self.wend);
-        // SAFETY: wp < wend, so the slot is allocated; words.len() is raised
-        // over it only after it is written.
+    fn push_indexed(&mut self, word: u64, at: usize) -> Result<Index, Error> {
+        self.push(word, at)?;
+        Ok(Index(self.wlen as u32 - 1))
+    }
+
+    /// Appends two words for the tag at input offset `at`; returns the
+    /// second one's index.
+    #[inline(always)]
+    fn push2(&mut self, first: u64, second: u64, at: usize) -> Result<Index, Error> {
+        if self.cap - self.wlen < 2 {
+            self.regrow(2, at)?;
+        }
+        // SAFETY: wlen + 2 <= cap (checked, or just grown), so both slots are
+        // in `words`' buffer (module docs).
         unsafe {
-            self.wp.write(word);
-            self.wp = self.wp.add(1);
+            self.wbase.add(self.wlen).write(first);
+            self.wbase.add(self.wlen + 1).write(second);
         }
+        self.wlen += 2;
+        Ok(Index(self.wlen as u32 - 1))
+    }
+
+    /// The word `i` names.
+    #[inline(always)]
+    fn word(&self, i: Index) -> *mut u64 {
+        debug_assert!((i.0 as usize) < self.wlen);
+        // SAFETY: `i` is below wlen (see `Index`), so inside the allocation.
+        unsafe { self.wbase.add(i.0 as usize) }
+    }
+
+    /// Overwrites word `i`.
+    #[inline(always)]
+    fn set(&mut self, i: Index, word: u64) {
+        // SAFETY: `i` names an initialised word of the allocation (see `Index`).
+        unsafe { *self.word(i) = word };
     }
 
     /// The two words of a named compound or list (id byte at `at`) in `c`:
     /// its tag word and its container word, whose index is returned.
     #[inline(always)]
-    fn named_container(&mut self, c: &mut OpenCompound, id: u8, at: usize) -> u32 {
-        c.count = c.count.wrapping_add(1);
-        self.push(((id as u64) << 56) | (at + 1) as u64);
-        let container = self.wlen() as u32;
-        self.push(0);
-        container
-    }
-
-    /// Overwrites word `i`, which was pushed earlier.
-    #[inline(always)]
-    fn set(&mut self, i: u32, word: u64) {
-        let i = i as usize;
-        assert!(i < self.wlen());
-        // SAFETY: i < wlen, so the slot is allocated and initialised.
-        unsafe { *self.wbase.add(i) = word };
+    fn named_container(&mut self, c: &mut OpenCompound, id: u8, at: usize) -> Result<Index, Error> {
+        c.add_child();
+        self.push2(((id as u64) << 56) | (at + 1) as u64, 0, at)
     }
 }
 
 impl<'a> Sink<'a> for TapeSink {
     type Compound = OpenCompound;
-    /// The index of the list's container word.
-    type Slot = u32;
-    /// The index of the list's container word.
-    type Elements = u32;
+    /// The list's container word.
+    type Slot = Index;
+    /// The list's container word.
+    type Elements = Index;
+    /// The container word; a compound's count waits in its low half.
+    type Parked = Index;
     /// The list's first index in the side table.
     type PrefixedList = u32;
     type Output = TapeParts;
 
     #[inline(always)]
-    fn limit(&self, pos: usize, len: usize) -> usize {
-        // No named tag takes more than one word per two input bytes (a number
-        // takes one word for ≥ 4 bytes, a list of numbers two for ≥ 8).
-        len.min(pos + 2 * self.free().saturating_sub(2))
-    }
-
-    #[inline(always)]
-    fn grow(&mut self, pos: usize, len: usize) -> Result<(), Error> {
-        self.regrow(2, pos, len)
-    }
-
-    #[inline(always)]
     fn root_compound(&mut self) -> Result<OpenCompound, Error> {
-        let bits = (COMPOUND as u64) << 56;
-        self.push(bits);
-        Ok(OpenCompound {
-            patch: 0,
-            bits,
-            count: 0,
-        })
+        let i = self.push_indexed((COMPOUND as u64) << 56, 0)?;
+        Ok(OpenCompound::new(i, 0))
     }
 
     #[inline(always)]
-    fn root_list(&mut self, pos: usize) -> Result<u32, Error> {
-        self.push(((LIST as u64) << 56) | pos as u64);
-        self.push(0);
-        Ok(1)
+    fn root_list(&mut self, pos: usize) -> Result<Index, Error> {
+        self.push2(((LIST as u64) << 56) | pos as u64, 0, pos)
     }
 
     #[inline(always)]
     fn root_leaf(&mut self, id: u8, pos: usize) -> Result<(), Error> {
-        self.push(((id as u64) << 56) | pos as u64);
-        Ok(())
+        self.push(((id as u64) << 56) | pos as u64, pos)
     }
 
     #[inline(always)]
-    fn named_leaf(&mut self, c: &mut OpenCompound, id: u8, at: usize, _payload: usize) {
-        c.count = c.count.wrapping_add(1);
-        self.push(((id as u64) << 56) | (at + 1) as u64);
+    fn named_leaf(
+        &mut self,
+        c: &mut OpenCompound,
+        id: u8,
+        at: usize,
+        _payload: usize,
+    ) -> Result<(), Error> {
+        c.add_child();
+        self.push(((id as u64) << 56) | (at + 1) as u64, at)
     }
 
     #[inline(always)]
-    fn named_compound(&mut self, c: &mut OpenCompound, at: usize) -> OpenCompound {
-        OpenCompound {
-            patch: self.named_container(c, COMPOUND, at),
-            bits: 0,
-            count: 0,
-        }
+    fn named_compound(&mut self, c: &mut OpenCompound, at: usize) -> Result<OpenCompound, Error> {
+        let i = self.named_container(c, COMPOUND, at)?;
+        Ok(OpenCompound::new(i, 0))
     }
 
     #[inline(always)]
-    fn named_list(&mut self, c: &mut OpenCompound, at: usize) -> u32 {
+    fn named_list(&mut self, c: &mut OpenCompound, at: usize) -> Result<Index, Error> {
         self.named_container(c, LIST, at)
     }
 
     #[inline(always)]
     fn close_compound(&mut self, c: OpenCompound) {
-        let saturated = c.count.min(COUNT_MASK as u32);
-        let word = c.bits | (saturated as u64) << 32 | self.wlen() as u64;
-        self.set(c.patch, word);
+        let word = self.word(c.index());
+        let saturated = c.count().min(COUNT_MASK as u32) as u64;
+        // SAFETY: `word` is an initialised word of the allocation (`Index`).
+        unsafe { *word = (*word & ID_BITS) | saturated << 32 | self.wlen as u64 };
+    }
+
+    #[inline(always)]
+    fn park_compound(&mut self, c: OpenCompound) -> Index {
+        // SAFETY: the low half of an initialised word of the allocation
+        // (`Index`); bits 32..56 stay 0 until the compound closes.
+        unsafe { low_half(self.word(c.index())).write(c.count()) };
+        c.index()
+    }
+
+    #[inline(always)]
+    fn resume_compound(&mut self, p: Index) -> OpenCompound {
+        // SAFETY: as in `park_compound`, which wrote it.
+        let count = unsafe { low_half(self.word(p)).read() };
+        OpenCompound::new(p, count)
+    }
+
+    #[inline(always)]
+    fn park_elements(&mut self, e: Index) -> Index {
+        e
+    }
+
+    #[inline(always)]
+    fn resume_elements(&mut self, p: Index) -> Index {
+        p
     }
 
     #[inline(always)]
     fn element_compound(&mut self, pos: usize) -> Result<OpenCompound, Error> {
-        // A compound in a list is at least its End byte: one word per byte.
-        self.reserve(1, pos, self.len)?;
-        let bits = (COMPOUND as u64) << 56;
-        let patch = self.wlen() as u32;
-        self.push(bits);
-        Ok(OpenCompound {
-            patch,
-            bits,
-            count: 0,
-        })
+        let i = self.push_indexed((COMPOUND as u64) << 56, pos)?;
+        Ok(OpenCompound::new(i, 0))
     }
 
     #[inline(always)]
-    fn element_list(&mut self, pos: usize) -> Result<u32, Error> {
-        self.reserve(2, pos, self.len)?;
-        self.push(((LIST as u64) << 56) | pos as u64);
-        let container = self.wlen() as u32;
-        self.push(0);
-        Ok(container)
+    fn element_list(&mut self, pos: usize) -> Result<Index, Error> {
+        self.push2(((LIST as u64) << 56) | pos as u64, 0, pos)
     }
 
     #[inline(always)]
-    fn flat_list(&mut self, slot: u32, _elem: u8, _n: u32, _payload: usize) {
-        self.set(slot, self.wlen() as u64);
+    fn flat_list(&mut self, slot: Index, _elem: u8, _n: u32, _payload: usize) {
+        self.set(slot, self.wlen as u64);
     }
 
     #[inline(always)]
@@ -263,23 +336,24 @@ impl<'a> Sink<'a> for TapeSink {
     fn prefixed_element(&mut self, _list: &mut u32, _bytes: &'a [u8]) {}
 
     #[inline(always)]
-    fn close_prefixed_list(&mut self, slot: u32, aux: u32) {
-        self.set(slot, (aux as u64) << 32 | self.wlen() as u64);
+    fn close_prefixed_list(&mut self, slot: Index, aux: u32) {
+        self.set(slot, (aux as u64) << 32 | self.wlen as u64);
     }
 
     #[inline(always)]
-    fn elements(&mut self, slot: u32, _elem: u8, _n: u32) -> u32 {
+    fn elements(&mut self, slot: Index, _elem: u8, _n: u32) -> Index {
         slot
     }
 
     #[inline(always)]
-    fn close_elements(&mut self, slot: u32) {
-        self.set(slot, self.wlen() as u64);
+    fn close_elements(&mut self, slot: Index) {
+        self.set(slot, self.wlen as u64);
     }
 
-    fn finish(mut self, _end: usize) -> Self::Output {
-        let wlen = self.wlen();
-        // SAFETY: the first `wlen` words have been written (and wlen <= capacity).
+    fn finish(mut self, _end: usize) -> TapeParts {
+        let wlen = self.wlen;
+        // SAFETY: the first `wlen` words are written, and wlen <= capacity
+        // (module docs).
         unsafe { self.words.set_len(wlen) };
         if !self.lists.is_empty() {
             finish_lists(&mut self.words, &self.lists);
@@ -299,48 +373,36 @@ fn finish_lists(words: &mut Vec<u64>, lists: &[usize]) {
     words.extend(lists.iter().map(|&p| p as u64));
 }
 
-/// Grows the tape for `n` more words; the tape's container words index it
-/// with 32 bits, so it may not pass `u32::MAX` words.
+/// Grows the tape for `n` more words, for the tag at input offset `at`; the
+/// tape's container words index it with 32 bits, so it may not pass
+/// `u32::MAX` words.
 ///
-/// The core also calls this when the input position crosses `limit`, which
-/// assumes the worst case (one word per two input bytes). Real files take
-/// one word per 8–12 bytes, so when at least `KEEP` words are still free
-/// nothing is reallocated: the loop just moves `limit` on, at least
-/// `2 × (KEEP - 2)` bytes, more than any one tag's checked prefix (id, a
-/// 65,535-byte name and the smallest payload), so the tag then fits.
-///
-/// Every tape word stands for at least one input byte (a compound in a list
-/// is its End byte; every other word takes more), so from `pos` on the tape
-/// needs at most `len - pos` more words (+2 for the `reserve` margin).
+/// Every tape word stands for at least one input byte from `at` on (a
+/// compound in a list is its End byte; every other word takes more), so the
+/// tape needs at most `len - at` more words (+2 for a two-word push).
 /// Doubling is capped there: otherwise a crafted input whose tape needs just
 /// over a power of two words (one-byte compounds in a list) would leave twice
 /// the 8 bytes per input byte allocated, 16× the input.
+///
+/// Returns the new allocation's start and length, or `None` when the tape
+/// would pass `u32::MAX` words (an `Option` of a pointer and a length comes
+/// back in registers, which keeps the error off the pushes' path).
 #[cold]
 #[inline(never)]
 fn grow(
     words: &mut Vec<u64>,
     wlen: usize,
     n: usize,
-    pos: usize,
+    at: usize,
     len: usize,
-) -> Result<(*mut u64, *mut u64), Error> {
-    /// Free words that make reallocating unnecessary (see above).
-    const KEEP: usize = 1 << 16;
-    let base = words.as_mut_ptr();
-    let free = words.capacity() - wlen;
-    if free >= n.max(KEEP) {
-        // SAFETY: capacity() slots are allocated from `base`.
-        return Ok((base, unsafe { base.add(words.capacity()) }));
-    }
+) -> Option<(*mut u64, usize)> {
     if wlen + n > u32::MAX as usize {
-        return Err(err(ErrorKind::InputTooLarge, pos));
+        return None;
     }
     // SAFETY: the first `wlen` words have been written.
     unsafe { words.set_len(wlen) };
-    let most = wlen + (len - pos) + 2;
+    let most = (wlen + (len - at) + 2).min(u32::MAX as usize);
     let target = (wlen + n).max((words.capacity() * 2).min(most));
     words.reserve_exact(target - wlen);
-    let base = words.as_mut_ptr();
-    // SAFETY: capacity() slots are allocated from `base`.
-    Ok((base, unsafe { base.add(words.capacity()) }))
+    Some((words.as_mut_ptr(), words.capacity()))
 }
