@@ -50,8 +50,8 @@ impl<'a: 'tape, 'tape> NbtCompound<'a, 'tape> {
         let key = key.as_bytes();
         let mut i = self.start;
         while i < self.end {
-            let (name_off, value, next) = self.tape.named(i);
-            if crate::mutf8::key_matches(self.tape.str_at(name_off), key) {
+            let (name, value, next) = self.tape.named(i);
+            if crate::mutf8::key_matches(name, key) {
                 return Some(NbtTag::new(self.tape, value));
             }
             i = next;
@@ -137,12 +137,9 @@ impl<'a: 'tape, 'tape> Iterator for NbtCompoundIter<'a, 'tape> {
         if self.next >= self.end {
             return None;
         }
-        let (name_off, value, next) = self.tape.named(self.next);
+        let (name, value, next) = self.tape.named(self.next);
         self.next = next;
-        Some((
-            Mutf8Str::from_slice(self.tape.str_at(name_off)),
-            NbtTag::new(self.tape, value),
-        ))
+        Some((Mutf8Str::from_slice(name), NbtTag::new(self.tape, value)))
     }
 }
 

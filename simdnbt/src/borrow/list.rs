@@ -27,7 +27,7 @@ impl<'a: 'tape, 'tape> NbtList<'a, 'tape> {
     /// The element tag id (0 = End for a list declared without a type).
     #[inline]
     pub fn id(&self) -> u8 {
-        self.tape.data[self.value.payload]
+        self.tape.byte(self.value.payload)
     }
 
     /// The number of elements.
@@ -57,7 +57,7 @@ impl<'a: 'tape, 'tape> NbtList<'a, 'tape> {
         }
         let start = self.value.payload + 5;
         let size = layout(id).fixed as usize;
-        Some(&self.tape.data[start..start + self.len() * size])
+        Some(self.tape.bytes(start, start + self.len() * size))
     }
 
     #[inline]

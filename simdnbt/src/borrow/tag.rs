@@ -27,7 +27,7 @@ macro_rules! fixed_getters {
             }
             let off = self.value.payload;
             const N: usize = std::mem::size_of::<$t>();
-            let bytes: [u8; N] = self.tape.data[off..off + N].try_into().unwrap();
+            let bytes: [u8; N] = self.tape.bytes(off, off + N).try_into().unwrap();
             Some(<$t>::from_be_bytes(bytes))
         }
     )*};
@@ -68,7 +68,7 @@ impl<'a: 'tape, 'tape> NbtTag<'a, 'tape> {
         }
         let off = self.value.payload;
         let len = self.tape.u32_at(off) as usize;
-        Some(&self.tape.data[off + 4..off + 4 + len * size])
+        Some(self.tape.bytes(off + 4, off + 4 + len * size))
     }
 
     /// The bytes if this is a ByteArray, borrowed from the input.

@@ -68,10 +68,11 @@ fn drain(tape: &Tape<'_>, out: &mut Vec<u8>, stack: &mut Vec<Frame>) {
                     stack.pop();
                     continue;
                 }
-                let (name_off, v, following) = tape.named(*next);
+                let (name, v, following) = tape.named(*next);
                 *next = following;
                 out.push(v.id);
-                out.extend_from_slice(&tape.data[name_off..v.payload]);
+                // The name with its length.
+                out.extend_from_slice(&tape.data[v.payload - name.len() - 2..v.payload]);
                 value(tape, v, out, stack);
             }
             Frame::Elements { next, end } => {

@@ -112,7 +112,8 @@ fn build(tape: &Tape<'_>, v: Value) -> NbtTag {
         if cur.next < cur.end {
             let child = match &mut cur.children {
                 Children::Values(values) => {
-                    let (name_off, v, following) = tape.named(cur.next);
+                    let (name, v, following) = tape.named(cur.next);
+                    let name_off = v.payload - name.len() - 2;
                     cur.next = following;
                     if is_leaf(tape, v) {
                         values.push((

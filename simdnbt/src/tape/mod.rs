@@ -59,6 +59,19 @@ pub(crate) const OFFSET_MASK: u64 = crate::read::check::MAX_INPUT - 1;
 pub(crate) const COUNT_MASK: u64 = (1 << 24) - 1;
 
 /// The parsed index of one document.
+///
+/// # Invariant
+///
+/// Only [`parse_root`] makes a `Tape`, from what the validating core
+/// checked, so for the words below `len` and the [`Value`]s read from them:
+/// a named tag's word points at its name's u16 length, and the name and the
+/// tag's payload follow inside `data`; a value's `payload` is inside `data`
+/// with all of its payload (a number's bytes, a string's or array's length
+/// and elements, a list's 5-byte header and elements); a named compound's or
+/// list's word is followed by its container word; every `end` and `start` is
+/// at most `len`. The accessors below read the input and the words without
+/// bounds checks on the strength of it (checked by `debug_assert!`); the
+/// views reach both only through them.
 pub(crate) struct Tape<'a> {
     /// The whole input (offsets are relative to its start).
     pub data: &'a [u8],
@@ -199,22 +212,48 @@ impl<'a> Tape<'a> {
         }
     }
 
+    /// The input's bytes `start..end`, which the parse checked (see the
+    /// invariant: callers pass only spans of what a word or value names).
+    #[inline(always)]
+    pub fn bytes(&self, start: usize, end: usize) -> &'a [u8] {
+        debug_assert!(start <= end && end <= self.data.len());
+        // SAFETY: inside `data` by the invariant (the span is part of a
+        // checked tag).
+        unsafe { self.data.get_unchecked(start..end) }
+    }
+
+    /// The input's byte at `off`, which the parse checked (as for [`Self::bytes`]).
+    #[inline(always)]
+    pub fn byte(&self, off: usize) -> u8 {
+        debug_assert!(off < self.data.len());
+        // SAFETY: inside `data` by the invariant.
+        unsafe { *self.data.get_unchecked(off) }
+    }
+
+    /// The word at index `i`, below `len` (callers pass a value's `start` up
+    /// to its `end`, see the invariant).
+    #[inline(always)]
+    pub fn word(&self, i: u32) -> u64 {
+        debug_assert!(i < self.len);
+        // SAFETY: below `len` <= words.len() by the invariant.
+        unsafe { *self.words.get_unchecked(i as usize) }
+    }
+
     #[inline(always)]
     pub fn u16_at(&self, off: usize) -> u16 {
-        // One bounds check for both bytes.
-        u16::from_be_bytes(self.data[off..off + 2].try_into().unwrap())
+        u16::from_be_bytes(self.bytes(off, off + 2).try_into().unwrap())
     }
 
     #[inline(always)]
     pub fn u32_at(&self, off: usize) -> u32 {
-        u32::from_be_bytes(self.data[off..off + 4].try_into().unwrap())
+        u32::from_be_bytes(self.bytes(off, off + 4).try_into().unwrap())
     }
 
     /// The bytes of a u16-length-prefixed string at `off`.
     #[inline(always)]
     pub fn str_at(&self, off: usize) -> &'a [u8] {
         let len = self.u16_at(off) as usize;
-        &self.data[off + 2..off + 2 + len]
+        self.bytes(off + 2, off + 2 + len)
     }
 
     /// The child count recorded for the compound whose children start at tape
@@ -222,19 +261,22 @@ impl<'a> Tape<'a> {
     /// keep it in bits 32..56 of the word just before the first child.
     #[inline]
     pub fn child_count_hint(&self, start: u32) -> u32 {
-        ((self.words[start as usize - 1] >> 32) & COUNT_MASK) as u32
+        ((self.word(start - 1) >> 32) & COUNT_MASK) as u32
     }
 
     /// Reads the named child whose first word is at tape index `i`.
-    /// Returns its name's offset, its value and the index of the next sibling.
+    /// Returns its name (the bytes after the u16 length at offset
+    /// `value.payload - 2 - name.len()`), its value and the index of the next
+    /// sibling.
     #[inline(always)]
-    pub fn named(&self, i: u32) -> (usize, Value, u32) {
-        let word = self.words[i as usize];
+    pub fn named(&self, i: u32) -> (&'a [u8], Value, u32) {
+        let word = self.word(i);
         let id = word_id(word);
-        let name_off = word_offset(word);
-        let payload = name_off + 2 + self.u16_at(name_off) as usize;
+        let name = self.str_at(word_offset(word));
+        // The name is a slice of `data`, so this is its end's offset.
+        let payload = name.as_ptr() as usize - self.data.as_ptr() as usize + name.len();
         if id == COMPOUND || id == LIST {
-            let c = self.words[i as usize + 1];
+            let c = self.word(i + 1);
             let end = c as u32;
             let value = Value {
                 id,
@@ -243,10 +285,10 @@ impl<'a> Tape<'a> {
                 end,
                 aux: (c >> 32) as u32,
             };
-            (name_off, value, end)
+            (name, value, end)
         } else {
             (
-                name_off,
+                name,
                 Value {
                     id,
                     payload,
@@ -263,7 +305,7 @@ impl<'a> Tape<'a> {
     /// Returns the value and the index just past it.
     #[inline(always)]
     pub fn unnamed(&self, i: u32) -> (Value, u32) {
-        let word = self.words[i as usize];
+        let word = self.word(i);
         let id = word_id(word);
         match id {
             COMPOUND => {
@@ -281,7 +323,7 @@ impl<'a> Tape<'a> {
                 )
             }
             LIST => {
-                let c = self.words[i as usize + 1];
+                let c = self.word(i + 1);
                 let end = c as u32;
                 let value = Value {
                     id,
