@@ -158,11 +158,13 @@ fn read_root<'a>(
     };
     let (tape, end) = tape::parse_root(bytes, pos, COMPOUND, opts)?;
     data.set_position(end as u64);
+    debug_assert!(start < end && end <= bytes.len());
     Ok(Nbt::Some(BaseNbt {
         tape,
-        name_off,
-        start,
-        end,
+        // SAFETY: `start` is the root's tag id, before its payload, and
+        // `end`, where the parse of that payload ended, is inside `bytes`.
+        bytes: unsafe { bytes.get_unchecked(start..end) },
+        named: name_off.is_some(),
     }))
 }
 
@@ -172,11 +174,11 @@ fn read_root<'a>(
 /// (`get`, `int`, `list`, …) directly, as upstream simdnbt does.
 pub struct BaseNbt<'a> {
     tape: Tape<'a>,
-    /// Offset of the root name's u16 length; `None` for the unnamed network form.
-    name_off: Option<usize>,
-    /// The document's span in the input, copied as-is by [`BaseNbt::write`].
-    start: usize,
-    end: usize,
+    /// The document in the input, from its tag id to its final End: what
+    /// [`BaseNbt::write`] copies.
+    bytes: &'a [u8],
+    /// Whether a name follows the tag id (the disk form; not the network form).
+    named: bool,
 }
 
 macro_rules! delegate_getters {
@@ -198,9 +200,21 @@ impl<'a> BaseNbt<'a> {
 
     /// The root's name (empty for the unnamed network form). Often empty in files too.
     pub fn name(&self) -> &'a Mutf8Str {
-        match self.name_off {
-            Some(off) => Mutf8Str::from_slice(self.tape.str_at(off)),
-            None => Mutf8Str::from_slice(&[]),
+        let name = if self.named {
+            &self.bytes[3..self.payload_start()]
+        } else {
+            &[]
+        };
+        Mutf8Str::from_slice(name)
+    }
+
+    /// Where the root compound's payload starts in [`Self::as_bytes`].
+    #[inline]
+    fn payload_start(&self) -> usize {
+        if self.named {
+            3 + u16::from_be_bytes([self.bytes[1], self.bytes[2]]) as usize
+        } else {
+            1
         }
     }
 
@@ -225,27 +239,23 @@ impl<'a> BaseNbt<'a> {
     /// and was validated, so this copies its bytes from the input unchanged. A
     /// document read unnamed is written with an empty name.
     pub fn write(&self, data: &mut Vec<u8>) {
-        if self.name_off.is_some() {
-            data.extend_from_slice(self.as_bytes());
+        if self.named {
+            write::append(data, self.bytes);
         } else {
             data.extend_from_slice(&[COMPOUND, 0, 0]);
-            data.extend_from_slice(&self.tape.data[self.start + 1..self.end]);
+            data.extend_from_slice(&self.bytes[1..]);
         }
     }
 
     /// Appends the document in network form (tag id and payload, no name).
     pub fn write_unnamed(&self, data: &mut Vec<u8>) {
-        let payload_start = match self.name_off {
-            Some(off) => off + 2 + self.tape.u16_at(off) as usize,
-            None => self.start + 1,
-        };
         data.push(COMPOUND);
-        data.extend_from_slice(&self.tape.data[payload_start..self.end]);
+        data.extend_from_slice(&self.bytes[self.payload_start()..]);
     }
 
     /// The bytes of the input this document was read from (tag id to final End).
     pub fn as_bytes(&self) -> &'a [u8] {
-        &self.tape.data[self.start..self.end]
+        self.bytes
     }
 }
 
