@@ -173,10 +173,11 @@ pub(crate) struct ListHeader {
 }
 
 /// `ELEMENT_MIN[elem]`: the fewest bytes a list element of type `elem` takes
-/// ([`Layout::min`]), 0 for the unknown ids (caught by their own test).
+/// ([`Layout::min`]); End's is 2^63, so that any count but 0 fails
+/// [`list_header`]'s size test too (the unknown ids are caught by their own).
 const ELEMENT_MIN: [u64; 256] = {
-    let mut t = [0; 256];
-    let mut id = 0;
+    let mut t = [1 << 63; 256];
+    let mut id = BYTE;
     while id <= LONG_ARRAY {
         t[id as usize] = layout(id).min as u64;
         id += 1;
@@ -190,28 +191,29 @@ const ELEMENT_MIN: [u64; 256] = {
 /// `max_depth`, when its 5 header bytes are not there, when its count is
 /// negative, larger than the rest of the input could hold at its element
 /// type's [`Layout::min`] bytes, non-zero for a list of End, or its element
-/// type is unknown — in that order ([`list_header_error`]).
+/// type is unknown — in that order ([`list_header_error`]). `there`: the
+/// caller knows the 5 header bytes are in `data` (a named list, whose bounds
+/// check covered them), which saves testing it again.
 #[inline(always)]
 pub(crate) fn list_header(
     data: &[u8],
     pos: &mut usize,
     depth: usize,
     max_depth: usize,
+    there: bool,
 ) -> Result<ListHeader, Error> {
     let at = *pos;
-    if depth > max_depth || data.len() - at < 5 {
+    debug_assert!(!there || data.len() - at >= 5);
+    if depth > max_depth || (!there && data.len() - at < 5) {
         return Err(list_header_error(data, at, depth, max_depth));
     }
     // SAFETY: five bytes remain at `at` (checked above).
     let (elem, n) = unsafe { (*data.get_unchecked(at), i32_at(data, at + 1)) };
     let rest = (data.len() - at - 5) as u64;
-    // One branchy test for the rest, the cold path sorting out which failed.
-    // `n × min` cannot overflow: n < 2^31, min ≤ 8.
-    if n < 0
-        || (n as u64) * ELEMENT_MIN[elem as usize] > rest
-        || (elem == END && n != 0)
-        || !is_known(elem)
-    {
+    // Two tests for the rest, the cold path sorting out which failed. The
+    // size test also fails a negative count (read as at least 2^63 elements
+    // of at least one byte) and a non-empty list of End (2^63 bytes each).
+    if (n as i64 as u64).saturating_mul(ELEMENT_MIN[elem as usize]) > rest || !is_known(elem) {
         return Err(list_header_error(data, at, depth, max_depth));
     }
     *pos = at + 5;
@@ -303,8 +305,8 @@ mod tests {
                         let data = &data[..cut];
                         for (depth, max) in [(3, 512), (513, 512), (1, 0)] {
                             let mut pos = 1;
-                            let got =
-                                list_header(data, &mut pos, depth, max).map(|h| (h.elem, h.n));
+                            let got = list_header(data, &mut pos, depth, max, false)
+                                .map(|h| (h.elem, h.n));
                             let want = reference(data, 1, depth, max);
                             let what =
                                 format!("elem {elem} n {n} rest {rest} cut {cut} depth {depth}");

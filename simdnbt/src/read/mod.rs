@@ -199,8 +199,9 @@ fn open_list<'a, S: Sink<'a>>(
     slot: S::Slot,
     depth: usize,
     max_depth: usize,
+    header_there: bool,
 ) -> Result<Option<OpenOf<'a, S>>, Error> {
-    let ListHeader { elem, n } = list_header(data, pos, depth, max_depth)?;
+    let ListHeader { elem, n } = list_header(data, pos, depth, max_depth, header_there)?;
     match elem {
         END..=DOUBLE => {
             sink.flat_list(slot, elem, n, *pos);
@@ -255,7 +256,7 @@ pub(crate) fn parse<'a, S: Sink<'a>>(
         }
         LIST => {
             let slot = sink.root_list(pos)?;
-            match open_list(data, &mut pos, &mut sink, slot, 1, max_depth)? {
+            match open_list(data, &mut pos, &mut sink, slot, 1, max_depth, false)? {
                 None => return Ok((sink.finish(pos), pos)),
                 Some(list) => list,
             }
@@ -358,7 +359,7 @@ pub(crate) fn parse<'a, S: Sink<'a>>(
                         let slot = sink.named_list(&mut c, at)?;
                         let depth = stack.len() + 2;
                         if let Some(list) =
-                            open_list(data, &mut pos, &mut sink, slot, depth, max_depth)?
+                            open_list(data, &mut pos, &mut sink, slot, depth, max_depth, true)?
                         {
                             stack.push(Frame {
                                 kind: COMPOUND_FRAME,
@@ -407,7 +408,7 @@ pub(crate) fn parse<'a, S: Sink<'a>>(
                     cur = Open::Compound(child);
                 } else {
                     let slot = sink.element_list(pos)?;
-                    match open_list(data, &mut pos, &mut sink, slot, depth, max_depth)? {
+                    match open_list(data, &mut pos, &mut sink, slot, depth, max_depth, false)? {
                         None => {
                             cur = Open::List {
                                 kind: kind - 1,
