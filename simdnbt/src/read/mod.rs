@@ -132,7 +132,10 @@ pub(crate) trait Sink<'a> {
 }
 
 /// Runs `parse` over `data` cut at the read budget of `opts`: a budget is a
-/// shorter input whose end reads as "budget exceeded".
+/// shorter input whose end reads as "budget exceeded". Inlined, so that the
+/// parse is too: a parse behind a call returns its output through memory
+/// (measured +80 instructions per read on small documents).
+#[inline(always)]
 pub(crate) fn with_budget<'a, T>(
     data: &'a [u8],
     pos: usize,
