@@ -125,6 +125,7 @@ mod options;
 pub mod tag_id;
 
 pub mod borrow;
+pub mod document;
 pub mod owned;
 mod read;
 #[cfg(feature = "serde")]

@@ -14,6 +14,7 @@ mod hematite;
 mod na_nbt;
 mod quartz;
 mod shen;
+mod simdnbt_doc;
 mod ussr;
 mod valence;
 
@@ -174,6 +175,7 @@ pub fn peers() -> &'static [Peer] {
     PEERS.get_or_init(|| {
         let mut v = Vec::new();
         v.extend(crate::ours::peers());
+        v.push(Peer::of::<simdnbt_doc::SimdnbtDoc>());
         v.extend([
             Peer::of::<na_nbt::Borrow>(),
             Peer::of::<na_nbt::Owned>(),

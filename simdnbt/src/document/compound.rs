@@ -1,0 +1,185 @@
+//! Compounds of a document: a block of named child nodes.
+
+use std::fmt;
+use std::slice;
+
+use super::node::Node;
+use super::{Document, NbtList, NbtTag};
+use crate::mutf8::Mutf8Str;
+use crate::raw_list::RawList;
+
+/// A compound inside a [`Document`]: its named tags, in order.
+///
+/// Lookup is a linear scan and returns the first match (a crafted input's
+/// duplicate keys are all kept, in order); `len` is O(1).
+#[derive(Clone, Copy)]
+pub struct NbtCompound<'d> {
+    pub(crate) doc: &'d Document,
+    /// The compound's own node.
+    pub(crate) node: &'d Node,
+    children: &'d [Node],
+}
+
+macro_rules! typed_getters {
+    ($( $(#[$doc:meta])* $name:ident -> $ret:ty; )*) => {$(
+        $(#[$doc])*
+        #[inline]
+        pub fn $name(&self, name: &str) -> Option<$ret> {
+            self.get(name).and_then(|tag| tag.$name())
+        }
+    )*};
+}
+
+/// The index of the first child of `children` whose name is `key` (MUTF-8).
+#[inline]
+pub(crate) fn position(doc: &Document, children: &[Node], key: &[u8]) -> Option<usize> {
+    children
+        .iter()
+        .position(|c| crate::mutf8::key_matches(doc.str_at(c.off as usize), key))
+}
+
+impl<'d> NbtCompound<'d> {
+    #[inline(always)]
+    pub(crate) fn new(doc: &'d Document, node: &'d Node) -> Self {
+        Self {
+            doc,
+            node,
+            children: doc.children(node),
+        }
+    }
+
+    /// The first tag called `name`.
+    #[inline]
+    pub fn get(&self, name: &str) -> Option<NbtTag<'d>> {
+        let key = Mutf8Str::from_str(name);
+        let i = position(self.doc, self.children, key.as_bytes())?;
+        Some(NbtTag::new(self.doc, &self.children[i]))
+    }
+
+    /// Whether there is a tag called `name`.
+    #[inline]
+    pub fn contains(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+
+    typed_getters! {
+        /// The Byte called `name`.
+        byte -> i8;
+        /// The Short called `name`.
+        short -> i16;
+        /// The Int called `name`.
+        int -> i32;
+        /// The Long called `name`.
+        long -> i64;
+        /// The Float called `name`.
+        float -> f32;
+        /// The Double called `name`.
+        double -> f64;
+        /// The ByteArray called `name`.
+        byte_array -> &'d [u8];
+        /// The String called `name` (not yet decoded).
+        string -> &'d Mutf8Str;
+        /// The List called `name`.
+        list -> NbtList<'d>;
+        /// The Compound called `name`.
+        compound -> NbtCompound<'d>;
+        /// The IntArray called `name`, converted to native order.
+        int_array -> Vec<i32>;
+        /// The LongArray called `name`, converted to native order.
+        long_array -> Vec<i64>;
+        /// The IntArray called `name` as a zero-copy big-endian view.
+        int_array_raw -> RawList<'d, i32>;
+        /// The LongArray called `name` as a zero-copy big-endian view.
+        long_array_raw -> RawList<'d, i64>;
+    }
+
+    /// The named tags in order.
+    #[inline]
+    pub fn iter(&self) -> NbtCompoundIter<'d> {
+        NbtCompoundIter {
+            doc: self.doc,
+            children: self.children.iter(),
+        }
+    }
+
+    /// The number of tags.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.children.len()
+    }
+
+    /// Whether the compound has no tags.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.children.is_empty()
+    }
+
+    /// The keys in order.
+    pub fn keys(&self) -> impl ExactSizeIterator<Item = &'d Mutf8Str> + use<'d> {
+        self.iter().map(|(k, _)| k)
+    }
+
+    /// Converts to the owned model.
+    pub fn to_owned(&self) -> crate::owned::NbtCompound {
+        match NbtTag::new(self.doc, self.node).to_owned() {
+            crate::owned::NbtTag::Compound(c) => c,
+            _ => unreachable!("a compound converts to a compound"),
+        }
+    }
+
+    /// Appends this compound's payload (named tags and the closing End).
+    pub fn write(&self, out: &mut Vec<u8>) {
+        super::write::payload(self.doc, self.node, out);
+    }
+}
+
+impl<'d> IntoIterator for NbtCompound<'d> {
+    type Item = (&'d Mutf8Str, NbtTag<'d>);
+    type IntoIter = NbtCompoundIter<'d>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// Iterator over a compound's `(name, tag)` pairs, in order.
+#[derive(Clone)]
+pub struct NbtCompoundIter<'d> {
+    doc: &'d Document,
+    children: slice::Iter<'d, Node>,
+}
+
+impl<'d> Iterator for NbtCompoundIter<'d> {
+    type Item = (&'d Mutf8Str, NbtTag<'d>);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Self::Item> {
+        let node = self.children.next()?;
+        Some((
+            Mutf8Str::from_slice(self.doc.str_at(node.off as usize)),
+            NbtTag::new(self.doc, node),
+        ))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.children.size_hint()
+    }
+}
+
+impl ExactSizeIterator for NbtCompoundIter<'_> {}
+
+impl fmt::Debug for NbtCompound<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.to_owned(), f)
+    }
+}
+
+/// Compares values by encoding: key order and duplicates count, floats
+/// compare by bits.
+impl PartialEq for NbtCompound<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        self.write(&mut a);
+        other.write(&mut b);
+        a == b
+    }
+}
