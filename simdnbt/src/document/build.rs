@@ -11,6 +11,14 @@
 //!
 //! So a document costs three allocations (bytes, arena, scratch), and the
 //! arena never holds more nodes than the input has bytes.
+//!
+//! The scratch stack is written through raw pointers kept in the sink (which
+//! the inlined core keeps in registers), and its capacity check is folded
+//! into the core's one bounds check per tag: every named tag takes at least
+//! four input bytes and one scratch node, so while fewer than
+//! `4 × free nodes` bytes lie ahead, no push can overflow (see
+//! [`Sink::limit`]). Growth is out of line and capped at what the rest of
+//! the input can still need.
 
 use super::node::Node;
 use crate::error::Error;
@@ -27,6 +35,11 @@ const ARENA: u32 = 1 << 31;
 /// The root value's node.
 const ROOT: u32 = u32::MAX;
 
+/// Input bytes per node of the densest real files (complex_player.dat takes
+/// 11.6, level.dat 12.9): the arena starts with room for that many nodes
+/// and grows by doubling in the rarer denser inputs.
+pub(crate) const BYTES_PER_NODE: usize = 12;
+
 /// The arena being built.
 pub(crate) struct DocSink<'a> {
     data: &'a [u8],
@@ -34,8 +47,14 @@ pub(crate) struct DocSink<'a> {
     /// document the blocks are added to.
     nodes: Vec<Node>,
     base: u32,
-    /// Named children of every open compound, innermost last.
+    /// Named children of every open compound, innermost last: the
+    /// allocation, whose `len` is only set when it grows (`sp - base` nodes
+    /// are written).
     scratch: Vec<Node>,
+    /// The scratch allocation's start, next free slot and end.
+    base_ptr: *mut Node,
+    sp: *mut Node,
+    end_ptr: *mut Node,
     root: Node,
     /// The next element slot (arena index) of the innermost open list of
     /// compounds or lists.
@@ -61,30 +80,88 @@ impl<'a> DocSink<'a> {
     /// blocks go after the `base` nodes a document already has. `nodes` is
     /// the (empty) vector to build them in.
     pub(crate) fn new(data: &'a [u8], pos: usize, nodes: Vec<Node>, base: u32) -> Self {
+        // Open compounds' children: a few dozen in real files (64 nodes are
+        // 1 KiB, the largest block mimalloc serves on its fast path).
+        let mut scratch: Vec<Node> = Vec::with_capacity(((data.len() - pos) / 8).clamp(4, 64));
+        let base_ptr = scratch.as_mut_ptr();
+        // SAFETY: capacity() slots are allocated from `base_ptr`.
+        let end_ptr = unsafe { base_ptr.add(scratch.capacity()) };
         Self {
             data,
             nodes,
             base,
-            // Open compounds' children: a few dozen in real files.
-            scratch: Vec::with_capacity(((data.len() - pos) / 8).clamp(4, 64)),
+            scratch,
+            base_ptr,
+            sp: base_ptr,
+            end_ptr,
             root: Node::default(),
             cursor: 0,
         }
     }
 
-    /// The node a [`Target`] names.
+    /// The number of nodes on the scratch stack.
     #[inline(always)]
-    fn target(&mut self, t: Target) -> &mut Node {
-        if t == ROOT {
-            &mut self.root
-        } else if t & ARENA != 0 {
-            &mut self.nodes[(t & !ARENA) as usize]
-        } else {
-            &mut self.scratch[t as usize]
+    fn depth(&self) -> usize {
+        // SAFETY: base_ptr <= sp, both in (or one past) the same allocation.
+        unsafe { self.sp.offset_from(self.base_ptr) as usize }
+    }
+
+    /// Pushes a node on the scratch stack, `pos` being where the input is.
+    #[inline(always)]
+    fn push(&mut self, node: Node, pos: usize) {
+        if self.sp == self.end_ptr {
+            self.grow_scratch(pos);
+        }
+        // SAFETY: sp < end_ptr, so the slot is allocated; it is read only
+        // through `scratch_mut` / `close_compound` after it is written.
+        unsafe {
+            self.sp.write(node);
+            self.sp = self.sp.add(1);
         }
     }
 
-    /// Reserves a block of `n` nodes in the arena; returns its document index.
+    /// Scratch slot `i`, which was pushed and not yet popped.
+    #[inline(always)]
+    fn scratch_mut(&mut self, i: u32) -> &mut Node {
+        let i = i as usize;
+        assert!(i < self.depth());
+        // SAFETY: i < depth, so the slot is allocated and written.
+        unsafe { &mut *self.base_ptr.add(i) }
+    }
+
+    /// Grows the full scratch stack: doubles it, capped at what the rest of
+    /// the input (from `pos`) can need.
+    #[cold]
+    #[inline(never)]
+    fn grow_scratch(&mut self, pos: usize) {
+        let used = self.depth();
+        // Every named tag takes at least 3 input bytes before its payload.
+        let most = used + (self.data.len() - pos) / 3 + 2;
+        let target = (self.scratch.capacity() * 2).clamp(16, most.max(16));
+        // SAFETY: the first `used` slots are written.
+        unsafe { self.scratch.set_len(used) };
+        self.scratch.reserve_exact(target - used);
+        self.base_ptr = self.scratch.as_mut_ptr();
+        // SAFETY: `used <= capacity` slots are allocated from base_ptr.
+        unsafe {
+            self.sp = self.base_ptr.add(used);
+            self.end_ptr = self.base_ptr.add(self.scratch.capacity());
+        }
+    }
+
+    /// The node a [`Target`] names (most often a scratch slot).
+    #[inline(always)]
+    fn target(&mut self, t: Target) -> &mut Node {
+        if t & ARENA == 0 {
+            self.scratch_mut(t)
+        } else if t == ROOT {
+            &mut self.root
+        } else {
+            &mut self.nodes[(t & !ARENA) as usize]
+        }
+    }
+
+    /// Reserves a block of `n` nodes in the arena; returns its index here.
     #[inline(always)]
     fn reserve_block(&mut self, n: u32) -> u32 {
         let at = self.nodes.len();
@@ -135,14 +212,13 @@ impl<'a> Sink<'a> for DocSink<'a> {
 
     #[inline(always)]
     fn named_leaf(&mut self, _c: &mut OpenCompound, id: u8, at: usize, payload: usize) {
-        self.scratch
-            .push(Node::leaf(at as u32 + 1, id, payload as u32));
+        self.push(Node::leaf(at as u32 + 1, id, payload as u32), at);
     }
 
     #[inline(always)]
     fn named_compound(&mut self, _c: &mut OpenCompound, at: usize) -> OpenCompound {
-        let target = self.scratch.len() as u32;
-        self.scratch.push(Node::open(at as u32 + 1, COMPOUND));
+        let target = self.depth() as u32;
+        self.push(Node::open(at as u32 + 1, COMPOUND), at);
         OpenCompound {
             start: target + 1,
             target,
@@ -151,20 +227,24 @@ impl<'a> Sink<'a> for DocSink<'a> {
 
     #[inline(always)]
     fn named_list(&mut self, _c: &mut OpenCompound, at: usize) -> Target {
-        let target = self.scratch.len() as u32;
-        self.scratch.push(Node::open(at as u32 + 1, LIST));
+        let target = self.depth() as u32;
+        self.push(Node::open(at as u32 + 1, LIST), at);
         target
     }
 
     #[inline(always)]
     fn close_compound(&mut self, c: OpenCompound) {
         let start = c.start as usize;
-        let n = self.scratch.len() - start;
+        let n = self.depth() - start;
         let mut block = 0;
         if n > 0 {
             block = self.base + self.nodes.len() as u32;
-            self.nodes.extend_from_slice(&self.scratch[start..]);
-            self.scratch.truncate(start);
+            // SAFETY: slots start..depth are written, and no other
+            // reference to the scratch allocation is live.
+            let children = unsafe { std::slice::from_raw_parts(self.base_ptr.add(start), n) };
+            self.nodes.extend_from_slice(children);
+            // SAFETY: start <= depth: still within the allocation.
+            self.sp = unsafe { self.base_ptr.add(start) };
         }
         let node = self.target(c.target);
         node.a = block;
@@ -176,7 +256,7 @@ impl<'a> Sink<'a> for DocSink<'a> {
         let i = self.next_element();
         self.nodes[i as usize] = Node::open(pos as u32, COMPOUND);
         Ok(OpenCompound {
-            start: self.scratch.len() as u32,
+            start: self.depth() as u32,
             target: ARENA | i,
         })
     }
