@@ -4,18 +4,21 @@
 
 use std::io::Cursor;
 
-use simdnbt::document::{self, Document, NbtCompound, NbtList, NbtTag};
+use simdnbt::document::{self, Document, NbtCompound, NbtCompoundMut, NbtList, NbtTag};
+use simdnbt::owned;
 use testkit::from_simdnbt as convert;
 use testkit::mutf8::{lossy, lossy_ok};
 use testkit::{Doc, Order, Value};
 
-use super::{Adapter, Info, sink};
+use super::{Adapter, EditScript, Info, sink};
+use crate::edit_workload::Step;
 
 /// The document model.
 pub struct SimdnbtDoc;
 
 impl Adapter for SimdnbtDoc {
     type Tree<'a> = Document;
+    const EDITS: bool = true;
     const INFO: Info = Info {
         name: "simdnbt_doc",
         krate: "simdnbt",
@@ -48,6 +51,23 @@ impl Adapter for SimdnbtDoc {
         }
     }
 
+    fn edit(doc: &mut Document, script: &EditScript) -> Result<(), String> {
+        let mut root = doc.as_compound_mut().ok_or("the root is not a compound")?;
+        for (path, value) in &script.changes {
+            let tag = leaf(value)?;
+            at(&mut root, path, |c, key| {
+                c.set(key, tag).map_err(|e| e.to_string())
+            })??;
+        }
+        for path in &script.removes {
+            at(&mut root, path, |c, key| c.remove(key))?;
+        }
+        for (key, value) in &script.inserts {
+            root.insert(key, leaf(value)?).map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+
     fn to_canonical(doc: &Document) -> Result<Doc, String> {
         let root = doc.as_compound().ok_or("the root is not a compound")?;
         let Ok(root) = convert::owned_compound(&root.to_owned(), &lossy_ok);
@@ -56,6 +76,46 @@ impl Adapter for SimdnbtDoc {
             Value::Compound(root),
         ))
     }
+}
+
+/// Runs `f` on the compound holding the value at `path` below `c`, with the
+/// value's key.
+fn at<R>(
+    c: &mut NbtCompoundMut<'_>,
+    path: &[Step],
+    f: impl FnOnce(&mut NbtCompoundMut<'_>, &str) -> R,
+) -> Result<R, String> {
+    match path {
+        [last] => Ok(f(c, last.key()?)),
+        [Step::Key(key), Step::Index(i), rest @ ..] => {
+            let mut list = c.list_mut(key.as_str()).ok_or("no such list")?;
+            at(
+                &mut list.compound_mut(*i).ok_or("no such element")?,
+                rest,
+                f,
+            )
+        }
+        [Step::Key(key), rest @ ..] => at(
+            &mut c.compound_mut(key.as_str()).ok_or("no such compound")?,
+            rest,
+            f,
+        ),
+        _ => Err("the path leads nowhere".into()),
+    }
+}
+
+/// An owned tag of an edit's value (numbers and strings).
+fn leaf(v: &Value) -> Result<owned::NbtTag, String> {
+    Ok(match v {
+        Value::Byte(x) => owned::NbtTag::Byte(*x),
+        Value::Short(x) => owned::NbtTag::Short(*x),
+        Value::Int(x) => owned::NbtTag::Int(*x),
+        Value::Long(x) => owned::NbtTag::Long(*x),
+        Value::Float(bits) => owned::NbtTag::Float(f32::from_bits(*bits)),
+        Value::Double(bits) => owned::NbtTag::Double(f64::from_bits(*bits)),
+        Value::String(s) => owned::NbtTag::String(s.as_str().into()),
+        other => return Err(format!("not an edit value: {other:?}")),
+    })
 }
 
 fn visit_compound(c: &NbtCompound<'_>) {

@@ -1,5 +1,6 @@
 //! Compounds of a document: a block of named child nodes.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::slice;
 
@@ -30,12 +31,50 @@ macro_rules! typed_getters {
     )*};
 }
 
-/// The index of the first child of `children` whose name is `key` (MUTF-8).
-#[inline]
-pub(crate) fn position(doc: &Document, children: &[Node], key: &[u8]) -> Option<usize> {
-    children
-        .iter()
-        .position(|c| crate::mutf8::key_matches(doc.str_at(c.off as usize), key))
+/// A key to look up: its MUTF-8 bytes, and whether it holds U+0000 (then a
+/// stored name with a raw `00` there matches too, [`crate::mutf8::key_matches`]).
+pub(crate) struct Lookup<'k> {
+    pub bytes: Cow<'k, [u8]>,
+    nul: bool,
+}
+
+impl<'k> Lookup<'k> {
+    /// The key `name`. ASCII without NUL (nearly every key) is its own
+    /// encoding, checked inline without a call into the encoder
+    /// ([`Mutf8Str::from_str`], about 90 instructions for a short key).
+    #[inline]
+    pub(crate) fn new(name: &'k str) -> Self {
+        if name.bytes().all(|b| b.wrapping_sub(1) < 0x7f) {
+            return Lookup {
+                bytes: Cow::Borrowed(name.as_bytes()),
+                nul: false,
+            };
+        }
+        let bytes = match Mutf8Str::from_str(name) {
+            Cow::Borrowed(s) => Cow::Borrowed(s.as_bytes()),
+            Cow::Owned(s) => Cow::Owned(s.into_vec()),
+        };
+        Lookup {
+            bytes,
+            nul: name.contains('\0'),
+        }
+    }
+
+    /// The index of the first of `children` (named nodes) called this.
+    #[inline]
+    pub(crate) fn position(&self, doc: &Document, children: &[Node]) -> Option<usize> {
+        let key = &self.bytes[..];
+        if self.nul {
+            return children
+                .iter()
+                .position(|c| crate::mutf8::key_matches(doc.str_at(c.off as usize), key));
+        }
+        // One length compare for most names.
+        children.iter().position(|c| {
+            let off = c.off as usize;
+            doc.u16_at(off) as usize == key.len() && &doc.bytes[off + 2..off + 2 + key.len()] == key
+        })
+    }
 }
 
 impl<'d> NbtCompound<'d> {
@@ -51,8 +90,7 @@ impl<'d> NbtCompound<'d> {
     /// The first tag called `name`.
     #[inline]
     pub fn get(&self, name: &str) -> Option<NbtTag<'d>> {
-        let key = Mutf8Str::from_str(name);
-        let i = position(self.doc, self.children, key.as_bytes())?;
+        let i = Lookup::new(name).position(self.doc, self.children)?;
         Some(NbtTag::new(self.doc, &self.children[i]))
     }
 

@@ -31,8 +31,9 @@ use std::fmt;
 use std::marker::PhantomData;
 
 use super::build::DocSink;
+use super::compound::Lookup;
 use super::node::{DIRTY, Node, is_flat};
-use super::{Document, Form, MAX_BYTES, NbtCompound, NbtList, compound::position};
+use super::{Document, Form, MAX_BYTES, NbtCompound, NbtList};
 use crate::mutf8::Mutf8Str;
 use crate::owned::{self, NbtTag as OwnedTag};
 use crate::tag_id::*;
@@ -338,7 +339,7 @@ impl Document {
             return Ok(node);
         }
         let base = self.nodes.len() as u32;
-        let sink = DocSink::new(&self.bytes, payload, Vec::new(), base);
+        let sink = DocSink::<true>::new(&self.bytes, payload, Vec::new(), base);
         match crate::read::parse(&self.bytes, payload, id, levels, sink) {
             Ok(((new, mut node), _)) => {
                 if self.nodes.len() + new.len() > MAX_NODES {
@@ -636,8 +637,7 @@ impl Key for &str {
         if c.id != COMPOUND {
             return None;
         }
-        let key = Mutf8Str::from_str(self);
-        position(doc, doc.children(c), key.as_bytes())
+        Lookup::new(self).position(doc, doc.children(c))
     }
 }
 
@@ -725,13 +725,13 @@ impl NbtCompoundMut<'_> {
         let Some(tag) = value.to_optional_nbt_tag() else {
             return Ok(());
         };
-        let key = Mutf8Str::from_str(name);
-        match position(self.doc, self.doc.children(self.node()), key.as_bytes()) {
+        let key = Lookup::new(name);
+        match key.position(self.doc, self.doc.children(self.node())) {
             Some(pos) => self.doc.replace_child(self.depth, pos, &tag),
             None => {
                 let len = self.len();
                 self.doc
-                    .insert_child(self.depth, len, Name::New(key.as_bytes()), &tag)
+                    .insert_child(self.depth, len, Name::New(&key.bytes), &tag)
             }
         }
     }
@@ -743,10 +743,10 @@ impl NbtCompoundMut<'_> {
         let Some(tag) = value.to_optional_nbt_tag() else {
             return Ok(());
         };
-        let key = Mutf8Str::from_str(name);
+        let key = Lookup::new(name);
         let len = self.len();
         self.doc
-            .insert_child(self.depth, len, Name::New(key.as_bytes()), &tag)
+            .insert_child(self.depth, len, Name::New(&key.bytes), &tag)
     }
 
     /// Removes the first tag called `name`; returns whether there was one.

@@ -308,7 +308,11 @@ impl Layout {
         let doc_bytes = &bytes[self.start..];
         let (nodes, end) = parse_capped(doc_bytes, &rel, opts)
             .map_err(|e| Error::new(e.kind(), e.offset() + self.start))?;
-        Ok(Document::new(doc_bytes[..end].to_vec(), nodes, &rel, opts))
+        // Room for what edits append (a sixteenth, 64 B to 64 KiB), so the
+        // first ones do not copy the whole document into a new allocation.
+        let mut bytes = Vec::with_capacity(end + (end / 16).clamp(64, 64 * 1024));
+        bytes.extend_from_slice(&doc_bytes[..end]);
+        Ok(Document::new(bytes, nodes, &rel, opts))
     }
 
     /// This layout for the input cut at `start`.
@@ -334,12 +338,13 @@ fn parse_capped(data: &[u8], at: &Layout, opts: &ReadOptions) -> Result<(Vec<Nod
     let room = if len < 2048 {
         (len / 4 + 4).min(62)
     } else {
-        len / build::BYTES_PER_NODE + 16
+        // Plus room for the first edits' moved blocks (1 KiB).
+        len / build::BYTES_PER_NODE + 64
     };
     let mut nodes = Vec::with_capacity(room);
     nodes.push(Node::default());
     let parsed = crate::read::read_value(data, at.payload, at.id, opts, |bounded| {
-        build::DocSink::new(bounded, at.payload, nodes, 0)
+        build::DocSink::<false>::new(bounded, at.payload, nodes, 0)
     });
     match parsed {
         Ok(((mut nodes, mut root), end)) => {
