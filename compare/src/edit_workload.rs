@@ -138,7 +138,7 @@ impl EditScript {
             }
         }
         // Numbers first, then strings: changes, then removals.
-        let mut leaves = numbers.into_iter().chain(strings).map(|(p, v)| (p, v));
+        let mut leaves = numbers.into_iter().chain(strings);
         let changes: Vec<_> = leaves.by_ref().take(CHANGES).collect();
         let removes: Vec<Path> = leaves.take(REMOVES).map(|(p, _)| p).collect();
         let values = [

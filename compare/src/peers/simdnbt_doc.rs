@@ -153,7 +153,7 @@ fn visit_list(l: &NbtList<'_>) {
         4 => sink(l.longs()),
         5 => sink(l.floats()),
         6 => sink(l.doubles()),
-        7 => l.byte_arrays().into_iter().flatten().for_each(|a| sink(a)),
+        7 => l.byte_arrays().into_iter().flatten().for_each(sink),
         8 => l
             .strings()
             .into_iter()
