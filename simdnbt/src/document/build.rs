@@ -169,7 +169,10 @@ impl<'a, const VALUE: bool> DocSink<'a, VALUE> {
     fn reserve_block(&mut self, n: u32) -> u32 {
         let at = self.nodes.len();
         // `n` was checked against the remaining input: at most one element
-        // per input byte, so this is bounded by the input.
+        // per input byte, so this is bounded by the input. The nodes waiting
+        // on the scratch stack come after the block: room for them too, so
+        // that a block of millions is not followed by a doubling for one.
+        self.nodes.reserve(n as usize + self.depth() + 16);
         self.nodes.resize(at + n as usize, Node::default());
         at as u32
     }

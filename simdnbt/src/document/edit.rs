@@ -673,6 +673,40 @@ macro_rules! child_handles {
             })
         }
 
+        /// [`compound_mut`](Self::compound_mut), handing this handle's
+        /// borrow to the child, so that a loop can walk down any depth:
+        ///
+        /// ```
+        /// let root = simdnbt::snbt::compound_from_str("{c: {c: {c: {}}}}").unwrap();
+        /// let mut doc = simdnbt::document::Document::from_owned(&root.into())?;
+        /// let mut h = doc.as_compound_mut().unwrap();
+        /// while h.as_compound().contains("c") {
+        ///     h = h.into_compound_mut("c").unwrap();
+        /// }
+        /// h.set("x", 1)?;
+        /// assert_eq!(simdnbt::snbt::to_string(&doc)?, "{c:{c:{c:{x:1}}}}");
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        pub fn into_compound_mut(self, key: impl Key) -> Option<NbtCompoundMut<'d>> {
+            let pos = key.position(self.doc, self.depth)?;
+            let depth = child_handle(self.doc, self.depth, pos, COMPOUND)?;
+            Some(NbtCompoundMut {
+                doc: self.doc,
+                depth,
+            })
+        }
+
+        /// [`list_mut`](Self::list_mut), handing this handle's borrow to the
+        /// child.
+        pub fn into_list_mut(self, key: impl Key) -> Option<NbtListMut<'d>> {
+            let pos = key.position(self.doc, self.depth)?;
+            let depth = child_handle(self.doc, self.depth, pos, LIST)?;
+            Some(NbtListMut {
+                doc: self.doc,
+                depth,
+            })
+        }
+
         array_handles! {
             /// A handle on the ByteArray at `key`.
             byte_array_mut, u8;
@@ -684,7 +718,7 @@ macro_rules! child_handles {
     };
 }
 
-impl NbtCompoundMut<'_> {
+impl<'d> NbtCompoundMut<'d> {
     #[inline(always)]
     fn node(&self) -> &Node {
         &self.doc.nodes[self.doc.path[self.depth] as usize]
@@ -777,7 +811,7 @@ impl NbtCompoundMut<'_> {
     child_handles!();
 }
 
-impl NbtListMut<'_> {
+impl<'d> NbtListMut<'d> {
     #[inline(always)]
     fn node(&self) -> &Node {
         &self.doc.nodes[self.doc.path[self.depth] as usize]

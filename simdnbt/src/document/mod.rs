@@ -75,10 +75,13 @@
 
 mod build;
 mod compound;
+#[cfg(feature = "compression")]
+mod compressed;
 mod convert;
 mod edit;
 mod list;
 mod node;
+mod path;
 mod tag;
 mod write;
 
@@ -90,6 +93,7 @@ pub use edit::{ArrayElement, ArrayMut, EditError, Key, NbtCompoundMut, NbtListMu
 pub use list::{
     Element, Elements, ElementsIter, ListElement, NbtCompoundList, NbtList, NbtListList,
 };
+pub use path::DocValue;
 pub use tag::NbtTag;
 
 use crate::error::{Error, ErrorKind};
@@ -546,11 +550,6 @@ impl Document {
         let path = std::mem::take(&mut self.path);
         *self = fresh;
         self.path = path;
-    }
-
-    #[doc(hidden)]
-    pub fn node_count(&self) -> usize {
-        self.nodes.len()
     }
 
     /// The bytes of the u16-length-prefixed string at `off`.

@@ -376,7 +376,7 @@ pub(super) fn select_from<'s, V: View>(
 }
 
 /// [`select_from`] over the whole path.
-pub(super) fn select<V: View>(
+pub(crate) fn select<V: View>(
     path: &NbtPath,
     root: V,
     with_paths: bool,

@@ -136,7 +136,7 @@ use std::fmt;
 
 mod display;
 mod edit;
-mod eval;
+pub(crate) mod eval;
 #[cfg(feature = "snbt")]
 mod filter;
 mod locate;
