@@ -1,14 +1,20 @@
 //! A very fast, hostile-input-safe reader and writer for NBT, Minecraft's Named
 //! Binary Tag format, on stable Rust.
 //!
-//! Two models share one reader core:
+//! Three models share one reader core:
 //!
 //! - [`borrow`]: a zero-copy document over your input buffer. One validating pass
 //!   records every tag on a flat tape of `u64` words (the simdjson idea); strings
 //!   and arrays are decoded only when you ask. The fastest way to read.
-//! - [`owned`]: a tree you can change and write, built directly by that same
-//!   validating core (no tape), so it accepts exactly what the borrow reader
-//!   accepts and fails at the same offsets.
+//! - [`document`]: a document you can change and write back, which owns its
+//!   bytes (a copy, or the `Vec` you give it) and one arena of nodes; untouched
+//!   parts are written back as copies of the stored bytes. The fastest way to
+//!   read, edit a few values and write.
+//! - [`owned`]: a tree of plain `Vec`s you can build and change freely (upstream
+//!   simdnbt's owned API), built directly by that same validating core.
+//!
+//! All three accept exactly what the borrow reader accepts and fail at the same
+//! offsets.
 //!
 //! ```
 //! use std::io::Cursor;

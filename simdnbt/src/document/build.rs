@@ -304,7 +304,7 @@ impl<'a, const VALUE: bool> Sink<'a> for DocSink<'a, VALUE> {
     fn side_element(&mut self, side: &mut OpenSide, bytes: &'a [u8]) {
         let prefix = if side.elem == STRING { 2 } else { 4 };
         // `bytes` is a checked slice of `data`: this is its offset there.
-        let at = (bytes.as_ptr() as usize - self.data.as_ptr() as usize - prefix) as u32;
+        let at = (bytes.as_ptr().addr() - self.data.as_ptr().addr() - prefix) as u32;
         self.nodes[side.next as usize] = Node::leaf(at, side.elem, at);
         side.next += 1;
     }
