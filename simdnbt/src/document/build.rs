@@ -9,16 +9,17 @@
 //! elements are written straight into it. Lists of numbers get no element
 //! nodes at all.
 //!
-//! So a document costs three allocations (bytes, arena, scratch), and the
-//! arena never holds more nodes than the input has bytes.
-//!
-//! The scratch stack is written through raw pointers kept in the sink (which
-//! the inlined core keeps in registers), and its capacity check is folded
-//! into the core's one bounds check per tag: every named tag takes at least
-//! four input bytes and one scratch node, so while fewer than
-//! `4 × free nodes` bytes lie ahead, no push can overflow (see
-//! [`Sink::limit`]). Growth is out of line and capped at what the rest of
-//! the input can still need.
+//! The scratch stack starts in an array the caller keeps on its stack
+//! ([`Scratch`], 64 nodes: more than real files keep pending) and moves to
+//! the heap only when it outgrows it, so a document costs two allocations
+//! (bytes and arena), and the arena never holds more nodes than the input has
+//! bytes. The stack is written through raw pointers kept in the sink (which
+//! the inlined core keeps in registers), with one predictable capacity check
+//! per push (folding it into the core's `limit` measured slower); growth is
+//! out of line and capped at what the rest of the input can still need.
+
+use std::marker::PhantomData;
+use std::mem::MaybeUninit;
 
 use super::node::Node;
 use crate::error::Error;
@@ -40,24 +41,39 @@ const ROOT: u32 = u32::MAX;
 /// and grows by doubling in the rarer denser inputs.
 pub(crate) const BYTES_PER_NODE: usize = 12;
 
+/// Nodes the scratch stack holds before it moves to the heap.
+const INLINE: usize = 64;
+
+/// The scratch stack's first home, owned by the caller of the parse (on its
+/// stack) and lent to the sink.
+pub(crate) type Scratch = [MaybeUninit<Node>; INLINE];
+
+/// A new, empty [`Scratch`].
+pub(crate) fn scratch() -> Scratch {
+    [MaybeUninit::uninit(); INLINE]
+}
+
 /// The arena being built. `VALUE` sinks read a value an edit appended (a
 /// separate instantiation of the core, so that the reader's own stays
 /// inlined where it is used: one more caller measured +1,000 instructions
 /// per read on complex_player.dat).
-pub(crate) struct DocSink<'a, const VALUE: bool = false> {
+pub(crate) struct DocSink<'a, 's, const VALUE: bool = false> {
     data: &'a [u8],
     /// The blocks made so far. Index `i` here is node `base + i` of the
     /// document the blocks are added to.
     nodes: Vec<Node>,
     base: u32,
-    /// Named children of every open compound, innermost last: the
-    /// allocation, whose `len` is only set when it grows (`sp - base` nodes
-    /// are written).
-    scratch: Vec<Node>,
-    /// The scratch allocation's start, next free slot and end.
+    /// Named children of every open compound, innermost last, once they
+    /// outgrew the caller's [`Scratch`] (empty, no allocation, until then):
+    /// its `len` is only set when it grows (`sp - base` nodes are written).
+    heap: Vec<Node>,
+    /// The scratch stack's start, next free slot and end (in the lent
+    /// [`Scratch`], or in `heap`).
     base_ptr: *mut Node,
     sp: *mut Node,
     end_ptr: *mut Node,
+    /// The lent [`Scratch`] must outlive the pointers into it.
+    _lent: PhantomData<&'s mut Scratch>,
     root: Node,
     /// The next element slot (arena index) of the innermost open list of
     /// compounds or lists.
@@ -78,25 +94,32 @@ pub(crate) struct OpenSide {
     elem: u8,
 }
 
-impl<'a, const VALUE: bool> DocSink<'a, VALUE> {
+impl<'a, 's, const VALUE: bool> DocSink<'a, 's, VALUE> {
     /// A sink for the value whose payload is at `pos` of `data`, whose
     /// blocks go after the `base` nodes a document already has. `nodes` is
     /// the (empty) vector to build them in.
-    pub(crate) fn new(data: &'a [u8], pos: usize, nodes: Vec<Node>, base: u32) -> Self {
-        // Open compounds' children: a few dozen in real files (64 nodes are
-        // 1 KiB, the largest block mimalloc serves on its fast path).
-        let mut scratch: Vec<Node> = Vec::with_capacity(((data.len() - pos) / 8).clamp(4, 64));
-        let base_ptr = scratch.as_mut_ptr();
-        // SAFETY: capacity() slots are allocated from `base_ptr`.
-        let end_ptr = unsafe { base_ptr.add(scratch.capacity()) };
+    /// `scratch` is where the stack starts (see [`Scratch`]).
+    pub(crate) fn new(
+        data: &'a [u8],
+        _pos: usize,
+        nodes: Vec<Node>,
+        base: u32,
+        scratch: &'s mut Scratch,
+    ) -> Self {
+        // `MaybeUninit<Node>` has `Node`'s layout; the slots are written
+        // before they are read (`push`, then `scratch_mut`/`close_compound`).
+        let base_ptr = scratch.as_mut_ptr().cast::<Node>();
+        // SAFETY: INLINE slots are in `scratch` from `base_ptr`.
+        let end_ptr = unsafe { base_ptr.add(INLINE) };
         Self {
             data,
             nodes,
             base,
-            scratch,
+            heap: Vec::new(),
             base_ptr,
             sp: base_ptr,
             end_ptr,
+            _lent: PhantomData,
             root: Node::default(),
             cursor: 0,
         }
@@ -132,23 +155,35 @@ impl<'a, const VALUE: bool> DocSink<'a, VALUE> {
         unsafe { &mut *self.base_ptr.add(i) }
     }
 
-    /// Grows the full scratch stack: doubles it, capped at what the rest of
-    /// the input (from `pos`) can need.
+    /// Grows the full scratch stack: doubles it (moving it to the heap the
+    /// first time), capped at what the rest of the input (from `pos`) can
+    /// need.
     #[cold]
     #[inline(never)]
     fn grow_scratch(&mut self, pos: usize) {
         let used = self.depth();
         // Every named tag takes at least 3 input bytes before its payload.
         let most = used + (self.data.len() - pos) / 3 + 2;
-        let target = (self.scratch.capacity() * 2).clamp(16, most.max(16));
-        // SAFETY: the first `used` slots are written.
-        unsafe { self.scratch.set_len(used) };
-        self.scratch.reserve_exact(target - used);
-        self.base_ptr = self.scratch.as_mut_ptr();
+        let target = (used * 2).clamp(used + 1, most.max(used + 1));
+        if self.heap.capacity() == 0 {
+            let mut heap = Vec::with_capacity(target);
+            // SAFETY: the first `used` slots of the lent scratch are written;
+            // `heap` has room for them and is a different allocation.
+            unsafe {
+                std::ptr::copy_nonoverlapping(self.base_ptr, heap.as_mut_ptr(), used);
+                heap.set_len(used);
+            }
+            self.heap = heap;
+        } else {
+            // SAFETY: the first `used` slots are written.
+            unsafe { self.heap.set_len(used) };
+            self.heap.reserve_exact(target - used);
+        }
+        self.base_ptr = self.heap.as_mut_ptr();
         // SAFETY: `used <= capacity` slots are allocated from base_ptr.
         unsafe {
             self.sp = self.base_ptr.add(used);
-            self.end_ptr = self.base_ptr.add(self.scratch.capacity());
+            self.end_ptr = self.base_ptr.add(self.heap.capacity());
         }
     }
 
@@ -186,7 +221,7 @@ impl<'a, const VALUE: bool> DocSink<'a, VALUE> {
     }
 }
 
-impl<'a, const VALUE: bool> Sink<'a> for DocSink<'a, VALUE> {
+impl<'a, 's, const VALUE: bool> Sink<'a> for DocSink<'a, 's, VALUE> {
     type Compound = OpenCompound;
     type Slot = Target;
     /// The enclosing list's next element slot, restored when this list closes.

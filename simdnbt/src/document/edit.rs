@@ -339,7 +339,8 @@ impl Document {
             return Ok(node);
         }
         let base = self.nodes.len() as u32;
-        let sink = DocSink::<true>::new(&self.bytes, payload, Vec::new(), base);
+        let mut scratch = super::build::scratch();
+        let sink = DocSink::<true>::new(&self.bytes, payload, Vec::new(), base, &mut scratch);
         match crate::read::parse(&self.bytes, payload, id, levels, sink) {
             Ok(((new, mut node), _)) => {
                 if self.nodes.len() + new.len() > MAX_NODES {

@@ -347,8 +347,9 @@ fn parse_capped(data: &[u8], at: &Layout, opts: &ReadOptions) -> Result<(Vec<Nod
     };
     let mut nodes = Vec::with_capacity(room);
     nodes.push(Node::default());
+    let mut scratch = build::scratch();
     let parsed = crate::read::read_value(data, at.payload, at.id, opts, |bounded| {
-        build::DocSink::<false>::new(bounded, at.payload, nodes, 0)
+        build::DocSink::<false>::new(bounded, at.payload, nodes, 0, &mut scratch)
     });
     match parsed {
         Ok(((mut nodes, mut root), end)) => {

@@ -103,6 +103,10 @@ fn repeated_pushes_grow_the_block_in_place() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "20,000 edits; safe code (the unsafe scratch stack is in tests/miri.rs)"
+)]
 fn compaction_while_a_nested_handle_is_live_keeps_it_on_its_container() {
     let mut doc = nested();
     let mut root = doc.as_compound_mut().unwrap();

@@ -230,7 +230,10 @@ fn value<'d, E: Encoding>(
 /// ends; `None` when it must be walked.
 #[inline(always)]
 fn entry_end<E: Encoding>(doc: &Document, child: &Node) -> Option<usize> {
-    if !child.has_block() {
+    // Numbers first: most entries.
+    if child.id <= DOUBLE {
+        Some(child.a as usize + FIXED_SIZE[child.id as usize] as usize)
+    } else if !child.has_block() {
         Some(leaf_end(doc, child))
     } else if !E::COPIES || child.is_dirty() {
         None
