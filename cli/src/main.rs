@@ -11,7 +11,6 @@ mod locate;
 mod output;
 mod query;
 mod show;
-mod steps;
 mod store;
 
 use std::io::IsTerminal;
