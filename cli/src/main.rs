@@ -1,6 +1,6 @@
 //! `nbt`: look into, query, edit, convert, check and diff NBT files from the
 //! command line. A thin layer over the `simdnbt` library; `nbt --help` and
-//! the README's "The `nbt` tool" section show every command.
+//! its manual, `cli/README.md`, show every command.
 
 mod check;
 mod convert;

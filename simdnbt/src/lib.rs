@@ -152,8 +152,7 @@ pub use options::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_INFLATED, ReadOptions};
 #[cfg(feature = "derive")]
 pub use simdnbt_derive::*;
 
-/// The workspace README's examples, run as doctests (upstream simdnbt's README
-/// examples among them, unchanged).
+/// The workspace README's examples, run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
