@@ -3,8 +3,9 @@
 #
 #   compare/icount.sh [FILE] [PEER...]      default: complex_player.dat, ours + key peers
 #
-# Prints a markdown table: peer | read | write | decode_all | edit (instructions per
-# call; edit = read, change 10 values, remove 2, insert 5, write; "-" where a peer
+# Prints a markdown table: peer | read | write | decode_all | edit | write_edited
+# (instructions per call; edit = read, change 10 values, remove 2, insert 5, write;
+# write_edited = write after one key was inserted into the root; "-" where a peer
 # has no such operation).
 # Needs valgrind (apt-get install valgrind). Nightly peers need
 # ICOUNT_FEATURES=nightly-peers and ICOUNT_TOOLCHAIN=+nightly.
@@ -33,8 +34,8 @@ count() { # peer op -> instructions per call, or "-"
   fi
 }
 
-echo "| $file | read | write | decode_all | edit |"
-echo "|---|---:|---:|---:|---:|"
+echo "| $file | read | write | decode_all | edit | write_edited |"
+echo "|---|---:|---:|---:|---:|---:|"
 for p in "${peers[@]}"; do
-  echo "| $p | $(count "$p" read) | $(count "$p" write) | $(count "$p" decode_all) | $(count "$p" edit) |"
+  echo "| $p | $(count "$p" read) | $(count "$p" write) | $(count "$p" decode_all) | $(count "$p" edit) | $(count "$p" write_edited) |"
 done

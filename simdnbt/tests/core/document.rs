@@ -3,13 +3,11 @@
 //! (the test kit's `edit` module); every hostile case, truncation and limit
 //! answers exactly as the borrow reader; deep documents on a small stack.
 
-mod support;
-
 use std::io::Cursor;
 
+use crate::support::*;
 use simdnbt::document::{self, Document, Form};
 use simdnbt::{ErrorKind, ReadOptions, borrow, owned};
-use support::*;
 
 #[test]
 fn corpus_read_write_is_byte_exact() {
