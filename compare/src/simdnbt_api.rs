@@ -141,7 +141,7 @@ fn o_parent<'c>(
 }
 
 /// An owned tag of an edit's value (numbers and strings).
-fn owned_leaf(v: &Value) -> Result<owned::NbtTag, String> {
+pub(crate) fn owned_leaf(v: &Value) -> Result<owned::NbtTag, String> {
     Ok(match v {
         Value::Byte(x) => owned::NbtTag::Byte(*x),
         Value::Short(x) => owned::NbtTag::Short(*x),

@@ -13,8 +13,8 @@
 
 use std::io::Cursor;
 
+use simdnbt::ReadOptions;
 use simdnbt::document::{self, Form};
-use simdnbt::{ReadOptions, borrow};
 use testkit::edit::{Source, check_random_edits};
 
 use crate::generate;
@@ -81,79 +81,10 @@ fn edit(bytes: &[u8], choices: &[u8]) {
     check_random_edits(bytes, &mut Source::new(choices), MAX_EDITS, compact_every);
 }
 
-/// What a read answered: the bytes it writes back (`None` for End), or the
-/// error's kind and offset; and the cursor after it.
-type Answer = (Result<Option<Vec<u8>>, (simdnbt::ErrorKind, usize)>, u64);
-
-fn answer<T>(
-    r: Result<Option<T>, simdnbt::Error>,
-    bytes: impl Fn(T) -> Vec<u8>,
-    pos: u64,
-) -> Answer {
-    (
-        r.map(|t| t.map(bytes)).map_err(|e| (e.kind(), e.offset())),
-        pos,
-    )
-}
-
 /// The document reader and the borrow reader answer alike in every root form.
 fn agree(data: &[u8]) {
     let opts = ReadOptions::default();
-    let doc_bytes = |d: document::Document| d.to_bytes();
-
-    let (mut dc, mut bc) = (Cursor::new(data), Cursor::new(data));
-    let d = document::read(&mut dc);
-    let b = borrow::read(&mut bc).map(|n| match n {
-        borrow::Nbt::Some(n) => Some(n),
-        borrow::Nbt::None => None,
-    });
-    let d = answer(d, doc_bytes, dc.position());
-    let b = answer(
-        b,
-        |n| {
-            let mut out = Vec::new();
-            n.write(&mut out);
-            out
-        },
-        bc.position(),
-    );
-    assert_eq!(d, b, "read: the document and borrow readers disagree");
-
-    let (mut dc, mut bc) = (Cursor::new(data), Cursor::new(data));
-    let d = answer(document::read_unnamed(&mut dc), doc_bytes, dc.position());
-    let b = borrow::read_unnamed(&mut bc).map(|n| match n {
-        borrow::Nbt::Some(n) => {
-            let mut out = Vec::new();
-            n.write_unnamed(&mut out);
-            Some(out)
-        }
-        borrow::Nbt::None => None,
-    });
-    let b = answer(b, |v| v, bc.position());
-    assert_eq!(
-        d, b,
-        "read_unnamed: the document and borrow readers disagree"
-    );
-
-    let (mut dc, mut bc) = (Cursor::new(data), Cursor::new(data));
-    let d = answer(
-        document::read_optional_tag_with(&mut dc, &opts),
-        doc_bytes,
-        dc.position(),
-    );
-    let b = borrow::read_optional_tag_with(&mut bc, &opts).map(|t| {
-        t.map(|t| {
-            let mut out = Vec::new();
-            t.as_tag().write(&mut out);
-            out
-        })
-    });
-    let b = answer(b, |v| v, bc.position());
-    assert_eq!(
-        d, b,
-        "read_optional_tag: the document and borrow readers disagree"
-    );
-
+    testkit::document::agree(data, &opts, "document_edit");
     // Any root type in the named form reads and writes back exactly.
     let mut c = Cursor::new(data);
     if let Ok(Some(doc)) = document::read_root(&mut c, Form::Named, &opts) {

@@ -30,6 +30,21 @@ pub const LONG_ARRAY: u8 = 12;
 /// Payload size of the fixed-size tags (Byte..=Double), indexed by id; 0 otherwise.
 pub(crate) const FIXED_SIZE: [u8; 16] = [0, 1, 2, 4, 8, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
+/// Where the payload of a number, string or array of type `id` that starts
+/// at `p` of `data` ends. The payload must have been checked by the reader
+/// (its length prefix is there and its elements fit).
+#[inline(always)]
+pub(crate) fn leaf_end(data: &[u8], id: u8, p: usize) -> usize {
+    let len = || u32::from_be_bytes(data[p..p + 4].try_into().unwrap()) as usize;
+    match id {
+        BYTE..=DOUBLE => p + FIXED_SIZE[id as usize] as usize,
+        STRING => p + 2 + u16::from_be_bytes(data[p..p + 2].try_into().unwrap()) as usize,
+        BYTE_ARRAY => p + 4 + len(),
+        INT_ARRAY => p + 4 + len() * 4,
+        _ => p + 4 + len() * 8,
+    }
+}
+
 /// Smallest number of input bytes one list element of type `id` can take.
 /// Used to reject a length prefix before anything is allocated for it.
 pub(crate) const fn min_element_size(id: u8) -> usize {

@@ -5,13 +5,13 @@
 use std::io::Cursor;
 
 use simdnbt::document::{self, Document, NbtCompound, NbtCompoundMut, NbtList, NbtTag};
-use simdnbt::owned;
 use testkit::from_simdnbt as convert;
 use testkit::mutf8::{lossy, lossy_ok};
 use testkit::{Doc, Order, Value};
 
 use super::{Adapter, EditScript, Info, sink};
 use crate::edit_workload::Step;
+use crate::ours::api::owned_leaf;
 
 /// The document model.
 pub struct SimdnbtDoc;
@@ -54,13 +54,17 @@ impl Adapter for SimdnbtDoc {
     fn edit(doc: &mut Document, script: &EditScript) -> Result<(), String> {
         let mut root = doc.as_compound_mut().ok_or("the root is not a compound")?;
         for (path, value) in &script.changes {
-            at(&mut root, path, |c, key| put(value, |v| c.set(key, v)))??;
+            let tag = owned_leaf(value)?;
+            at(&mut root, path, |c, key| {
+                c.set(key, tag).map_err(|e| e.to_string())
+            })??;
         }
         for path in &script.removes {
             at(&mut root, path, |c, key| c.remove(key))?;
         }
         for (key, value) in &script.inserts {
-            put(value, |v| root.insert(key, v))?;
+            root.insert(key, owned_leaf(value)?)
+                .map_err(|e| e.to_string())?;
         }
         Ok(())
     }
@@ -98,51 +102,6 @@ fn at<R>(
             f,
         ),
         _ => Err("the path leads nowhere".into()),
-    }
-}
-
-/// Calls `f` with an edit's value as the native Rust value a user would
-/// pass (`set("x", 5)`), whatever its type.
-fn put<E: std::fmt::Display>(
-    v: &Value,
-    mut f: impl FnMut(Native<'_>) -> Result<(), E>,
-) -> Result<(), String> {
-    let r = match v {
-        Value::Byte(x) => f(Native::Byte(*x)),
-        Value::Short(x) => f(Native::Short(*x)),
-        Value::Int(x) => f(Native::Int(*x)),
-        Value::Long(x) => f(Native::Long(*x)),
-        Value::Float(bits) => f(Native::Float(f32::from_bits(*bits))),
-        Value::Double(bits) => f(Native::Double(f64::from_bits(*bits))),
-        Value::String(s) => f(Native::Str(s)),
-        other => return Err(format!("not an edit value: {other:?}")),
-    };
-    r.map_err(|e| e.to_string())
-}
-
-/// A number or string, passed to the document as its Rust type.
-enum Native<'s> {
-    Byte(i8),
-    Short(i16),
-    Int(i32),
-    Long(i64),
-    Float(f32),
-    Double(f64),
-    Str(&'s str),
-}
-
-impl simdnbt::ToNbtTag for Native<'_> {
-    #[inline(always)]
-    fn to_nbt_tag(self) -> owned::NbtTag {
-        match self {
-            Native::Byte(x) => x.to_nbt_tag(),
-            Native::Short(x) => x.to_nbt_tag(),
-            Native::Int(x) => x.to_nbt_tag(),
-            Native::Long(x) => x.to_nbt_tag(),
-            Native::Float(x) => x.to_nbt_tag(),
-            Native::Double(x) => x.to_nbt_tag(),
-            Native::Str(x) => x.to_nbt_tag(),
-        }
     }
 }
 

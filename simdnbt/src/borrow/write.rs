@@ -25,11 +25,6 @@ enum Frame {
 fn span_end(tape: &Tape<'_>, value: Value) -> usize {
     let p = value.payload;
     match value.id {
-        BYTE..=DOUBLE => p + FIXED_SIZE[value.id as usize] as usize,
-        STRING => p + 2 + tape.u16_at(p) as usize,
-        BYTE_ARRAY => p + 4 + tape.u32_at(p) as usize,
-        INT_ARRAY => p + 4 + tape.u32_at(p) as usize * 4,
-        LONG_ARRAY => p + 4 + tape.u32_at(p) as usize * 8,
         LIST => {
             let elem = tape.data[p];
             let len = tape.u32_at(p + 1) as usize;
@@ -42,7 +37,8 @@ fn span_end(tape: &Tape<'_>, value: Value) -> usize {
                 _ => p + 5 + len * FIXED_SIZE[elem as usize] as usize,
             }
         }
-        _ => unreachable!("containers are walked, not copied"),
+        COMPOUND => unreachable!("containers are walked, not copied"),
+        id => leaf_end(tape.data, id, p),
     }
 }
 

@@ -116,36 +116,7 @@ impl<'d> NbtCompound<'d> {
         self.get(name).is_some()
     }
 
-    typed_getters! {
-        /// The Byte called `name`.
-        byte -> i8;
-        /// The Short called `name`.
-        short -> i16;
-        /// The Int called `name`.
-        int -> i32;
-        /// The Long called `name`.
-        long -> i64;
-        /// The Float called `name`.
-        float -> f32;
-        /// The Double called `name`.
-        double -> f64;
-        /// The ByteArray called `name`.
-        byte_array -> &'d [u8];
-        /// The String called `name` (not yet decoded).
-        string -> &'d Mutf8Str;
-        /// The List called `name`.
-        list -> NbtList<'d>;
-        /// The Compound called `name`.
-        compound -> NbtCompound<'d>;
-        /// The IntArray called `name`, converted to native order.
-        int_array -> Vec<i32>;
-        /// The LongArray called `name`, converted to native order.
-        long_array -> Vec<i64>;
-        /// The IntArray called `name` as a zero-copy big-endian view.
-        int_array_raw -> RawList<'d, i32>;
-        /// The LongArray called `name` as a zero-copy big-endian view.
-        long_array_raw -> RawList<'d, i64>;
-    }
+    for_each_getter!(typed_getters, 'd);
 
     /// The named tags in order.
     #[inline]

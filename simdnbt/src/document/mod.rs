@@ -73,6 +73,44 @@
 //! A document, with everything edits appended, holds at most 2^31 − 1 bytes
 //! (larger inputs are [`ErrorKind::InputTooLarge`]).
 
+/// Calls `$m!` with the typed getters every compound-like type has (one
+/// list, so `NbtCompound` and `Document` cannot drift apart). `$d` is the
+/// lifetime of the views they return.
+macro_rules! for_each_getter {
+    ($m:ident, $d:lifetime) => {
+        $m! {
+            /// The Byte called `name`.
+            byte -> i8;
+            /// The Short called `name`.
+            short -> i16;
+            /// The Int called `name`.
+            int -> i32;
+            /// The Long called `name`.
+            long -> i64;
+            /// The Float called `name`.
+            float -> f32;
+            /// The Double called `name`.
+            double -> f64;
+            /// The ByteArray called `name`.
+            byte_array -> &$d [u8];
+            /// The String called `name` (not yet decoded).
+            string -> &$d Mutf8Str;
+            /// The List called `name`.
+            list -> NbtList<$d>;
+            /// The Compound called `name`.
+            compound -> NbtCompound<$d>;
+            /// The IntArray called `name`, converted to native order.
+            int_array -> Vec<i32>;
+            /// The LongArray called `name`, converted to native order.
+            long_array -> Vec<i64>;
+            /// The IntArray called `name` as a zero-copy big-endian view.
+            int_array_raw -> RawList<$d, i32>;
+            /// The LongArray called `name` as a zero-copy big-endian view.
+            long_array_raw -> RawList<$d, i64>;
+        }
+    };
+}
+
 mod build;
 mod compound;
 #[cfg(feature = "compression")]
@@ -372,6 +410,7 @@ fn parse_capped(data: &[u8], at: &Layout, opts: &ReadOptions) -> Result<(Vec<Nod
     }
 }
 
+/// The getters of the root compound (`None` when the root is not one).
 macro_rules! delegate_getters {
     ($( $(#[$doc:meta])* $name:ident -> $ret:ty; )*) => {$(
         $(#[$doc])*
@@ -485,36 +524,7 @@ impl Document {
         self.get(name).is_some()
     }
 
-    delegate_getters! {
-        /// The Byte called `name` in the root compound.
-        byte -> i8;
-        /// The Short called `name` in the root compound.
-        short -> i16;
-        /// The Int called `name` in the root compound.
-        int -> i32;
-        /// The Long called `name` in the root compound.
-        long -> i64;
-        /// The Float called `name` in the root compound.
-        float -> f32;
-        /// The Double called `name` in the root compound.
-        double -> f64;
-        /// The ByteArray called `name` in the root compound.
-        byte_array -> &[u8];
-        /// The String called `name` in the root compound.
-        string -> &Mutf8Str;
-        /// The List called `name` in the root compound.
-        list -> NbtList<'_>;
-        /// The Compound called `name` in the root compound.
-        compound -> NbtCompound<'_>;
-        /// The IntArray called `name` in the root compound, in native order.
-        int_array -> Vec<i32>;
-        /// The LongArray called `name` in the root compound, in native order.
-        long_array -> Vec<i64>;
-        /// The IntArray called `name` in the root compound, as a big-endian view.
-        int_array_raw -> RawList<'_, i32>;
-        /// The LongArray called `name` in the root compound, as a big-endian view.
-        long_array_raw -> RawList<'_, i64>;
-    }
+    for_each_getter!(delegate_getters, '_);
 
     /// Appends the document in its own [`form`](Self::form).
     ///

@@ -140,12 +140,9 @@ fn leaf_start(node: &Node) -> usize {
 fn leaf_end(doc: &Document, node: &Node) -> usize {
     let p = node.a as usize;
     match node.id {
-        BYTE..=DOUBLE => p + FIXED_SIZE[node.id as usize] as usize,
-        STRING => p + 2 + doc.u16_at(p) as usize,
-        BYTE_ARRAY => p + 4 + doc.u32_at(p) as usize,
-        INT_ARRAY => p + 4 + doc.u32_at(p) as usize * 4,
-        LONG_ARRAY => p + 4 + doc.u32_at(p) as usize * 8,
-        _ => p + node.b as usize * FIXED_SIZE[node.elem as usize] as usize,
+        // A flat list: `a` is its first element.
+        LIST => p + node.b as usize * FIXED_SIZE[node.elem as usize] as usize,
+        id => crate::tag_id::leaf_end(&doc.bytes, id, p),
     }
 }
 

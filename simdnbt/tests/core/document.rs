@@ -8,6 +8,7 @@ use std::io::Cursor;
 use crate::support::*;
 use simdnbt::document::{self, Document, Form};
 use simdnbt::{ErrorKind, ReadOptions, borrow, owned};
+use testkit::document::agree;
 
 #[test]
 fn corpus_read_write_is_byte_exact() {
@@ -71,64 +72,6 @@ fn random_edits_agree_with_the_owned_tree_on_every_corpus_file() {
         }
     }
     assert!(total > 1000, "only {total} edits ran");
-}
-
-/// What a document read answered, in the borrow reader's terms: the bytes it
-/// writes back (`None` for an End root), or the error's kind and offset; and
-/// where the cursor was left.
-type Answer = (Result<Option<Vec<u8>>, (ErrorKind, usize)>, u64);
-
-fn doc_answer(r: Result<Option<Document>, simdnbt::Error>, c: &Cursor<&[u8]>) -> Answer {
-    (
-        r.map(|d| d.map(|d| d.to_bytes()))
-            .map_err(|e| (e.kind(), e.offset())),
-        c.position(),
-    )
-}
-
-/// Reads `bytes` in every root form with the document and the borrow reader
-/// (`opts` for the forms that take them) and asserts they answer alike.
-fn agree(bytes: &[u8], opts: &ReadOptions, what: &str) {
-    let mut dc = Cursor::new(bytes);
-    let d = doc_answer(document::read_with(&mut dc, opts), &dc);
-    let mut bc = Cursor::new(bytes);
-    let b = borrow::read_with(&mut bc, opts).map(|n| match n {
-        borrow::Nbt::Some(n) => {
-            let mut out = Vec::new();
-            n.write(&mut out);
-            Some(out)
-        }
-        borrow::Nbt::None => None,
-    });
-    let b = (b.map_err(|e| (e.kind(), e.offset())), bc.position());
-    assert_eq!(d, b, "{what}: read");
-
-    let mut dc = Cursor::new(bytes);
-    let d = doc_answer(document::read_unnamed_with(&mut dc, opts), &dc);
-    let mut bc = Cursor::new(bytes);
-    let b = borrow::read_unnamed_with(&mut bc, opts).map(|n| match n {
-        borrow::Nbt::Some(n) => {
-            let mut out = Vec::new();
-            n.write_unnamed(&mut out);
-            Some(out)
-        }
-        borrow::Nbt::None => None,
-    });
-    let b = (b.map_err(|e| (e.kind(), e.offset())), bc.position());
-    assert_eq!(d, b, "{what}: read_unnamed");
-
-    let mut dc = Cursor::new(bytes);
-    let d = doc_answer(document::read_optional_tag_with(&mut dc, opts), &dc);
-    let mut bc = Cursor::new(bytes);
-    let b = borrow::read_optional_tag_with(&mut bc, opts).map(|t| {
-        t.map(|t| {
-            let mut out = Vec::new();
-            t.as_tag().write(&mut out);
-            out
-        })
-    });
-    let b = (b.map_err(|e| (e.kind(), e.offset())), bc.position());
-    assert_eq!(d, b, "{what}: read_optional_tag");
 }
 
 #[test]
