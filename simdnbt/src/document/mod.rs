@@ -43,20 +43,22 @@
 //! # Cost
 //!
 //! Reading is the borrow reader's pass plus one copy of the input (none from
-//! [`Document::from_vec`]) and three allocations in all; dropping is three
-//! frees. Writing an unmodified document is one copy; after edits, the writer
-//! walks only the containers an edit touched and copies everything else in
-//! runs. Lookup by key is a scan of the compound's children, `len` and
-//! indexing are O(1).
+//! [`Document::from_vec`]) and two allocations (bytes and nodes); dropping is
+//! two frees. Writing an unmodified document is one copy; after edits, the
+//! writer walks only the containers an edit touched and copies everything
+//! else in runs. Lookup by key is a scan of the compound's children, `len`
+//! and indexing are O(1). (Instruction counts against the other models and
+//! na_nbt: `reports/perf.md`.)
 //!
 //! # Memory
 //!
 //! A document holds its bytes and 16 bytes per tag. A tag takes at least one
 //! input byte (an empty compound in a list), so the arena is at most 16× the
-//! input; real files take 8–25 input bytes per tag (peak 2.3–2.8× the input
-//! size, bytes included). While reading, the children of the compounds still
-//! open wait on a scratch stack: every named tag takes at least 4 input bytes,
-//! so that stack is at most 4× the input. Edits append: a value that cannot
+//! input (peak 17.8× measured, bytes included); real files take 12 input
+//! bytes per tag (player files) to over 1,000 (chunks): peak 2.3–2.7× the
+//! input size, bytes included. While reading, the children of the compounds
+//! still open wait on a scratch stack (on the stack up to 64 nodes): every
+//! named tag takes at least 4 input bytes, so it is at most 4× the input. Edits append: a value that cannot
 //! change in place is written again at the end of the bytes (the old one
 //! becomes garbage), and a compound or list that gains an element moves its
 //! block of nodes to the end of the arena. When bytes or nodes grow past
