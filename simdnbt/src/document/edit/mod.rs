@@ -26,18 +26,25 @@
 //!   the bytes).
 //!
 //! Every edit checks first and changes nothing when it fails.
-
-use std::fmt;
-use std::marker::PhantomData;
+//!
+//! This file: what edits do to the storage, and how handles find their
+//! nodes. The handles: `compound.rs`, `list.rs`, `array.rs`; why an edit
+//! failed: `error.rs`.
 
 use super::build::DocSink;
 use super::compound::Lookup;
 use super::node::{DIRTY, Node, is_flat};
-use super::{Document, Form, MAX_BYTES, NbtCompound, NbtList};
+use super::{Document, Form, MAX_BYTES};
+use crate::ErrorKind;
+use crate::ToNbtTag;
 use crate::mutf8::Mutf8Str;
-use crate::owned::{self, NbtTag as OwnedTag};
+use crate::owned::NbtTag as OwnedTag;
 use crate::tag_id::*;
-use crate::{ErrorKind, ToNbtTag, WriteError};
+
+pub use array::{ArrayElement, ArrayMut};
+pub use compound::NbtCompoundMut;
+pub use error::EditError;
+pub use list::NbtListMut;
 
 /// The id of an unused slot at the end of a block (room to grow).
 const SPARE: u8 = 0xff;
@@ -48,85 +55,6 @@ const MAX_NODES: usize = i32::MAX as usize;
 /// Compaction thresholds above twice the settled size.
 const SLACK_BYTES: usize = 64 * 1024;
 const SLACK_NODES: usize = 4096;
-
-/// Why an edit changed nothing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum EditError {
-    /// The list (or array) holds elements of another type.
-    WrongType {
-        /// The element type there (a [`crate::tag_id`]).
-        expected: u8,
-        /// The value's type.
-        found: u8,
-    },
-    /// The value would nest deeper than the document's depth limit (the one
-    /// it was read with, 512 by default).
-    MaxDepthExceeded,
-    /// A string or key longer than 65535 bytes once MUTF-8 encoded.
-    StringTooLong {
-        /// The encoded length in bytes.
-        len: usize,
-    },
-    /// A list or array with more than `i32::MAX` elements.
-    LengthTooLarge {
-        /// The number of elements.
-        len: usize,
-    },
-    /// The document would hold more than 2^31 − 1 bytes or nodes.
-    DocumentTooLarge,
-    /// An index past the end of a list or array.
-    IndexOutOfBounds {
-        /// The index asked for.
-        index: usize,
-        /// The length.
-        len: usize,
-    },
-}
-
-impl From<WriteError> for EditError {
-    fn from(e: WriteError) -> Self {
-        match e {
-            WriteError::StringTooLong { len } => EditError::StringTooLong { len },
-            WriteError::LengthTooLarge { len } => EditError::LengthTooLarge { len },
-            _ => EditError::MaxDepthExceeded,
-        }
-    }
-}
-
-impl fmt::Display for EditError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EditError::WrongType { expected, found } => write!(
-                f,
-                "the list holds {} elements, not {}",
-                name(*expected),
-                name(*found)
-            ),
-            EditError::MaxDepthExceeded => {
-                f.write_str("the value would nest deeper than the depth limit")
-            }
-            EditError::StringTooLong { len } => {
-                write!(
-                    f,
-                    "string of {len} encoded bytes exceeds the NBT limit of 65535"
-                )
-            }
-            EditError::LengthTooLarge { len } => write!(
-                f,
-                "list or array of {len} elements exceeds the NBT limit of i32::MAX"
-            ),
-            EditError::DocumentTooLarge => {
-                f.write_str("the document would exceed 2^31 - 1 bytes or nodes")
-            }
-            EditError::IndexOutOfBounds { index, len } => {
-                write!(f, "index {index} is out of bounds for length {len}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for EditError {}
 
 /// A name for a new entry: copied from the stored bytes, or given.
 #[derive(Clone, Copy)]
@@ -576,24 +504,6 @@ impl Document {
     }
 }
 
-/// A mutable handle on a compound of a [`Document`] (from
-/// [`Document::as_compound_mut`] or a parent handle).
-///
-/// Every edit keeps the document valid, or returns an [`EditError`] and
-/// changes nothing.
-pub struct NbtCompoundMut<'d> {
-    pub(super) doc: &'d mut Document,
-    depth: usize,
-}
-
-/// A mutable handle on a list of a [`Document`]. Elements must all have the
-/// list's type; an untyped empty list (element type End) takes the type of
-/// the first value put in.
-pub struct NbtListMut<'d> {
-    doc: &'d mut Document,
-    depth: usize,
-}
-
 /// Opens a child handle of the container at `depth`: child `pos`, if it has
 /// type `id`.
 fn child_handle(doc: &mut Document, depth: usize, pos: usize, id: u8) -> Option<usize> {
@@ -614,13 +524,13 @@ macro_rules! array_handles {
             let pos = key.position(self.doc, self.depth)?;
             let c = self.doc.nodes[self.doc.path[self.depth] as usize];
             (pos < c.b as usize && c.has_block()
-                && self.doc.nodes[c.a as usize + pos].id == <$t as ArrayElement>::ID)
+                && self.doc.nodes[c.a as usize + pos].id == <$t as $crate::document::ArrayElement>::ID)
                 .then(|| ArrayMut { doc: &mut *self.doc, depth: self.depth, pos, _t: PhantomData })
         }
     )*};
 }
 
-mod sealed {
+pub(super) mod sealed {
     pub trait Sealed {}
 }
 
@@ -719,435 +629,7 @@ macro_rules! child_handles {
     };
 }
 
-impl<'d> NbtCompoundMut<'d> {
-    #[inline(always)]
-    fn node(&self) -> &Node {
-        &self.doc.nodes[self.doc.path[self.depth] as usize]
-    }
-
-    /// The compound as it is now.
-    pub fn as_compound(&self) -> NbtCompound<'_> {
-        NbtCompound::new(self.doc, self.node())
-    }
-
-    /// The number of tags.
-    pub fn len(&self) -> usize {
-        self.node().b as usize
-    }
-
-    /// Whether there are no tags.
-    pub fn is_empty(&self) -> bool {
-        self.node().b == 0
-    }
-
-    /// Sets the first tag called `name` to `value`, or appends it when there
-    /// is none. A value of the same type and size (any number; a string or
-    /// array of the same length) is written in place. `None` (from an
-    /// `Option`) changes nothing.
-    ///
-    /// ```
-    /// use simdnbt::owned::NbtTag;
-    ///
-    /// let mut doc = simdnbt::document::Document::from_vec(vec![0x0a, 0, 0, 0])?.unwrap();
-    /// let mut root = doc.as_compound_mut().unwrap();
-    /// root.set("a", 1)?;
-    /// root.set("a", "now a string")?;
-    /// root.set("c", simdnbt::snbt::from_str("{x: [1b, 2b]}")?)?;
-    /// assert_eq!(simdnbt::snbt::to_string(&doc.root())?, r#"{a:"now a string",c:{x:[1b,2b]}}"#);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn set(&mut self, name: &str, value: impl ToNbtTag) -> Result<(), EditError> {
-        let Some(tag) = value.to_optional_nbt_tag() else {
-            return Ok(());
-        };
-        let key = Lookup::new(name);
-        match key.position(self.doc, self.doc.children(self.node())) {
-            Some(pos) => self.doc.replace_child(self.depth, pos, &tag),
-            None => {
-                let len = self.len();
-                self.doc
-                    .insert_child(self.depth, len, Name::New(&key.bytes), &tag)
-            }
-        }
-    }
-
-    /// Appends `value` as `name`, even when the compound has that key
-    /// already (as [`owned::NbtCompound::insert`] does; lookups find the
-    /// first).
-    pub fn insert(&mut self, name: &str, value: impl ToNbtTag) -> Result<(), EditError> {
-        let Some(tag) = value.to_optional_nbt_tag() else {
-            return Ok(());
-        };
-        let key = Lookup::new(name);
-        let len = self.len();
-        self.doc
-            .insert_child(self.depth, len, Name::New(&key.bytes), &tag)
-    }
-
-    /// Removes the first tag called `name`; returns whether there was one.
-    pub fn remove(&mut self, name: &str) -> bool {
-        match name.position(self.doc, self.depth) {
-            Some(pos) => {
-                self.doc.remove_child(self.depth, pos);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Removes the first tag called `name` and returns it as an owned tag.
-    pub fn take(&mut self, name: &str) -> Option<owned::NbtTag> {
-        let tag = self.as_compound().get(name)?.to_owned();
-        self.remove(name);
-        Some(tag)
-    }
-
-    /// Removes every tag.
-    pub fn clear(&mut self) {
-        let c = self.doc.path[self.depth] as usize;
-        self.doc.nodes[c].b = 0;
-        self.doc.mark_dirty(self.depth);
-    }
-
-    child_handles!();
-}
-
-impl<'d> NbtListMut<'d> {
-    #[inline(always)]
-    fn node(&self) -> &Node {
-        &self.doc.nodes[self.doc.path[self.depth] as usize]
-    }
-
-    /// The list as it is now.
-    pub fn as_list(&self) -> NbtList<'_> {
-        NbtList::new(self.doc, self.node())
-    }
-
-    /// The element type (End for an untyped list).
-    // A list's `id` is its element type, as in the borrow views.
-    #[allow(clippy::misnamed_getters)]
-    pub fn id(&self) -> u8 {
-        self.node().elem
-    }
-
-    /// The number of elements.
-    pub fn len(&self) -> usize {
-        self.node().b as usize
-    }
-
-    /// Whether there are no elements.
-    pub fn is_empty(&self) -> bool {
-        self.node().b == 0
-    }
-
-    /// Appends `value`.
-    ///
-    /// ```
-    /// use simdnbt::document::EditError;
-    /// use simdnbt::owned::{NbtCompound, NbtList};
-    ///
-    /// let mut c = NbtCompound::new();
-    /// c.insert("l", NbtList::Int(vec![1]));
-    /// let mut doc = simdnbt::document::Document::from_owned(&c.into())?;
-    /// let mut root = doc.as_compound_mut().unwrap();
-    /// let mut l = root.list_mut("l").unwrap();
-    /// l.push(2)?;
-    /// assert_eq!(l.push("x"), Err(EditError::WrongType { expected: 3, found: 8 }));
-    /// assert_eq!(doc.list("l").unwrap().ints(), Some(vec![1, 2]));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn push(&mut self, value: impl ToNbtTag) -> Result<(), EditError> {
-        let len = self.len();
-        self.insert(len, value)
-    }
-
-    /// Puts `value` in at `index` (at most the length), shifting the rest.
-    pub fn insert(&mut self, index: usize, value: impl ToNbtTag) -> Result<(), EditError> {
-        let Some(tag) = value.to_optional_nbt_tag() else {
-            return Ok(());
-        };
-        let len = self.len();
-        if index > len {
-            return Err(EditError::IndexOutOfBounds { index, len });
-        }
-        self.doc.check_type(self.depth, &tag)?;
-        let node = *self.node();
-        let id = tag.id();
-        if is_flat(id) {
-            let (b, n) = number_bytes(&tag).expect("a number");
-            return self.flat_edit(id, |data| {
-                let at = index * n;
-                data.splice(at..at, b[..n].iter().copied());
-            });
-        }
-        if is_flat(node.elem) && node.b == 0 {
-            // An untyped empty list takes its first non-number element:
-            // it becomes a list with element nodes (no block yet).
-            let c = self.doc.path[self.depth] as usize;
-            self.doc.nodes[c].a = 0;
-        }
-        self.doc.insert_child(self.depth, index, Name::None, &tag)
-    }
-
-    /// Sets element `index` to `value` (in place when it has the same size).
-    pub fn set(&mut self, index: usize, value: impl ToNbtTag) -> Result<(), EditError> {
-        let Some(tag) = value.to_optional_nbt_tag() else {
-            return Ok(());
-        };
-        let len = self.len();
-        if index >= len {
-            return Err(EditError::IndexOutOfBounds { index, len });
-        }
-        self.doc.check_type(self.depth, &tag)?;
-        let node = *self.node();
-        if is_flat(node.elem) {
-            let (b, n) = number_bytes(&tag).expect("the list's number type");
-            let at = node.a as usize + index * n;
-            self.doc.bytes[at..at + n].copy_from_slice(&b[..n]);
-            return Ok(());
-        }
-        self.doc.replace_child(self.depth, index, &tag)
-    }
-
-    /// Removes element `index`; returns whether there was one. The list
-    /// keeps its element type.
-    pub fn remove(&mut self, index: usize) -> bool {
-        let node = *self.node();
-        if index >= node.b as usize {
-            return false;
-        }
-        if is_flat(node.elem) {
-            let n = FIXED_SIZE[node.elem as usize] as usize;
-            // Writing a shorter list cannot pass the size limit by much;
-            // when it would, nothing is removed.
-            return self
-                .flat_edit(node.elem, |data| {
-                    data.drain(index * n..index * n + n);
-                })
-                .is_ok();
-        }
-        self.doc.remove_child(self.depth, index);
-        true
-    }
-
-    /// Removes every element (the list keeps its element type).
-    pub fn clear(&mut self) {
-        let node = *self.node();
-        if is_flat(node.elem) {
-            // Shorter than before: within the size limit.
-            let _ = self.flat_edit(node.elem, Vec::clear);
-            return;
-        }
-        let c = self.doc.path[self.depth] as usize;
-        self.doc.nodes[c].b = 0;
-        self.doc.mark_dirty(self.depth);
-    }
-
-    /// Rewrites this list of numbers (or untyped empty list) as a list of
-    /// `elem` whose elements `edit` makes from the current ones.
-    fn flat_edit(&mut self, elem: u8, edit: impl FnOnce(&mut Vec<u8>)) -> Result<(), EditError> {
-        let doc = &mut *self.doc;
-        let i = doc.path[self.depth] as usize;
-        let node = doc.nodes[i];
-        let size = FIXED_SIZE[elem as usize] as usize;
-        let start = node.a as usize;
-        let old = node.b as usize * FIXED_SIZE[node.elem as usize] as usize;
-        let mut data = doc.bytes[start..start + old].to_vec();
-        edit(&mut data);
-        let count = data.len() / size.max(1);
-        if count > i32::MAX as usize {
-            return Err(EditError::LengthTooLarge { len: count });
-        }
-        let mut header = [elem, 0, 0, 0, 0];
-        header[1..].copy_from_slice(&(count as u32).to_be_bytes());
-        let named = doc.is_named(self.depth);
-        if start + old == doc.bytes.len() && elem == node.elem && node.b > 0 && data.len() >= old {
-            // The last thing in the bytes (written by an earlier edit): grow
-            // it in place.
-            doc.bytes[start - 4..start].copy_from_slice(&header[1..]);
-            doc.bytes.extend_from_slice(&data[old..]);
-            if data[..old] != doc.bytes[start..start + old] {
-                doc.bytes[start..start + old].copy_from_slice(&data[..old]);
-            }
-        } else {
-            let payload = doc.rewrite_leaf(i, named, &header, &data)?;
-            doc.nodes[i].a = payload as u32 + 5;
-        }
-        let node = &mut doc.nodes[i];
-        node.elem = elem;
-        node.b = count as u32;
-        if self.depth > 0 {
-            doc.mark_dirty(self.depth - 1);
-        }
-        doc.maybe_compact(Some(self.depth));
-        Ok(())
-    }
-
-    child_handles!();
-}
-
-/// The element types of arrays: `u8` (ByteArray), `i32` (IntArray), `i64`
-/// (LongArray). Sealed.
-pub trait ArrayElement: Copy + sealed::Sealed {
-    #[doc(hidden)]
-    const ID: u8;
-    #[doc(hidden)]
-    const SIZE: usize;
-    #[doc(hidden)]
-    fn read(b: &[u8]) -> Self;
-    #[doc(hidden)]
-    fn put(self, b: &mut [u8]);
-}
-
-impl sealed::Sealed for u8 {}
-impl ArrayElement for u8 {
-    const ID: u8 = BYTE_ARRAY;
-    const SIZE: usize = 1;
-    fn read(b: &[u8]) -> Self {
-        b[0]
-    }
-    fn put(self, b: &mut [u8]) {
-        b[0] = self;
-    }
-}
-
-impl sealed::Sealed for i32 {}
-impl ArrayElement for i32 {
-    const ID: u8 = INT_ARRAY;
-    const SIZE: usize = 4;
-    fn read(b: &[u8]) -> Self {
-        i32::from_be_bytes(b.try_into().unwrap())
-    }
-    fn put(self, b: &mut [u8]) {
-        b.copy_from_slice(&self.to_be_bytes());
-    }
-}
-
-impl sealed::Sealed for i64 {}
-impl ArrayElement for i64 {
-    const ID: u8 = LONG_ARRAY;
-    const SIZE: usize = 8;
-    fn read(b: &[u8]) -> Self {
-        i64::from_be_bytes(b.try_into().unwrap())
-    }
-    fn put(self, b: &mut [u8]) {
-        b.copy_from_slice(&self.to_be_bytes());
-    }
-}
-
-/// A mutable handle on a ByteArray, IntArray or LongArray of a
-/// [`Document`]: elements are read and set in place, in the stored
-/// big-endian bytes; growing it moves it to the end of the bytes once (later
-/// pushes grow it there).
-///
-/// ```
-/// use simdnbt::owned::{NbtCompound, NbtTag};
-///
-/// let mut c = NbtCompound::new();
-/// c.insert("a", NbtTag::IntArray(vec![1, 2]));
-/// let mut doc = simdnbt::document::Document::from_owned(&c.into())?;
-/// let mut root = doc.as_compound_mut().unwrap();
-/// let mut a = root.int_array_mut("a").unwrap();
-/// a.set(0, 10)?;
-/// a.push(3)?;
-/// assert_eq!(a.to_vec(), [10, 2, 3]);
-/// assert_eq!(doc.int_array("a"), Some(vec![10, 2, 3]));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub struct ArrayMut<'d, T> {
-    doc: &'d mut Document,
-    /// The container holding the array, and the array's place in it.
-    depth: usize,
-    pos: usize,
-    _t: PhantomData<T>,
-}
-
-impl<T: ArrayElement> ArrayMut<'_, T> {
-    /// The array's node index.
-    fn index(&self) -> usize {
-        self.doc.nodes[self.doc.path[self.depth] as usize].a as usize + self.pos
-    }
-
-    /// Where the elements start.
-    fn start(&self) -> usize {
-        self.doc.nodes[self.index()].a as usize + 4
-    }
-
-    /// The number of elements.
-    pub fn len(&self) -> usize {
-        self.doc.u32_at(self.start() - 4) as usize
-    }
-
-    /// Whether there are no elements.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Element `i`.
-    pub fn get(&self, i: usize) -> Option<T> {
-        (i < self.len()).then(|| {
-            let at = self.start() + i * T::SIZE;
-            T::read(&self.doc.bytes[at..at + T::SIZE])
-        })
-    }
-
-    /// Sets element `i`, in place.
-    pub fn set(&mut self, i: usize, value: T) -> Result<(), EditError> {
-        let len = self.len();
-        if i >= len {
-            return Err(EditError::IndexOutOfBounds { index: i, len });
-        }
-        let at = self.start() + i * T::SIZE;
-        value.put(&mut self.doc.bytes[at..at + T::SIZE]);
-        Ok(())
-    }
-
-    /// Appends an element.
-    pub fn push(&mut self, value: T) -> Result<(), EditError> {
-        let len = self.len();
-        if len >= i32::MAX as usize {
-            return Err(EditError::LengthTooLarge { len: len + 1 });
-        }
-        let start = self.start();
-        let end = start + len * T::SIZE;
-        let mut element = [0; 8];
-        value.put(&mut element[..T::SIZE]);
-        let i = self.index();
-        let doc = &mut *self.doc;
-        if end != doc.bytes.len() {
-            // Move it to the end of the bytes (as a whole entry if named).
-            let data = doc.bytes[start..end].to_vec();
-            let named = doc.nodes[doc.path[self.depth] as usize].id == COMPOUND;
-            let payload = doc.rewrite_leaf(i, named, &(len as u32).to_be_bytes(), &data)?;
-            doc.nodes[i].a = payload as u32;
-            doc.mark_dirty(self.depth);
-        }
-        if doc.bytes.len() + T::SIZE > MAX_BYTES {
-            return Err(EditError::DocumentTooLarge);
-        }
-        doc.bytes.extend_from_slice(&element[..T::SIZE]);
-        let start = self.start();
-        self.doc.bytes[start - 4..start].copy_from_slice(&(len as u32 + 1).to_be_bytes());
-        self.doc.mark_dirty(self.depth);
-        self.doc.maybe_compact(Some(self.depth));
-        Ok(())
-    }
-
-    /// Shortens the array to `len` elements (nothing when it is shorter).
-    pub fn truncate(&mut self, len: usize) {
-        if len < self.len() {
-            let start = self.start();
-            self.doc.bytes[start - 4..start].copy_from_slice(&(len as u32).to_be_bytes());
-            self.doc.mark_dirty(self.depth);
-        }
-    }
-
-    /// The elements, in native order.
-    pub fn to_vec(&self) -> Vec<T> {
-        let start = self.start();
-        self.doc.bytes[start..start + self.len() * T::SIZE]
-            .chunks_exact(T::SIZE)
-            .map(T::read)
-            .collect()
-    }
-}
+mod array;
+mod compound;
+mod error;
+mod list;
