@@ -3,7 +3,10 @@
 #
 #   compare/icount.sh [FILE] [PEER...]      default: complex_player.dat, ours + key peers
 #
-# Prints a markdown table: peer | read | write | decode_all (instructions per call).
+# Prints a markdown table: peer | read | write | decode_all | edit | write_edited
+# (instructions per call; edit = read, change 10 values, remove 2, insert 5, write;
+# write_edited = write after one key was inserted into the root; "-" where a peer
+# has no such operation).
 # Needs valgrind (apt-get install valgrind). Nightly peers need
 # ICOUNT_FEATURES=nightly-peers and ICOUNT_TOOLCHAIN=+nightly.
 set -euo pipefail
@@ -11,7 +14,7 @@ cd "$(dirname "$0")/.."
 file=${1:-complex_player.dat}
 shift || true
 peers=("$@")
-[ ${#peers[@]} -gt 0 ] || peers=(simdnbt_borrow simdnbt_owned na_nbt_borrow na_nbt_owned)
+[ ${#peers[@]} -gt 0 ] || peers=(simdnbt_borrow simdnbt_owned simdnbt_doc na_nbt_borrow na_nbt_owned na_nbt_owned_be)
 iterations=${ICOUNT_ITERATIONS:-200}
 features=()
 [ -n "${ICOUNT_FEATURES:-}" ] && features=(--features "$ICOUNT_FEATURES")
@@ -31,8 +34,8 @@ count() { # peer op -> instructions per call, or "-"
   fi
 }
 
-echo "| $file | read | write | decode_all |"
-echo "|---|---:|---:|---:|"
+echo "| $file | read | write | decode_all | edit | write_edited |"
+echo "|---|---:|---:|---:|---:|---:|"
 for p in "${peers[@]}"; do
-  echo "| $p | $(count "$p" read) | $(count "$p" write) | $(count "$p" decode_all) |"
+  echo "| $p | $(count "$p" read) | $(count "$p" write) | $(count "$p" decode_all) | $(count "$p" edit) | $(count "$p" write_edited) |"
 done

@@ -24,7 +24,7 @@ mkdir -p "$logdir"
 if [ "$#" -gt 0 ]; then
     targets=("$@")
 else
-    targets=(roundtrip cross_library borrow_read owned_read serde_roundtrip derive_read region inflate snbt bedrock nbt_path)
+    targets=(roundtrip cross_library borrow_read owned_read serde_roundtrip derive_read region inflate snbt bedrock nbt_path document_edit)
 fi
 start=$(date +%s)
 

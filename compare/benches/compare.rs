@@ -1,7 +1,9 @@
 //! simdnbt against every other Rust NBT crate, on every corpus input.
 //!
-//! Groups are `compare/<file>`, functions `<peer>_read`, `<peer>_write` and
-//! `<peer>_decode_all`, throughput in inflated input bytes. For example
+//! Groups are `compare/<file>`, functions `<peer>_read`, `<peer>_write`,
+//! `<peer>_decode_all` and, for libraries with a mutable tree, `<peer>_edit`
+//! (read, change 10 values, remove 2, insert 5, write: `compare::edit_workload`),
+//! throughput in inflated input bytes. For example
 //! `cargo bench -p compare 'compare/complex_player.dat/'` runs one file and
 //! `cargo bench -p compare 'compare/complex_player.dat/' -- --list` lists its ids.
 //!
@@ -118,6 +120,15 @@ fn bench_peer(
     if let Some(decode_all) = peer.decode_all {
         let mut d = decode_all(input);
         group.bench_function(format!("{}_decode_all", peer.name), |b| b.iter(&mut d));
+    }
+
+    if let Some(edit) = peer.edit {
+        match guarded(|| edit(input)) {
+            Ok(mut e) => {
+                group.bench_function(format!("{}_edit", peer.name), |b| b.iter(&mut e));
+            }
+            Err(e) => eprintln!("compare/{file}: skipping {}_edit: {e}", peer.name),
+        }
     }
 }
 

@@ -47,6 +47,7 @@
 //! Inputs come from [`inputs`] (the workspace `corpus` crate).
 
 pub mod derived;
+pub mod edit_workload;
 pub mod inputs;
 pub mod mutf8_cases;
 mod ours;
@@ -59,6 +60,7 @@ pub mod typed;
 #[cfg(feature = "nightly-peers")]
 mod upstream;
 
+pub use edit_workload::EditScript;
 pub use peers::{Adapter, Bench, Info, Peer, peer, peer_notes, peers};
 pub use testkit::value;
 pub use testkit::{Doc, List, Order, Value, diff, diff_all};

@@ -9,7 +9,7 @@ use testkit::from_simdnbt as convert;
 use crate::peers::{Info, Peer};
 
 #[path = "simdnbt_api.rs"]
-mod api;
+pub(crate) mod api;
 
 /// `simdnbt_borrow`
 const BORROW: Info = Info {

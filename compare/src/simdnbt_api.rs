@@ -11,7 +11,8 @@ use testkit::{Doc, Value};
 
 use super::nbt::{borrow, owned};
 use super::{BORROW, OWNED, convert};
-use crate::peers::{Adapter, Info, sink};
+use crate::edit_workload::Step;
+use crate::peers::{Adapter, EditScript, Info, sink};
 
 /// The borrowed reader: a tape over the input, views on request.
 pub struct Borrow;
@@ -58,6 +59,7 @@ pub struct Owned;
 impl Adapter for Owned {
     type Tree<'a> = owned::Nbt;
     const INFO: Info = OWNED;
+    const EDITS: bool = true;
 
     fn parse(input: &[u8]) -> Result<owned::Nbt, String> {
         owned::read(&mut Cursor::new(input)).map_err(|e| e.to_string())
@@ -78,6 +80,29 @@ impl Adapter for Owned {
         }
     }
 
+    fn edit(n: &mut owned::Nbt, script: &EditScript) -> Result<(), String> {
+        // Upstream's `BaseNbt` has no `DerefMut`: take the compound out and
+        // put it back (two moves).
+        let owned::Nbt::Some(base) = std::mem::take(n) else {
+            return Err("no document".into());
+        };
+        let name = base.name().to_owned();
+        let mut root = base.as_compound();
+        for (path, value) in &script.changes {
+            let (c, key) = o_parent(&mut root, path)?;
+            *c.get_mut(key).ok_or("no such key")? = owned_leaf(value)?;
+        }
+        for path in &script.removes {
+            let (c, key) = o_parent(&mut root, path)?;
+            c.remove(key);
+        }
+        for (key, value) in &script.inserts {
+            root.insert(key.as_str(), owned_leaf(value)?);
+        }
+        *n = owned::Nbt::Some(owned::BaseNbt::new(name, root));
+        Ok(())
+    }
+
     fn to_canonical(n: &owned::Nbt) -> Result<Doc, String> {
         match n {
             owned::Nbt::Some(n) => {
@@ -90,6 +115,43 @@ impl Adapter for Owned {
             owned::Nbt::None => Err("End root: no document".into()),
         }
     }
+}
+
+/// The compound holding the value at `path`, and the value's key.
+fn o_parent<'c>(
+    root: &'c mut owned::NbtCompound,
+    path: &'c [Step],
+) -> Result<(&'c mut owned::NbtCompound, &'c str), String> {
+    let (last, mut steps) = path.split_last().ok_or("empty path")?;
+    let mut c = root;
+    while let [Step::Key(key), rest @ ..] = steps {
+        c = match (c.get_mut(key).ok_or("no such key")?, rest) {
+            (owned::NbtTag::Compound(inner), _) => {
+                steps = rest;
+                inner
+            }
+            (owned::NbtTag::List(owned::NbtList::Compound(v)), [Step::Index(i), rest @ ..]) => {
+                steps = rest;
+                v.get_mut(*i).ok_or("no such element")?
+            }
+            _ => return Err("the path leads nowhere".into()),
+        };
+    }
+    Ok((c, last.key()?))
+}
+
+/// An owned tag of an edit's value (numbers and strings).
+pub(crate) fn owned_leaf(v: &Value) -> Result<owned::NbtTag, String> {
+    Ok(match v {
+        Value::Byte(x) => owned::NbtTag::Byte(*x),
+        Value::Short(x) => owned::NbtTag::Short(*x),
+        Value::Int(x) => owned::NbtTag::Int(*x),
+        Value::Long(x) => owned::NbtTag::Long(*x),
+        Value::Float(bits) => owned::NbtTag::Float(f32::from_bits(*bits)),
+        Value::Double(bits) => owned::NbtTag::Double(f64::from_bits(*bits)),
+        Value::String(s) => owned::NbtTag::String(s.as_str().into()),
+        other => return Err(format!("not an edit value: {other:?}")),
+    })
 }
 
 /// Our owned writer returns `Result<(), WriteError>`; upstream's returns `()`.

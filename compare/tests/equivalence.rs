@@ -347,7 +347,7 @@ fn simdnbt_agrees_with_the_reference_reader() {
     for file in compare::inputs::bench_names() {
         let input = compare::inputs::load(file).unwrap();
         let reference = compare::reference::read(input).unwrap();
-        for name in ["simdnbt_borrow", "simdnbt_owned"] {
+        for name in ["simdnbt_borrow", "simdnbt_owned", "simdnbt_doc"] {
             let p = compare::peer(name).unwrap();
             let d = (p.to_canonical)(input).unwrap();
             diff(&d, &reference, Order::Exact).unwrap_or_else(|e| panic!("{name} {file}: {e}"));
@@ -373,6 +373,7 @@ macro_rules! peer_tests {
 peer_tests!(
     simdnbt_borrow,
     simdnbt_owned,
+    simdnbt_doc,
     na_nbt_borrow,
     na_nbt_owned,
     na_nbt_owned_be,
@@ -399,6 +400,7 @@ fn adapter_table_is_complete_and_documented() {
     for required in [
         "simdnbt_borrow",
         "simdnbt_owned",
+        "simdnbt_doc",
         "na_nbt_borrow",
         "na_nbt_owned",
         "ussr_borrow",
@@ -431,6 +433,54 @@ fn adapter_table_is_complete_and_documented() {
         );
     }
     assert_eq!(compare::peer_notes().len(), names.len());
+}
+
+/// The edit workload makes the same document in every library that has a
+/// mutable tree: its result equals the input's [`compare::EditScript`]
+/// applied to simdnbt's canonical value (in the peer's declared order), and
+/// each edit bench runs.
+#[test]
+fn every_editing_peer_makes_the_same_edits() {
+    let mut editing = Vec::new();
+    for file in compare::inputs::bench_names() {
+        let input = compare::inputs::load(file).unwrap();
+        if input.len() > 1 << 16 {
+            continue; // debug builds; the benches run the large ones
+        }
+        let script = compare::EditScript::for_input(input).unwrap();
+        let mut expected = ours(input).unwrap();
+        let compare::Value::Compound(root) = &mut expected.root else {
+            panic!("{file}: root")
+        };
+        script.apply(root);
+        for p in peers() {
+            let Some(edited) = p.edit_canonical else {
+                continue;
+            };
+            editing.push(p.name);
+            let got = guard(|| edited(input)).unwrap_or_else(|e| panic!("{} {file}: {e}", p.name));
+            // Root names: only compare where the peer keeps them.
+            let want = compare::Doc {
+                name: got.name.as_ref().and(expected.name.clone()),
+                root: expected.root.clone(),
+            };
+            diff(&got, &want, p.order).unwrap_or_else(|e| panic!("{} {file}: {e}", p.name));
+            (p.edit.unwrap())(input).unwrap()();
+        }
+    }
+    editing.sort();
+    editing.dedup();
+    for required in [
+        "simdnbt_owned",
+        "simdnbt_doc",
+        "na_nbt_owned",
+        "na_nbt_owned_be",
+    ] {
+        assert!(
+            editing.contains(&required),
+            "{required} has no edit workload"
+        );
+    }
 }
 
 /// Every peer accepts every corpus file and rejects a truncated one (so `validate`, which

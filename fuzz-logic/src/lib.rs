@@ -3,7 +3,7 @@
 //! The cargo-fuzz binaries in `fuzz/fuzz_targets/` are one-line wrappers around
 //! [`roundtrip()`], [`cross_library`], [`borrow_read`], [`owned_read`],
 //! [`serde_roundtrip()`], [`derive_read`], [`region()`], [`inflate`],
-//! [`snbt()`], [`bedrock()`] and [`nbt_path()`]. Keeping
+//! [`snbt()`], [`bedrock()`], [`nbt_path()`] and [`document_edit`]. Keeping
 //! the logic here, in a stable workspace member, lets `cargo test --workspace`
 //! replay every regression file, every docs/format.md §4 case and the corpus seeds
 //! through exactly the code the fuzzer runs (see `tests/replay.rs`).
@@ -15,6 +15,7 @@ mod access;
 pub mod bedrock;
 pub mod cross;
 mod derive;
+pub mod document;
 pub mod files;
 pub mod generate;
 pub mod nbt_path;
@@ -26,6 +27,7 @@ pub use access::{borrow_read, check_str, owned_read};
 pub use bedrock::bedrock;
 pub use cross::cross_library;
 pub use derive::derive_read;
+pub use document::document_edit;
 pub use files::{inflate, region};
 pub use nbt_path::nbt_path;
 pub use roundtrip::roundtrip;
@@ -50,4 +52,5 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("snbt", snbt),
     ("bedrock", bedrock),
     ("nbt_path", nbt_path),
+    ("document_edit", document_edit),
 ];

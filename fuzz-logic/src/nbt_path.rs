@@ -1,7 +1,8 @@
 //! `nbt_path`: any text parses as an NBT path to `Ok` or an `Err` with a
 //! sensible column, never a panic; what parses prints and reads back as
-//! itself; and evaluating it against a small document (owned and borrowed),
-//! setting and removing, never panics and keeps the models' claims.
+//! itself; and evaluating it against a small document (owned, borrowed and
+//! document models), setting and removing, never panics and keeps the
+//! models' claims.
 //!
 //! Input: `PATH` or `PATH\nSNBT`. The document is the SNBT compound after the
 //! first line break when it parses, else a fixed document with every kind of
@@ -89,6 +90,24 @@ pub fn evaluate(path: &NbtPath, root: &NbtCompound, value: NbtTag) {
         assert!(
             found == borrowed,
             "owned and borrowed matches differ for {path}"
+        );
+        let doc = simdnbt::document::Document::from_vec(bytes)
+            .expect("a written document reads back")
+            .unwrap();
+        let in_doc: Vec<NbtTag> = path
+            .get_all_document(doc.as_compound().unwrap())
+            .iter()
+            .map(|v| v.to_owned())
+            .collect();
+        assert!(
+            found == in_doc,
+            "owned and document matches differ for {path}"
+        );
+        let resolved = path.resolve_all_document(doc.as_compound().unwrap());
+        assert_eq!(
+            resolved.len(),
+            found.len(),
+            "document resolve_all for {path}"
         );
     }
     let resolved = path.resolve_all(root);

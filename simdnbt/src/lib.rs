@@ -1,14 +1,20 @@
 //! A very fast, hostile-input-safe reader and writer for NBT, Minecraft's Named
 //! Binary Tag format, on stable Rust.
 //!
-//! Two models share one reader core:
+//! Three models share one reader core:
 //!
 //! - [`borrow`]: a zero-copy document over your input buffer. One validating pass
 //!   records every tag on a flat tape of `u64` words (the simdjson idea); strings
 //!   and arrays are decoded only when you ask. The fastest way to read.
-//! - [`owned`]: a tree you can change and write, built directly by that same
-//!   validating core (no tape), so it accepts exactly what the borrow reader
-//!   accepts and fails at the same offsets.
+//! - [`document`]: a document you can change and write back, which owns its
+//!   bytes (a copy, or the `Vec` you give it) and one arena of nodes; untouched
+//!   parts are written back as copies of the stored bytes. The fastest way to
+//!   read, edit a few values and write.
+//! - [`owned`]: a tree of plain `Vec`s you can build and change freely (upstream
+//!   simdnbt's owned API), built directly by that same validating core.
+//!
+//! All three accept exactly what the borrow reader accepts and fail at the same
+//! offsets.
 //!
 //! ```
 //! use std::io::Cursor;
@@ -96,56 +102,64 @@
 //! (feature `scan`) parses a folder of them in parallel.
 #![deny(missing_docs)]
 
-mod append;
-mod error;
-pub mod mutf8;
-mod number;
-pub mod raw_list;
-pub mod simd;
-
-pub use error::{Error, ErrorKind, NonRootError, WriteError};
-mod deserialize_error;
-pub mod path;
-pub mod swap_endianness;
-mod traits;
-pub use deserialize_error::{DeserializeError, DeserializeErrorKind};
-pub use mutf8::{Mutf8Error, Mutf8Str, Mutf8String};
-/// The derive macros (feature `derive`, on by default); see the crate
-/// docs' "Derive" section.
-#[cfg(feature = "derive")]
-pub use simdnbt_derive::*;
-#[doc(hidden)]
-pub use traits::__private;
-pub use traits::{Deserialize, FromNbtTag, Serialize, ToNbtTag};
-
 // The derives' generated code names `::simdnbt`; this makes that path work in
 // this crate's own tests and docs too.
 extern crate self as simdnbt;
-mod options;
-pub mod tag_id;
 
-pub mod borrow;
-pub mod owned;
+// The validating core and the tape it fills: every binary reader is a sink of
+// `read`.
 mod read;
-#[cfg(feature = "serde")]
-pub mod serde;
-#[cfg(feature = "snbt")]
-pub mod snbt;
 mod tape;
 
+// The document models.
+pub mod borrow;
+pub mod document;
+pub mod owned;
+
+// Format facts, values and errors shared by the models.
+mod convert;
+mod deserialize_error;
+mod error;
+pub mod mutf8;
+mod number;
+mod options;
+pub mod raw_list;
+pub mod tag_id;
+
+// Places in documents: NBT paths.
+pub mod path;
+
+// Building blocks: the writers' append buffer, the SIMD kernels, byte order.
+mod append;
+pub mod simd;
+pub mod swap_endianness;
+
+// Optional formats, each behind its feature.
 #[cfg(feature = "bedrock")]
 pub mod bedrock;
 #[cfg(feature = "compression")]
 pub mod compression;
 #[cfg(feature = "region")]
 pub mod region;
+#[cfg(feature = "serde")]
+pub mod serde;
+#[cfg(feature = "snbt")]
+pub mod snbt;
 
+#[doc(hidden)]
+pub use convert::__private;
+pub use convert::{Deserialize, FromNbtTag, Serialize, ToNbtTag};
+pub use deserialize_error::{DeserializeError, DeserializeErrorKind};
+pub use error::{Error, ErrorKind, NonRootError, WriteError};
+pub use mutf8::{Mutf8Error, Mutf8Str, Mutf8String};
 pub use number::Number;
-pub use options::DEFAULT_MAX_INFLATED;
-pub use options::{DEFAULT_MAX_DEPTH, ReadOptions};
+pub use options::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_INFLATED, ReadOptions};
+/// The derive macros (feature `derive`, on by default); see the crate
+/// docs' "Derive" section.
+#[cfg(feature = "derive")]
+pub use simdnbt_derive::*;
 
-/// The workspace README's examples, run as doctests (upstream simdnbt's README
-/// examples among them, unchanged).
+/// The workspace README's examples, run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;

@@ -91,6 +91,20 @@ pub(crate) const fn is_known(id: u8) -> bool {
     id <= LONG_ARRAY
 }
 
+/// Where the payload of a number, string or array of type `id` that starts
+/// at `p` of `data` ends. The payload must have been checked by the reader
+/// (its length prefix is there and its elements fit).
+#[inline(always)]
+pub(crate) fn leaf_end(data: &[u8], id: u8, p: usize) -> usize {
+    let l = layout(id);
+    let units = match l.prefix {
+        0 => return p + l.fixed as usize,
+        2 => u16::from_be_bytes(data[p..p + 2].try_into().unwrap()) as usize,
+        _ => u32::from_be_bytes(data[p..p + 4].try_into().unwrap()) as usize,
+    };
+    p + l.prefix as usize + units * l.element as usize
+}
+
 /// The tag type's name as the format calls it (`"Int"`, `"Compound"`, …), or
 /// `"unknown"` for an id outside `0..=12`.
 ///

@@ -2,7 +2,8 @@
 //! tape writes and unchecked reads (including tape growth), the borrow views'
 //! slice casts (`bytes`, `strings`, `int_arrays`, `long_arrays`, `RawList`),
 //! MUTF-8 and the byte-swap kernels, the owned builder, writers, `Drop` and
-//! `PartialEq`, on valid, truncated and hostile input.
+//! `PartialEq`, the document model's raw scratch stack (growth included) and
+//! its list view, on valid, truncated and hostile input.
 //!
 //! Runs in the normal test suite too; `.ci/miri.sh` runs it under Miri. No
 //! file I/O (Miri's isolation), inputs are built here.
@@ -495,14 +496,17 @@ fn owned_tree_api_on_read_data() {
 /// time with SSSE3 and AVX2 enabled so that Miri checks those kernels too.
 #[test]
 fn kernels_agree_with_scalar_on_every_path() {
-    use simdnbt::simd::kernels::{self, Path};
+    use simdnbt::simd::kernels::{self, Kernel};
     // Under Miri the paths are exactly the enabled target features, so with
     // `-C target-feature=+ssse3,+avx2` those kernels must be among them.
     #[cfg(all(miri, target_arch = "x86_64"))]
     {
         let avail = kernels::available();
-        assert_eq!(avail.contains(&Path::Avx2), cfg!(target_feature = "avx2"));
-        assert_eq!(avail.contains(&Path::Ssse3), cfg!(target_feature = "ssse3"));
+        assert_eq!(avail.contains(&Kernel::Avx2), cfg!(target_feature = "avx2"));
+        assert_eq!(
+            avail.contains(&Kernel::Ssse3),
+            cfg!(target_feature = "ssse3")
+        );
     }
     let data: Vec<u8> = (0..1100u32).map(|i| (i * 37 + 11) as u8).collect();
     let lens = [
@@ -514,12 +518,15 @@ fn kernels_agree_with_scalar_on_every_path() {
             let swap = |size: usize| &data[1..1 + n * size];
             assert_eq!(
                 kernels::from_be_bytes::<i16>(path, swap(2)),
-                kernels::from_be_bytes::<i16>(Path::Scalar, swap(2))
+                kernels::from_be_bytes::<i16>(Kernel::Scalar, swap(2))
             );
             let ints = kernels::from_be_bytes::<i32>(path, swap(4));
-            assert_eq!(ints, kernels::from_be_bytes::<i32>(Path::Scalar, swap(4)));
+            assert_eq!(ints, kernels::from_be_bytes::<i32>(Kernel::Scalar, swap(4)));
             let longs = kernels::from_be_bytes::<i64>(path, swap(8));
-            assert_eq!(longs, kernels::from_be_bytes::<i64>(Path::Scalar, swap(8)));
+            assert_eq!(
+                longs,
+                kernels::from_be_bytes::<i64>(Kernel::Scalar, swap(8))
+            );
             let floats = kernels::from_be_bytes::<f64>(path, swap(8));
             assert_eq!(floats.len(), n);
             // Back again, appended after an odd prefix.
@@ -543,4 +550,82 @@ fn kernels_agree_with_scalar_on_every_path() {
             }
         }
     }
+}
+
+/// The document model: its reader writes the open compounds' children
+/// through raw pointers into a scratch stack that grows past 64 nodes (a
+/// compound of 100 children inside another), and is dropped mid-parse on
+/// every truncation; then views (the `i8` list view), edits, writes,
+/// compaction and drop.
+#[test]
+fn document_scratch_stack_views_and_edits() {
+    use simdnbt::document::{self, Document};
+    let mut nbt = every_type();
+    let mut wide = NbtCompound::new();
+    for i in 0..100 {
+        wide.insert(format!("k{i}"), i);
+    }
+    let mut outer = NbtCompound::new();
+    outer.insert("before", 1i8);
+    outer.insert("wide", wide);
+    outer.insert("after", "x");
+    if let owned::Nbt::Some(root) = &mut nbt {
+        root.insert("outer", outer);
+    }
+    let bytes = bytes_of(&nbt);
+    let doc = document::read(&mut Cursor::new(&bytes[..]))
+        .unwrap()
+        .unwrap();
+    assert!(doc.to_bytes() == bytes);
+    assert!(doc.to_owned_nbt() == nbt);
+    let wide = doc.compound("outer").unwrap().compound("wide").unwrap();
+    assert_eq!((wide.len(), wide.int("k99")), (100, Some(99)));
+    assert_eq!(
+        doc.list("l_byte").unwrap().bytes().unwrap(),
+        &[-1, 0, 1, 127, -128]
+    );
+    assert_eq!(doc.int_array("ints").unwrap().len(), 37);
+
+    let step = if cfg!(miri) { 41 } else { 1 };
+    for cut in (0..bytes.len()).step_by(step) {
+        let d = document::read(&mut Cursor::new(&bytes[..cut])).unwrap_err();
+        let b = borrow::read(&mut Cursor::new(&bytes[..cut])).unwrap_err();
+        assert_eq!(
+            (d.kind(), d.offset()),
+            (b.kind(), b.offset()),
+            "cut at {cut}"
+        );
+    }
+
+    let mut doc = Document::from_vec(bytes.clone()).unwrap().unwrap();
+    {
+        let mut root = doc.as_compound_mut().unwrap();
+        root.set("int", 5).unwrap();
+        root.set("unicode", "a longer value than before").unwrap();
+        root.remove("bytes");
+        let mut l = root.list_mut("l_compound").unwrap();
+        l.push(NbtCompound::new()).unwrap();
+        let mut wide = root
+            .compound_mut("outer")
+            .unwrap()
+            .into_compound_mut("wide")
+            .unwrap();
+        wide.insert("k100", 100).unwrap();
+        let mut a = root.int_array_mut("ints").unwrap();
+        a.push(7).unwrap();
+        a.set(0, -1).unwrap();
+    }
+    let written = doc.to_bytes();
+    let back = owned::read(&mut Cursor::new(&written[..]))
+        .unwrap()
+        .unwrap();
+    assert_eq!(back.int("int"), Some(5));
+    assert!(!back.contains("bytes"));
+    assert_eq!(
+        back.list("l_compound").unwrap().compounds().unwrap().len(),
+        3
+    );
+    assert_eq!(back.int_array("ints").unwrap()[..1], [-1]);
+    doc.compact();
+    assert!(doc.to_bytes() == written);
 }

@@ -7,6 +7,9 @@
 //! - [`mutf8`]: the one lossy MUTF-8 rule, and the pinned string cases;
 //! - [`from_simdnbt`]: simdnbt's borrow views and owned tree as [`Value`]s;
 //! - [`peers`] (feature `peers`): fastnbt's and valence_nbt's trees as [`Value`]s;
+//! - [`edit`]: edit scripts applied to a `simdnbt::document::Document` and to an
+//!   owned tree, which must agree after every edit; [`document`]: the document
+//!   reader against the borrow reader in every cursor form;
 //! - [`bytes`]: byte builders for crafted inputs (`R(x)`, named tags, chains);
 //! - [`hostile`]: the docs/format.md §4 cases with the expected answer (error kind
 //!   and offset).
@@ -17,6 +20,8 @@
 //! `simdnbt` and must not use the kit.
 
 pub mod bytes;
+pub mod document;
+pub mod edit;
 pub mod from_simdnbt;
 pub mod hostile;
 pub mod mutf8;

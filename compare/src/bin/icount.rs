@@ -3,7 +3,7 @@
 //! noisy machine. Use `compare/icount.sh`, which runs this and divides.
 //!
 //! ```text
-//! icount <peer> <read|write|decode_all> <file> <iterations>
+//! icount <peer> <read|write|decode_all|edit|write_edited> <file> <iterations>
 //! ```
 //!
 //! Only `measured` is counted (`--toggle-collect`): setup (loading and
@@ -26,7 +26,9 @@ fn measured(bench: &mut dyn FnMut(), n: u64) {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [peer, op, file, n] = args.as_slice() else {
-        eprintln!("usage: icount <peer> <read|write|decode_all> <file> <iterations>");
+        eprintln!(
+            "usage: icount <peer> <read|write|decode_all|edit|write_edited> <file> <iterations>"
+        );
         return ExitCode::from(2);
     };
     let Some(peer) = compare::peer(peer) else {
@@ -64,8 +66,25 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         },
+        op @ ("edit" | "write_edited") => match (if op == "edit" {
+            peer.edit
+        } else {
+            peer.write_edited
+        })
+        .map(|prepare| prepare(input))
+        {
+            Some(Ok(bench)) => bench,
+            Some(Err(why)) => {
+                eprintln!("{}: cannot edit {file}: {why}", peer.name);
+                return ExitCode::FAILURE;
+            }
+            None => {
+                eprintln!("{} has no mutable tree", peer.name);
+                return ExitCode::FAILURE;
+            }
+        },
         _ => {
-            eprintln!("op must be read, write or decode_all");
+            eprintln!("op must be read, write, decode_all, edit or write_edited");
             return ExitCode::from(2);
         }
     };

@@ -7,6 +7,8 @@ use std::sync::OnceLock;
 
 use testkit::{Doc, Order};
 
+pub use crate::edit_workload::EditScript;
+
 mod crab;
 mod fastnbt;
 mod graphite;
@@ -14,6 +16,7 @@ mod hematite;
 mod na_nbt;
 mod quartz;
 mod shen;
+mod simdnbt_doc;
 mod ussr;
 mod valence;
 
@@ -30,6 +33,14 @@ pub type PrepareWrite = for<'a> fn(&'a [u8]) -> Result<Bench<'a>, String>;
 
 /// Parses and writes back with the library's own writer.
 pub type WriteBytes = fn(&[u8]) -> Result<Vec<u8>, String>;
+
+/// Prepares an edit [`Bench`] (read, [`EditScript`], write), or says why the
+/// library cannot.
+pub type PrepareEdit = for<'a> fn(&'a [u8]) -> Result<Bench<'a>, String>;
+
+/// Parses, applies the input's [`EditScript`] and converts to the canonical
+/// value (untimed; used by the tests).
+pub type EditCanonical = fn(&[u8]) -> Result<Doc, String>;
 
 /// One library (or one mode of a library) as the benches and tests see it.
 pub struct Peer {
@@ -60,6 +71,14 @@ pub struct Peer {
     pub to_canonical: fn(&[u8]) -> Result<Doc, String>,
     /// Parse and write back with the library's own writer (untimed; used by the tests).
     pub write_bytes: Option<WriteBytes>,
+    /// The edit workload ([`crate::edit_workload`]): each call parses, applies the
+    /// input's edits and writes. `None` if the library has no mutable tree.
+    pub edit: Option<PrepareEdit>,
+    /// Parse, edit, convert to the canonical value (untimed; used by the tests).
+    pub edit_canonical: Option<EditCanonical>,
+    /// Parses once and inserts one key into the root (untimed), then each call
+    /// writes that tree: a write after one edit that changes the structure.
+    pub write_edited: Option<PrepareEdit>,
 }
 
 impl Peer {
@@ -111,6 +130,8 @@ pub trait Adapter {
     const WRITES: bool = true;
     /// `false` if the library's public API cannot visit every tag: no `decode_all`.
     const VISITS: bool = true;
+    /// `true` if the library has a mutable tree: an `edit` bench ([`Adapter::edit`]).
+    const EDITS: bool = false;
 
     /// Parses the whole input.
     fn parse(input: &[u8]) -> Result<Self::Tree<'_>, String>;
@@ -121,6 +142,12 @@ pub trait Adapter {
     fn visit(tree: &Self::Tree<'_>);
     /// Converts the tree into the canonical value (untimed).
     fn to_canonical(tree: &Self::Tree<'_>) -> Result<Doc, String>;
+
+    /// Applies the edit workload's edits to the tree (only called when
+    /// [`Adapter::EDITS`]).
+    fn edit(_tree: &mut Self::Tree<'_>, _script: &EditScript) -> Result<(), String> {
+        Err("no mutable tree".into())
+    }
 
     /// The `read` bench: each call parses the input and `black_box`es the result.
     fn read_bench(input: &[u8]) -> Bench<'_> {
@@ -156,13 +183,56 @@ impl Peer {
             decode_all: A::VISITS.then_some(A::decode_all_bench),
             to_canonical: |input| A::to_canonical(&A::parse(input)?),
             write_bytes: A::WRITES.then_some(|input| A::write(&A::parse(input)?)),
+            edit: (A::EDITS && A::WRITES).then_some(edit_bench::<A>),
+            write_edited: (A::EDITS && A::WRITES).then_some(write_edited_bench::<A>),
+            edit_canonical: A::EDITS.then_some(|input| {
+                let script = EditScript::for_input(input)?;
+                let mut tree = A::parse(input)?;
+                A::edit(&mut tree, &script)?;
+                A::to_canonical(&tree)
+            }),
         }
     }
+}
+
+/// The `edit` bench: each call parses the input, applies its edits (chosen
+/// once, untimed) and writes the tree.
+fn edit_bench<A: Adapter>(input: &[u8]) -> Result<Bench<'_>, String> {
+    let script = EditScript::for_input(input)?;
+    // One untimed run: the edits apply and the tree writes.
+    let mut tree = A::parse(input)?;
+    A::edit(&mut tree, &script)?;
+    A::write(&tree)?;
+    drop(tree);
+    Ok(Box::new(move || {
+        if let Ok(mut tree) = A::parse(black_box(input)) {
+            let _ = A::edit(&mut tree, black_box(&script));
+            sink(A::write(&tree));
+        }
+    }))
 }
 
 /// The `write` bench: parses once (untimed), then each call writes that tree.
 fn write_bench<A: Adapter>(input: &[u8]) -> Result<Bench<'_>, String> {
     let tree = A::parse(input)?;
+    Ok(Box::new(move || {
+        sink(A::write(black_box(&tree)));
+    }))
+}
+
+/// The `write_edited` bench: parses once and applies one edit (the input's
+/// first insert: a new key in the root compound), untimed; then each call
+/// writes that tree.
+fn write_edited_bench<A: Adapter>(input: &[u8]) -> Result<Bench<'_>, String> {
+    let full = EditScript::for_input(input)?;
+    let one = EditScript {
+        changes: Vec::new(),
+        inserts: full.inserts.into_iter().take(1).collect(),
+        removes: Vec::new(),
+    };
+    let mut tree = A::parse(input)?;
+    A::edit(&mut tree, &one)?;
+    A::write(&tree)?;
     Ok(Box::new(move || {
         sink(A::write(black_box(&tree)));
     }))
@@ -174,6 +244,7 @@ pub fn peers() -> &'static [Peer] {
     PEERS.get_or_init(|| {
         let mut v = Vec::new();
         v.extend(crate::ours::peers());
+        v.push(Peer::of::<simdnbt_doc::SimdnbtDoc>());
         v.extend([
             Peer::of::<na_nbt::Borrow>(),
             Peer::of::<na_nbt::Owned>(),

@@ -2,11 +2,12 @@
 //! reads values lazily, and an owned mutable tree.
 
 use ::na_nbt::{
-    BE, CompoundRef, ListBase, ListRef, NativeEndian, ValueOwn, ValueRef, VisitRef, Writable,
-    read_borrowed, read_owned,
+    BE, CompoundMut, CompoundRef, F32, F64, I16, I32, I64, ListBase, ListMut, ListRef, MapMut,
+    NativeEndian, ValueMut, ValueOwn, ValueRef, VisitRef, Writable, read_borrowed, read_owned,
 };
 
-use super::{Adapter, Bench, Info, sink};
+use super::{Adapter, Bench, EditScript, Info, sink};
+use crate::edit_workload::Step;
 use testkit::mutf8::lossy as mutf8_lossy;
 use testkit::{Doc, List, Order, Value};
 
@@ -122,6 +123,7 @@ pub struct Owned;
 
 impl Adapter for Owned {
     type Tree<'a> = ValueOwn<NativeEndian>;
+    const EDITS: bool = true;
     const INFO: Info = Info {
         name: "na_nbt_owned",
         krate: "na_nbt",
@@ -146,6 +148,10 @@ impl Adapter for Owned {
         visit::<_, false>(&v.to_ref());
     }
 
+    fn edit(v: &mut ValueOwn<NativeEndian>, script: &EditScript) -> Result<(), String> {
+        edit_native(v, script)
+    }
+
     fn to_canonical(v: &ValueOwn<NativeEndian>) -> Result<Doc, String> {
         Ok(Doc::unnamed(canonical(&v.to_ref())?))
     }
@@ -158,6 +164,7 @@ pub struct OwnedBe;
 
 impl Adapter for OwnedBe {
     type Tree<'a> = ValueOwn<BE>;
+    const EDITS: bool = true;
     const INFO: Info = Info {
         name: "na_nbt_owned_be",
         krate: "na_nbt",
@@ -181,9 +188,118 @@ impl Adapter for OwnedBe {
         visit::<_, true>(&v.to_ref());
     }
 
+    fn edit(v: &mut ValueOwn<BE>, script: &EditScript) -> Result<(), String> {
+        edit_be(v, script)
+    }
+
     fn to_canonical(v: &ValueOwn<BE>) -> Result<Doc, String> {
         Ok(Doc::unnamed(canonical(&v.to_ref())?))
     }
+}
+
+/// The edit workload on na_nbt's owned tree: numbers set through their
+/// `&mut` (in place), strings through `StringMut` (in place), keys inserted and
+/// removed through the root compound's own `insert` and `remove`. A macro: the
+/// tree's byte-order parameter is bounded by a trait na_nbt does not export.
+macro_rules! na_edit {
+    ($name:ident, $order:ty) => {
+        fn $name(v: &mut ValueOwn<$order>, script: &EditScript) -> Result<(), String> {
+            for (path, value) in &script.changes {
+                in_root(v.to_mut(), path, Edit::Set(value))?;
+            }
+            for path in &script.removes {
+                in_root(v.to_mut(), path, Edit::Remove)?;
+            }
+            let ValueOwn::Compound(root) = v else {
+                return Err("the root is not a compound".into());
+            };
+            for (key, value) in &script.inserts {
+                match value {
+                    Value::Byte(x) => drop(root.insert(key, *x)),
+                    Value::Short(x) => drop(root.insert(key, *x)),
+                    Value::Int(x) => drop(root.insert(key, *x)),
+                    Value::Long(x) => drop(root.insert(key, *x)),
+                    Value::Float(b) => drop(root.insert(key, f32::from_bits(*b))),
+                    Value::Double(b) => drop(root.insert(key, f64::from_bits(*b))),
+                    Value::String(s) => drop(root.insert(key, s.clone())),
+                    other => return Err(format!("not an edit value: {other:?}")),
+                }
+            }
+            Ok(())
+        }
+    };
+}
+na_edit!(edit_native, NativeEndian);
+na_edit!(edit_be, BE);
+
+/// Sets a number in place through its `&mut`, or a string through
+/// `StringMut` (a macro: `MapMut`'s parameter is bounded by a trait na_nbt
+/// does not export).
+macro_rules! set {
+    ($slot:expr, $value:expr) => {
+        match ($slot, $value) {
+            (MapMut::Byte(r), Value::Byte(x)) => Ok(*r = *x),
+            (MapMut::Short(r), Value::Short(x)) => Ok(*r = I16::new(*x)),
+            (MapMut::Int(r), Value::Int(x)) => Ok(*r = I32::new(*x)),
+            (MapMut::Long(r), Value::Long(x)) => Ok(*r = I64::new(*x)),
+            (MapMut::Float(r), Value::Float(b)) => Ok(*r = F32::new(f32::from_bits(*b))),
+            (MapMut::Double(r), Value::Double(b)) => Ok(*r = F64::new(f64::from_bits(*b))),
+            (MapMut::String(mut s), Value::String(x)) => {
+                s.clear();
+                s.push_str(x);
+                Ok(())
+            }
+            _ => Err("the value has another type".to_string()),
+        }
+    };
+}
+
+/// What to do to the value a path names.
+#[derive(Clone, Copy)]
+enum Edit<'v> {
+    Set(&'v Value),
+    Remove,
+}
+
+/// Runs `edit` at `path` from the root value.
+fn in_root<'s, V: ValueMut<'s>>(v: V, path: &[Step], edit: Edit<'_>) -> Result<(), String> {
+    v.map(|m| match m {
+        MapMut::Compound(c) => in_compound(c, path, edit),
+        _ => Err("the root is not a compound".to_string()),
+    })
+}
+
+/// Runs `edit` at `path` below compound `c`.
+fn in_compound<'s, C: CompoundMut<'s>>(
+    mut c: C,
+    path: &[Step],
+    edit: Edit<'_>,
+) -> Result<(), String> {
+    let (key, rest) = match path.split_first().ok_or("empty path")? {
+        (Step::Key(key), rest) => (key, rest),
+        _ => return Err("the path leads nowhere".into()),
+    };
+    if rest.is_empty() {
+        return match edit {
+            Edit::Remove => c
+                .remove(key)
+                .map(drop)
+                .ok_or_else(|| "no such key".to_string()),
+            Edit::Set(value) => c.get_mut(key).ok_or("no such key")?.map(|m| set!(m, value)),
+        };
+    }
+    c.get_mut(key)
+        .ok_or("no such key")?
+        .map(|m| match (m, rest) {
+            (MapMut::Compound(inner), _) => in_compound(inner, rest, edit),
+            (MapMut::List(mut l), [Step::Index(i), rest @ ..]) => {
+                l.get_mut(*i).ok_or("no such element")?.map(|m| match m {
+                    MapMut::Compound(inner) => in_compound(inner, rest, edit),
+                    _ => Err("not a compound".to_string()),
+                })
+            }
+            _ => Err("the path leads nowhere".to_string()),
+        })
 }
 
 /// Visits every tag. `CONVERT`: arrays are stored big-endian and must be converted

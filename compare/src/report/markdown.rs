@@ -213,7 +213,7 @@ pub fn table_markdown(table: &Table) -> String {
         table.baseline_label
     );
     let base = table.baseline.as_deref().unwrap_or(match table.workload {
-        Workload::Write => "fastest of ours",
+        Workload::Write | Workload::Edit => "fastest of ours",
         _ => peers::BASELINE,
     });
     let _ = writeln!(

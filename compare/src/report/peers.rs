@@ -23,7 +23,7 @@ pub enum PackageSource {
 }
 
 /// Peers that are this workspace's simdnbt.
-pub const OURS: [&str; 2] = ["simdnbt_borrow", "simdnbt_owned"];
+pub const OURS: [&str; 3] = ["simdnbt_borrow", "simdnbt_owned", "simdnbt_doc"];
 
 /// The read/decode_all baseline every ratio is taken against.
 pub const BASELINE: &str = "simdnbt_borrow";
@@ -33,6 +33,7 @@ pub const BASELINE: &str = "simdnbt_borrow";
 pub const KNOWN: &[Peer] = &[
     peer("simdnbt_borrow", "simdnbt", PackageSource::Workspace),
     peer("simdnbt_owned", "simdnbt", PackageSource::Workspace),
+    peer("simdnbt_doc", "simdnbt", PackageSource::Workspace),
     peer("upstream_borrow", "simdnbt", PackageSource::Registry),
     peer("upstream_owned", "simdnbt", PackageSource::Registry),
     peer("na_nbt_borrow", "na_nbt", PackageSource::Registry),

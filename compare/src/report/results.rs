@@ -28,7 +28,7 @@ use serde_json::Value;
 pub const GROUP_PREFIX: &str = "compare/";
 
 /// What a benchmark function measures, from its `_read` / `_write` /
-/// `_decode_all` suffix.
+/// `_decode_all` / `_edit` suffix.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Workload {
     /// Parse a byte buffer into the library's NBT representation.
@@ -37,11 +37,19 @@ pub enum Workload {
     Write,
     /// Parse, then visit and decode every value (strings, arrays).
     DecodeAll,
+    /// Parse, change 10 values, remove 2, insert 5, write
+    /// (`crate::edit_workload`).
+    Edit,
 }
 
 impl Workload {
     /// All workloads, in report order.
-    pub const ALL: [Workload; 3] = [Workload::Read, Workload::Write, Workload::DecodeAll];
+    pub const ALL: [Workload; 4] = [
+        Workload::Read,
+        Workload::Write,
+        Workload::DecodeAll,
+        Workload::Edit,
+    ];
 
     /// The function-id suffix without the leading `_` (`read`, `write`,
     /// `decode_all`).
@@ -50,6 +58,7 @@ impl Workload {
             Workload::Read => "read",
             Workload::Write => "write",
             Workload::DecodeAll => "decode_all",
+            Workload::Edit => "edit",
         }
     }
 
@@ -59,6 +68,7 @@ impl Workload {
             Workload::Read => "Read",
             Workload::Write => "Write",
             Workload::DecodeAll => "Decode all",
+            Workload::Edit => "Edit (read, change 10, remove 2, insert 5, write)",
         }
     }
 }
@@ -71,11 +81,16 @@ impl fmt::Display for Workload {
 
 /// Splits a function id such as `na_nbt_borrow_read` into the peer name and
 /// the workload. The peer name may itself contain `_`; only the final
-/// `_read`, `_write` or `_decode_all` suffix is taken off. Returns `None`
+/// `_read`, `_write`, `_decode_all` or `_edit` suffix is taken off. Returns `None`
 /// when there is no such suffix or nothing is left before it.
 pub fn split_function_id(function_id: &str) -> Option<(&str, Workload)> {
     // `_decode_all` first: it is the only suffix that contains another `_`.
-    for workload in [Workload::DecodeAll, Workload::Read, Workload::Write] {
+    for workload in [
+        Workload::DecodeAll,
+        Workload::Read,
+        Workload::Write,
+        Workload::Edit,
+    ] {
         let suffix = workload.as_str();
         if let Some(rest) = function_id.strip_suffix(suffix) {
             if let Some(peer) = rest.strip_suffix('_') {
@@ -315,7 +330,7 @@ fn parse_benchmark(path: &Path) -> Result<Parsed, ParseError> {
     let Some((peer, workload)) = split_function_id(function_id) else {
         return Ok(Parsed::Skip(
             ProblemKind::Unrecognised,
-            format!("function `{function_id}` does not end in _read, _write or _decode_all"),
+            format!("function `{function_id}` does not end in _read, _write, _decode_all or _edit"),
         ));
     };
     if let Some(Value::String(v)) = bench.get("value_str") {

@@ -38,8 +38,8 @@ pub struct Table {
 }
 
 /// Picks the baseline peer for a workload among `candidates` (peer, median
-/// ns). Read and decode_all compare against [`peers::BASELINE`]; write
-/// compares against whichever of [`peers::OURS`] is fastest.
+/// ns). Read and decode_all compare against [`peers::BASELINE`]; write and
+/// edit compare against whichever of [`peers::OURS`] is fastest.
 fn pick_baseline(workload: Workload, candidates: &[(&str, f64)]) -> (Option<String>, String) {
     match workload {
         Workload::Read | Workload::DecodeAll => {
@@ -51,7 +51,7 @@ fn pick_baseline(workload: Workload, candidates: &[(&str, f64)]) -> (Option<Stri
             };
             (found.then(|| peers::BASELINE.to_owned()), label)
         }
-        Workload::Write => {
+        Workload::Write | Workload::Edit => {
             let best = candidates
                 .iter()
                 .filter(|(p, _)| peers::is_ours(p))
@@ -68,7 +68,7 @@ fn pick_baseline(workload: Workload, candidates: &[(&str, f64)]) -> (Option<Stri
 }
 
 /// Groups measurements into tables: files in name order, and within a file
-/// read, write, decode_all. Workloads with no results produce no table.
+/// read, write, decode_all, edit. Workloads with no results produce no table.
 pub fn build(measurements: &[Measurement]) -> Vec<Table> {
     let mut files: Vec<&str> = measurements.iter().map(|m| m.file.as_str()).collect();
     files.sort_unstable();

@@ -44,7 +44,7 @@ fn main() -> ExitCode {
             })),
             _ => {}
         }
-        if *target == "roundtrip" {
+        if *target == "roundtrip" || *target == "document_edit" {
             // Structured mode: selector byte, then bytes for the generator.
             let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
             for i in 0..32u8 {

@@ -24,11 +24,7 @@ enum Frame {
 /// lists of containers, i.e. one that is a single span of the input.
 fn span_end(tape: &Tape<'_>, value: Value) -> usize {
     let p = value.payload;
-    let l = layout(value.id);
     match value.id {
-        BYTE..=DOUBLE => p + l.fixed as usize,
-        STRING => p + 2 + tape.u16_at(p) as usize,
-        BYTE_ARRAY | INT_ARRAY | LONG_ARRAY => p + 4 + tape.u32_at(p) as usize * l.element as usize,
         LIST => {
             let elem = tape.data[p];
             match elem {
@@ -36,7 +32,8 @@ fn span_end(tape: &Tape<'_>, value: Value) -> usize {
                 _ => p + 5 + tape.u32_at(p + 1) as usize * layout(elem).fixed as usize,
             }
         }
-        _ => unreachable!("containers are walked, not copied"),
+        COMPOUND => unreachable!("containers are walked, not copied"),
+        id => leaf_end(tape.data, id, p),
     }
 }
 

@@ -199,6 +199,11 @@ impl Decompressed {
         self.bytes
     }
 
+    /// The inflated bytes, how they were stored and the read limits.
+    pub(crate) fn into_parts(self) -> (Vec<u8>, Compression, ReadOptions) {
+        (self.bytes, self.compression, self.opts)
+    }
+
     /// Reads the bytes as a named root compound (the file form) with the borrow
     /// reader; the document borrows from `self`.
     pub fn borrow(&self) -> Result<crate::borrow::Nbt<'_>, Error> {

@@ -281,13 +281,13 @@ impl Trails {
     }
 
     fn path(&self, mut at: usize) -> NbtPath {
-        let mut reversed = Vec::new();
+        let mut path = NbtPath::new();
         while at != ROOT {
             let (parent, segment) = &self.steps[at];
-            reversed.push(segment.clone());
+            path.segments.push_front(segment.clone());
             at = *parent;
         }
-        NbtPath { reversed }
+        path
     }
 }
 
@@ -376,7 +376,7 @@ pub(super) fn select_from<'s, V: View>(
 }
 
 /// [`select_from`] over the whole path.
-pub(super) fn select<V: View>(
+pub(crate) fn select<V: View>(
     path: &NbtPath,
     root: V,
     with_paths: bool,

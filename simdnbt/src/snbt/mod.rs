@@ -17,8 +17,8 @@
 //! ```
 //!
 //! [`from_str`] reads any tag as the root ([`compound_from_str`] insists on a
-//! compound); [`to_string`] and [`to_string_pretty`] print owned and borrowed
-//! documents (anything [`ToSnbt`]). Text printed here reads back, in vanilla
+//! compound); [`to_string`] and [`to_string_pretty`] print owned, borrowed and
+//! [`crate::document`] values (anything [`ToSnbt`]). Text printed here reads back, in vanilla
 //! 1.21.5 and in [`from_str`], as the same value, float bits included; the few
 //! values that cannot be printed that way are a [`PrintError`] or listed below.
 //!
@@ -137,7 +137,7 @@
 //! **Memory and time.** Parsing is one pass, linear in the text (a list that
 //! turns heterogeneous moves its elements, it does not copy them). The tree
 //! takes at most about 64 bytes of allocation per byte of text, allocator
-//! overhead aside: the measured worst case (`tests/snbt_memory.rs`) is 56×, a
+//! overhead aside: the measured worst case (`tests/memory/snbt.rs`) is 56×, a
 //! heterogeneous list of one-digit numbers and empty strings, where every
 //! element becomes a `{"": value}` compound; ordinary text takes 4–16×.
 //!
@@ -179,7 +179,7 @@ mod string;
 pub use error::{Error, ErrorKind, PrintError};
 pub(crate) use parse::parse_value;
 
-use crate::{borrow, owned};
+use crate::{borrow, document, owned};
 use print::Item;
 
 /// Parses SNBT text into a tag of any type.
@@ -300,4 +300,15 @@ to_snbt_borrowed! {
     ['a, 'tape] borrow::NbtCompound<'a, 'tape>;
     ['a, 'tape] borrow::NbtList<'a, 'tape>;
     ['a] borrow::BaseNbt<'a>;
+    ['d] document::NbtTag<'d>;
+    ['d] document::NbtCompound<'d>;
+    ['d] document::NbtList<'d>;
+}
+
+/// A document prints its root value.
+impl sealed::Sealed for document::Document {}
+impl ToSnbt for document::Document {
+    fn print_snbt(&self, pretty: bool, color: bool) -> Result<String, PrintError> {
+        self.root().to_owned().print_snbt(pretty, color)
+    }
 }

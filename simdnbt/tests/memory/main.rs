@@ -1,5 +1,6 @@
-//! Peak memory of both readers on inputs built to amplify (docs/format.md §3: "Peak
-//! memory is bounded by a small documented multiple of the input size").
+//! Peak memory of the readers (borrow, owned, document) on inputs built to
+//! amplify (docs/format.md §3: "Peak memory is bounded by a small documented
+//! multiple of the input size").
 //!
 //! A counting global allocator (its own test binary, since a
 //! `#[global_allocator]` is per binary) records, per thread, the bytes live at
@@ -11,13 +12,15 @@
 //! that `reports/memory.md` holds. The ignored `rss_probe` test reads one case
 //! with one reader, for `/usr/bin/time -v` (see reports/memory.md).
 
+mod snbt;
+#[path = "../support/mod.rs"]
 mod support;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::io::Cursor;
 
-use simdnbt::{ErrorKind, borrow, owned};
+use simdnbt::{ErrorKind, borrow, document, owned};
 use support::*;
 
 struct Counting;
@@ -114,6 +117,8 @@ struct Case {
     name: String,
     make: Box<dyn Fn() -> Vec<u8>>,
     bound: f64,
+    /// A real file (not an amplification input).
+    file: bool,
 }
 
 fn case(name: &str, bound: f64, make: impl Fn() -> Vec<u8> + 'static) -> Case {
@@ -121,6 +126,7 @@ fn case(name: &str, bound: f64, make: impl Fn() -> Vec<u8> + 'static) -> Case {
         name: name.into(),
         make: Box::new(make),
         bound,
+        file: false,
     }
 }
 
@@ -232,7 +238,9 @@ fn cases() -> Vec<Case> {
         "hypixel.nbt",
         "complex_player.dat",
     ] {
-        v.push(case(name, B, move || corpus::load(name).unwrap().to_vec()));
+        let mut c = case(name, B, move || corpus::load(name).unwrap().to_vec());
+        c.file = true;
+        v.push(c);
     }
     v
 }
@@ -243,7 +251,9 @@ struct Row {
     size: usize,
     borrow: Peak,
     owned: Peak,
+    document: Peak,
     bound: f64,
+    file: bool,
 }
 
 fn mib(bytes: usize) -> String {
@@ -276,30 +286,39 @@ fn amplification_peak_memory() {
         let (doc, owned_peak) = measure(|| owned::read(&mut Cursor::new(&bytes[..])).unwrap());
         assert!(doc.is_some(), "{}", case.name);
         drop(doc);
+        let (doc, document_peak) =
+            measure(|| document::read(&mut Cursor::new(&bytes[..])).unwrap());
+        assert!(doc.is_some(), "{}", case.name);
+        drop(doc);
         rows.push(Row {
             name: case.name,
             size: bytes.len(),
             borrow: borrow_peak,
             owned: owned_peak,
+            document: document_peak,
             bound: case.bound,
+            file: case.file,
         });
     }
     let ratio = |peak: usize, size: usize| peak as f64 / size as f64;
     println!(
-        "| input | size | borrow peak | ratio | owned peak | ratio | borrow, realloc moving | owned, realloc moving |"
+        "| input | size | borrow peak | ratio | owned peak | ratio | document peak | ratio | borrow, realloc moving | owned, realloc moving | document, realloc moving |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for r in &rows {
         println!(
-            "| {} | {} | {} | {:.2}× | {} | {:.2}× | {:.2}× | {:.2}× |",
+            "| {} | {} | {} | {:.2}× | {} | {:.2}× | {} | {:.2}× | {:.2}× | {:.2}× | {:.2}× |",
             r.name,
             mib(r.size),
             mib(r.borrow.in_place),
             ratio(r.borrow.in_place, r.size),
             mib(r.owned.in_place),
             ratio(r.owned.in_place, r.size),
+            mib(r.document.in_place),
+            ratio(r.document.in_place, r.size),
             ratio(r.borrow.moving, r.size),
             ratio(r.owned.moving, r.size),
+            ratio(r.document.moving, r.size),
         );
     }
     let over: Vec<String> = rows
@@ -311,7 +330,29 @@ fn amplification_peak_memory() {
         })
         .collect();
     assert!(over.is_empty(), "borrow reader over its bound: {over:?}");
+    // The document: one 16-byte node per tag (a tag takes at least one input
+    // byte) and the stored copy; real files take far fewer nodes.
+    let over: Vec<String> = rows
+        .iter()
+        .filter(|r| {
+            let bound = if r.file {
+                DOCUMENT_FILE_BOUND
+            } else {
+                DOCUMENT_BOUND
+            };
+            r.document.in_place as f64 > bound * r.size as f64 + SLACK as f64
+        })
+        .map(|r| format!("{}: {:.2}×", r.name, ratio(r.document.in_place, r.size)))
+        .collect();
+    assert!(over.is_empty(), "document reader over its bound: {over:?}");
 }
+
+/// The document reader's bound on any input: 16 bytes of node per input byte
+/// (an empty compound in a list), the stored copy and its headroom, and the
+/// arena's growth (measured 17.82× at worst, two lists of ~2M compounds).
+const DOCUMENT_BOUND: f64 = 18.0;
+/// The document reader's bound on real files (the issue's target).
+const DOCUMENT_FILE_BOUND: f64 = 3.0;
 
 /// Length prefixes that promise gigabytes are rejected before anything is
 /// sized by them: the whole read stays within a few KiB.
@@ -362,13 +403,13 @@ fn huge_length_prefixes_allocate_nothing_large() {
         ));
     }
     for (what, bytes) in &inputs {
-        for reader in ["borrow", "owned"] {
+        for reader in ["borrow", "owned", "document"] {
             let (res, peak) = measure(|| {
                 let mut c = Cursor::new(&bytes[..]);
-                if reader == "borrow" {
-                    borrow::read(&mut c).map(|_| ())
-                } else {
-                    owned::read(&mut c).map(|_| ())
+                match reader {
+                    "borrow" => borrow::read(&mut c).map(|_| ()),
+                    "owned" => owned::read(&mut c).map(|_| ()),
+                    _ => document::read(&mut c).map(|_| ()),
                 }
             });
             let e = res.expect_err(what);
@@ -385,7 +426,7 @@ fn huge_length_prefixes_allocate_nothing_large() {
 }
 
 /// For `/usr/bin/time -v`: reads case `MEMORY_CASE` (an index into the case
-/// list) with `MEMORY_READER` (`none`, `borrow` or `owned`) once.
+/// list) with `MEMORY_READER` (`none`, `borrow`, `owned` or `document`) once.
 #[test]
 #[ignore = "run by hand under /usr/bin/time -v; see reports/memory.md"]
 fn rss_probe() {
@@ -401,6 +442,7 @@ fn rss_probe() {
         "none" => true,
         "borrow" => borrow::read(&mut c).unwrap().is_some(),
         "owned" => owned::read(&mut c).unwrap().is_some(),
+        "document" => document::read(&mut c).unwrap().is_some(),
         other => panic!("unknown reader {other}"),
     };
     assert!(some);

@@ -1,0 +1,374 @@
+//! Reading a document: the document model's [`Sink`] for the validating core.
+//!
+//! Nodes of every open compound wait on one scratch stack; when a compound
+//! closes, its children are appended to the arena as one contiguous block and
+//! its own node (just below them on the scratch stack, or in its list's block)
+//! is patched with where they went. A list knows its length from its header,
+//! which the core checked against the remaining input (at least one byte per
+//! element), so its block is reserved in the arena when it opens and its
+//! elements are written straight into it. Lists of numbers get no element
+//! nodes at all.
+//!
+//! The scratch stack starts in an array the caller keeps on its stack
+//! ([`Scratch`], 64 nodes: more than real files keep pending) and moves to
+//! the heap only when it outgrows it, so a document costs two allocations
+//! (bytes and arena), and the arena never holds more nodes than the input has
+//! bytes. The stack is written through raw pointers kept in the sink (which
+//! the inlined core keeps in registers), with one predictable capacity check
+//! per push (folding it into the core's `limit` measured slower); growth is
+//! out of line and capped at what the rest of the input can still need.
+
+use std::marker::PhantomData;
+use std::mem::MaybeUninit;
+
+use super::node::Node;
+use crate::error::Error;
+use crate::read::Sink;
+use crate::tag_id::*;
+
+/// Where a container's own node is, so it can be patched once its contents
+/// are known: an index into the scratch stack, [`ARENA`] | an arena index
+/// (list elements), or [`ROOT`].
+type Target = u32;
+/// Marks an arena index in a [`Target`] (arena indices stay below 2^31: the
+/// arena holds at most one node per input byte, and documents are smaller).
+const ARENA: u32 = 1 << 31;
+/// The root value's node.
+const ROOT: u32 = u32::MAX;
+
+/// Input bytes per node of the densest real files (complex_player.dat takes
+/// 11.6, level.dat 12.9): the arena starts with room for that many nodes
+/// and grows by doubling in the rarer denser inputs.
+pub(crate) const BYTES_PER_NODE: usize = 12;
+
+/// Nodes the scratch stack holds before it moves to the heap.
+const INLINE: usize = 64;
+
+/// The scratch stack's first home, owned by the caller of the parse (on its
+/// stack) and lent to the sink.
+pub(crate) type Scratch = [MaybeUninit<Node>; INLINE];
+
+/// A new, empty [`Scratch`].
+pub(crate) fn scratch() -> Scratch {
+    [MaybeUninit::uninit(); INLINE]
+}
+
+/// The arena being built. `VALUE` sinks read a value an edit appended (a
+/// separate instantiation of the core, so that the reader's own stays
+/// inlined where it is used: one more caller measured +1,000 instructions
+/// per read on complex_player.dat).
+pub(crate) struct DocSink<'a, 's, const VALUE: bool = false> {
+    data: &'a [u8],
+    /// The blocks made so far. Index `i` here is node `base + i` of the
+    /// document the blocks are added to.
+    nodes: Vec<Node>,
+    base: u32,
+    /// Named children of every open compound, innermost last, once they
+    /// outgrew the caller's [`Scratch`] (empty, no allocation, until then):
+    /// its `len` is only set when it grows (`sp - base` nodes are written).
+    heap: Vec<Node>,
+    /// The scratch stack's start, next free slot and end (in the lent
+    /// [`Scratch`], or in `heap`).
+    base_ptr: *mut Node,
+    sp: *mut Node,
+    end_ptr: *mut Node,
+    /// The lent [`Scratch`] must outlive the pointers into it.
+    _lent: PhantomData<&'s mut Scratch>,
+    root: Node,
+    /// The next element slot (arena index) of the innermost open list of
+    /// compounds or lists.
+    cursor: u32,
+}
+
+/// A compound being read: its children are `scratch[start..]`.
+#[derive(Clone, Copy)]
+pub(crate) struct OpenCompound {
+    start: u32,
+    target: Target,
+}
+
+/// A list of strings or arrays being filled: its block and the next slot.
+pub(crate) struct OpenSide {
+    block: u32,
+    next: u32,
+    elem: u8,
+}
+
+impl<'a, 's, const VALUE: bool> DocSink<'a, 's, VALUE> {
+    /// A sink for the value whose payload is at `pos` of `data`, whose
+    /// blocks go after the `base` nodes a document already has. `nodes` is
+    /// the (empty) vector to build them in.
+    /// `scratch` is where the stack starts (see [`Scratch`]).
+    pub(crate) fn new(
+        data: &'a [u8],
+        _pos: usize,
+        nodes: Vec<Node>,
+        base: u32,
+        scratch: &'s mut Scratch,
+    ) -> Self {
+        // `MaybeUninit<Node>` has `Node`'s layout; the slots are written
+        // before they are read (`push`, then `scratch_mut`/`close_compound`).
+        let base_ptr = scratch.as_mut_ptr().cast::<Node>();
+        // SAFETY: INLINE slots are in `scratch` from `base_ptr`.
+        let end_ptr = unsafe { base_ptr.add(INLINE) };
+        Self {
+            data,
+            nodes,
+            base,
+            heap: Vec::new(),
+            base_ptr,
+            sp: base_ptr,
+            end_ptr,
+            _lent: PhantomData,
+            root: Node::default(),
+            cursor: 0,
+        }
+    }
+
+    /// The number of nodes on the scratch stack.
+    #[inline(always)]
+    fn depth(&self) -> usize {
+        // SAFETY: base_ptr <= sp, both in (or one past) the same allocation.
+        unsafe { self.sp.offset_from(self.base_ptr) as usize }
+    }
+
+    /// Pushes a node on the scratch stack, `pos` being where the input is.
+    #[inline(always)]
+    fn push(&mut self, node: Node, pos: usize) {
+        if self.sp == self.end_ptr {
+            self.grow_scratch(pos);
+        }
+        // SAFETY: sp < end_ptr, so the slot is allocated; it is read only
+        // through `scratch_mut` / `close_compound` after it is written.
+        unsafe {
+            self.sp.write(node);
+            self.sp = self.sp.add(1);
+        }
+    }
+
+    /// Scratch slot `i`, which was pushed and not yet popped.
+    #[inline(always)]
+    fn scratch_mut(&mut self, i: u32) -> &mut Node {
+        let i = i as usize;
+        assert!(i < self.depth());
+        // SAFETY: i < depth, so the slot is allocated and written.
+        unsafe { &mut *self.base_ptr.add(i) }
+    }
+
+    /// Grows the full scratch stack: doubles it (moving it to the heap the
+    /// first time), capped at what the rest of the input (from `pos`) can
+    /// need.
+    #[cold]
+    #[inline(never)]
+    fn grow_scratch(&mut self, pos: usize) {
+        let used = self.depth();
+        // Every named tag takes at least 3 input bytes before its payload.
+        let most = used + (self.data.len() - pos) / 3 + 2;
+        let target = (used * 2).clamp(used + 1, most.max(used + 1));
+        if self.heap.capacity() == 0 {
+            let mut heap = Vec::with_capacity(target);
+            // SAFETY: the first `used` slots of the lent scratch are written;
+            // `heap` has room for them and is a different allocation.
+            unsafe {
+                std::ptr::copy_nonoverlapping(self.base_ptr, heap.as_mut_ptr(), used);
+                heap.set_len(used);
+            }
+            self.heap = heap;
+        } else {
+            // SAFETY: the first `used` slots are written.
+            unsafe { self.heap.set_len(used) };
+            self.heap.reserve_exact(target - used);
+        }
+        self.base_ptr = self.heap.as_mut_ptr();
+        // SAFETY: `used <= capacity` slots are allocated from base_ptr.
+        unsafe {
+            self.sp = self.base_ptr.add(used);
+            self.end_ptr = self.base_ptr.add(self.heap.capacity());
+        }
+    }
+
+    /// The node a [`Target`] names (most often a scratch slot).
+    #[inline(always)]
+    fn target(&mut self, t: Target) -> &mut Node {
+        if t & ARENA == 0 {
+            self.scratch_mut(t)
+        } else if t == ROOT {
+            &mut self.root
+        } else {
+            &mut self.nodes[(t & !ARENA) as usize]
+        }
+    }
+
+    /// Reserves a block of `n` nodes in the arena; returns its index here.
+    #[inline(always)]
+    fn reserve_block(&mut self, n: u32) -> u32 {
+        let at = self.nodes.len();
+        // `n` was checked against the remaining input: at most one element
+        // per input byte, so this is bounded by the input. The nodes waiting
+        // on the scratch stack come after the block: room for them too, so
+        // that a block of millions is not followed by a doubling for one.
+        self.nodes.reserve(n as usize + self.depth() + 16);
+        self.nodes.resize(at + n as usize, Node::default());
+        at as u32
+    }
+
+    /// The next element slot of the innermost open list (an arena index).
+    #[inline(always)]
+    fn next_element(&mut self) -> u32 {
+        let i = self.cursor;
+        self.cursor += 1;
+        i
+    }
+}
+
+impl<'a, 's, const VALUE: bool> Sink<'a> for DocSink<'a, 's, VALUE> {
+    type Compound = OpenCompound;
+    type Slot = Target;
+    /// The enclosing list's next element slot, restored when this list closes.
+    type Elements = u32;
+    type Side = OpenSide;
+    /// The arena and the root value's node.
+    type Output = (Vec<Node>, Node);
+
+    #[inline(always)]
+    fn root_compound(&mut self) -> Result<OpenCompound, Error> {
+        // The payload offset is filled in by the caller, which knows it.
+        self.root = Node::open(0, COMPOUND);
+        Ok(OpenCompound {
+            start: 0,
+            target: ROOT,
+        })
+    }
+
+    #[inline(always)]
+    fn root_list(&mut self, pos: usize) -> Result<Target, Error> {
+        self.root = Node::open(pos as u32, LIST);
+        Ok(ROOT)
+    }
+
+    fn root_leaf(&mut self, id: u8, pos: usize) -> Result<(), Error> {
+        self.root = Node::leaf(pos as u32, id, pos as u32);
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn named_leaf(&mut self, _c: &mut OpenCompound, id: u8, at: usize, payload: usize) {
+        self.push(Node::leaf(at as u32 + 1, id, payload as u32), at);
+    }
+
+    #[inline(always)]
+    fn named_compound(&mut self, _c: &mut OpenCompound, at: usize) -> OpenCompound {
+        let target = self.depth() as u32;
+        self.push(Node::open(at as u32 + 1, COMPOUND), at);
+        OpenCompound {
+            start: target + 1,
+            target,
+        }
+    }
+
+    #[inline(always)]
+    fn named_list(&mut self, _c: &mut OpenCompound, at: usize) -> Target {
+        let target = self.depth() as u32;
+        self.push(Node::open(at as u32 + 1, LIST), at);
+        target
+    }
+
+    #[inline(always)]
+    fn close_compound(&mut self, c: OpenCompound) {
+        let start = c.start as usize;
+        let n = self.depth() - start;
+        let mut block = 0;
+        if n > 0 {
+            block = self.base + self.nodes.len() as u32;
+            // SAFETY: slots start..depth are written, and no other
+            // reference to the scratch allocation is live.
+            let children = unsafe { std::slice::from_raw_parts(self.base_ptr.add(start), n) };
+            self.nodes.extend_from_slice(children);
+            // SAFETY: start <= depth: still within the allocation.
+            self.sp = unsafe { self.base_ptr.add(start) };
+        }
+        let node = self.target(c.target);
+        node.a = block;
+        node.b = n as u32;
+    }
+
+    #[inline(always)]
+    fn element_compound(&mut self, pos: usize) -> Result<OpenCompound, Error> {
+        let i = self.next_element();
+        self.nodes[i as usize] = Node::open(pos as u32, COMPOUND);
+        Ok(OpenCompound {
+            start: self.depth() as u32,
+            target: ARENA | i,
+        })
+    }
+
+    #[inline(always)]
+    fn element_list(&mut self, pos: usize) -> Result<Target, Error> {
+        let i = self.next_element();
+        self.nodes[i as usize] = Node::open(pos as u32, LIST);
+        Ok(ARENA | i)
+    }
+
+    #[inline(always)]
+    fn flat_list(&mut self, slot: Target, elem: u8, n: u32, payload: usize) {
+        let node = self.target(slot);
+        node.elem = elem;
+        if super::node::is_flat(elem) {
+            node.a = payload as u32;
+            node.b = n;
+        }
+        // An empty list of compounds or lists: no block (`a` = `b` = 0).
+    }
+
+    fn side_list(
+        &mut self,
+        elem: u8,
+        n: u32,
+        _payload: usize,
+        _len: usize,
+    ) -> Result<OpenSide, Error> {
+        let block = self.reserve_block(n);
+        Ok(OpenSide {
+            block,
+            next: block,
+            elem,
+        })
+    }
+
+    #[inline(always)]
+    fn side_element(&mut self, side: &mut OpenSide, bytes: &'a [u8]) {
+        let prefix = if side.elem == STRING { 2 } else { 4 };
+        // `bytes` is a checked slice of `data`: this is its offset there.
+        let at = (bytes.as_ptr().addr() - self.data.as_ptr().addr() - prefix) as u32;
+        self.nodes[side.next as usize] = Node::leaf(at, side.elem, at);
+        side.next += 1;
+    }
+
+    fn close_side_list(&mut self, slot: Target, side: OpenSide) {
+        let block = self.base + side.block;
+        let node = self.target(slot);
+        node.elem = side.elem;
+        node.a = block;
+        node.b = side.next - side.block;
+    }
+
+    #[inline(always)]
+    fn elements(&mut self, slot: Target, elem: u8, n: u32) -> u32 {
+        let block = self.reserve_block(n);
+        let base = self.base;
+        let node = self.target(slot);
+        node.elem = elem;
+        node.a = base + block;
+        node.b = n;
+        std::mem::replace(&mut self.cursor, block)
+    }
+
+    #[inline(always)]
+    fn close_elements(&mut self, saved: u32) {
+        self.cursor = saved;
+    }
+
+    fn finish(self, _end: usize) -> (Vec<Node>, Node) {
+        (self.nodes, self.root)
+    }
+}

@@ -1,0 +1,610 @@
+//! A mutable document: read once, change a few values, write back at little
+//! more than the cost of a copy.
+//!
+//! [`Document`] owns the input bytes (a copy of a `&[u8]`, or the `Vec<u8>`
+//! you hand it) and one arena of 16-byte nodes, one per tag, built by the same
+//! validating pass every reader shares ([`read`] accepts and rejects exactly
+//! what [`crate::borrow::read`] does, with the same errors at the same
+//! offsets). Strings and arrays stay in the bytes: reading one is a view, an
+//! array is decoded when you ask for it. Edits keep the document valid or
+//! fail and change nothing; the writer copies every subtree an edit did not
+//! touch straight from the stored bytes.
+//!
+//! ```
+//! use std::io::Cursor;
+//! use simdnbt::document;
+//!
+//! // {Score: 7} as a file on disk.
+//! let bytes = [0x0a, 0, 0, 0x03, 0, 5, b'S', b'c', b'o', b'r', b'e', 0, 0, 0, 7, 0];
+//! let mut doc = document::read(&mut Cursor::new(&bytes[..]))?.unwrap();
+//! assert_eq!(doc.int("Score"), Some(7));
+//!
+//! let mut root = doc.as_compound_mut().unwrap();
+//! root.set("Score", 8)?; // same type: changed in place
+//! root.set("Name", "Steve")?; // a new key
+//! root.list_mut("Tags").map(|mut l| l.push("x")); // no such list: nothing happens
+//!
+//! let mut out = Vec::new();
+//! doc.write(&mut out);
+//! let back = simdnbt::borrow::read(&mut Cursor::new(&out[..]))?.unwrap();
+//! assert_eq!(back.int("Score"), Some(8));
+//! assert_eq!(back.string("Name").unwrap().to_str(), "Steve");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Which model
+//!
+//! | job | model |
+//! |---|---|
+//! | read values and let go of the input | [`crate::borrow`] (no copy, fastest) |
+//! | read, change a few values, write back (tools, servers saving player data) | `document` |
+//! | build a tree by hand, or hold values with `&mut` access to plain `Vec`s | [`crate::owned`] |
+//!
+//! # Cost
+//!
+//! Reading is the borrow reader's pass plus one copy of the input (none from
+//! [`Document::from_vec`]) and two allocations (bytes and nodes); dropping is
+//! two frees. Writing an unmodified document is one copy; after edits, the
+//! writer walks only the containers an edit touched and copies everything
+//! else in runs. Lookup by key is a scan of the compound's children, `len`
+//! and indexing are O(1). (Instruction counts against the other models and
+//! na_nbt: `reports/perf.md`.)
+//!
+//! # Memory
+//!
+//! A document holds its bytes and 16 bytes per tag. A tag takes at least one
+//! input byte (an empty compound in a list), so the arena is at most 16× the
+//! input (peak 17.8× measured, bytes included); real files take 12 input
+//! bytes per tag (player files) to over 1,000 (chunks): peak 2.3–2.7× the
+//! input size, bytes included. While reading, the children of the compounds
+//! still open wait on a scratch stack (on the stack up to 64 nodes): every
+//! named tag takes at least 4 input bytes, so it is at most 4× the input. Edits append: a value that cannot
+//! change in place is written again at the end of the bytes (the old one
+//! becomes garbage), and a compound or list that gains an element moves its
+//! block of nodes to the end of the arena. When bytes or nodes grow past
+//! twice what they held after the last read or compaction (plus 64 KiB /
+//! 4096 nodes), the document compacts itself; [`Document::compact`] does it
+//! on request.
+//!
+//! # Limits
+//!
+//! The reader's limits ([`ReadOptions`]) apply, and edits keep to them: no
+//! edit nests deeper than the depth the document was read with (512 by
+//! default), makes a string longer than 65535 encoded bytes or a list or
+//! array longer than `i32::MAX`, or gives a list an element of another type.
+//! A document, with everything edits appended, holds at most 2^31 − 1 bytes
+//! (larger inputs are [`ErrorKind::InputTooLarge`]).
+
+/// Calls `$m!` with the typed getters every compound-like type has (one
+/// list, so `NbtCompound` and `Document` cannot drift apart). `$d` is the
+/// lifetime of the views they return.
+macro_rules! for_each_getter {
+    ($m:ident, $d:lifetime) => {
+        $m! {
+            /// The Byte called `name`.
+            byte -> i8;
+            /// The Short called `name`.
+            short -> i16;
+            /// The Int called `name`.
+            int -> i32;
+            /// The Long called `name`.
+            long -> i64;
+            /// The Float called `name`.
+            float -> f32;
+            /// The Double called `name`.
+            double -> f64;
+            /// The ByteArray called `name`.
+            byte_array -> &$d [u8];
+            /// The String called `name` (not yet decoded).
+            string -> &$d Mutf8Str;
+            /// The List called `name`.
+            list -> NbtList<$d>;
+            /// The Compound called `name`.
+            compound -> NbtCompound<$d>;
+            /// The IntArray called `name`, converted to native order.
+            int_array -> Vec<i32>;
+            /// The LongArray called `name`, converted to native order.
+            long_array -> Vec<i64>;
+            /// The IntArray called `name` as a zero-copy big-endian view.
+            int_array_raw -> RawList<$d, i32>;
+            /// The LongArray called `name` as a zero-copy big-endian view.
+            long_array_raw -> RawList<$d, i64>;
+        }
+    };
+}
+
+mod build;
+mod compound;
+#[cfg(feature = "compression")]
+mod compressed;
+mod convert;
+mod edit;
+mod list;
+mod node;
+mod path;
+mod tag;
+mod write;
+
+use std::fmt;
+use std::io::Cursor;
+
+pub use compound::{NbtCompound, NbtCompoundIter};
+pub use edit::{ArrayElement, ArrayMut, EditError, Key, NbtCompoundMut, NbtListMut};
+pub use list::{
+    Element, Elements, ElementsIter, ListElement, NbtCompoundList, NbtList, NbtListList,
+};
+pub use path::DocValue;
+pub use tag::NbtTag;
+
+use crate::error::{Error, ErrorKind};
+use crate::mutf8::Mutf8Str;
+use crate::options::ReadOptions;
+use crate::raw_list::RawList;
+use crate::read::root::{RootPrefix, cursor_parts, not_compressed, root_prefix, tag_prefix};
+use crate::tag_id::*;
+use node::Node;
+
+/// The most bytes a document holds (offsets are 32-bit, with one bit spare).
+pub(crate) const MAX_BYTES: usize = i32::MAX as usize;
+
+/// How a document's root value is framed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Form {
+    /// Tag id, name, payload: NBT files on disk (the root is nearly always
+    /// a compound, with an empty name).
+    Named,
+    /// Tag id, payload: network NBT (a compound since Minecraft 1.20.2, any
+    /// tag since 1.20.3).
+    Unnamed,
+}
+
+/// A document you can read, change and write (see the [module docs](self)).
+///
+/// `Send + Sync`: it owns everything it points into. `Clone` copies the
+/// bytes and nodes as they are (garbage included; [`compact`](Self::compact)
+/// the copy to drop it).
+#[derive(Clone)]
+pub struct Document {
+    /// The input, then everything edits appended.
+    bytes: Vec<u8>,
+    /// `nodes[0]` is the root value; the rest are blocks of children.
+    nodes: Vec<Node>,
+    form: Form,
+    /// [`Form::Named`]: where the root name's u16 length is.
+    name: u32,
+    /// The depth limit edits keep to (the one the document was read with).
+    max_depth: u32,
+    /// The node indices from the root to the container the innermost live
+    /// mutable handle stands on (see `edit.rs`).
+    path: Vec<u32>,
+    /// `bytes.len()` and `nodes.len()` after the last read or compaction.
+    settled: (u32, u32),
+}
+
+const _: () = {
+    const fn send_sync<T: Send + Sync>() {}
+    send_sync::<Document>();
+};
+
+/// Reads a named root compound (the form of files on disk) into a document,
+/// copying the document's bytes. `Ok(None)` for an End root. Accepts and
+/// rejects exactly what [`crate::borrow::read`] does, at the same offsets, and
+/// leaves the cursor just after the document.
+pub fn read(data: &mut Cursor<&[u8]>) -> Result<Option<Document>, Error> {
+    read_with(data, &ReadOptions::default())
+}
+
+/// [`read`] with explicit limits.
+pub fn read_with(data: &mut Cursor<&[u8]>, opts: &ReadOptions) -> Result<Option<Document>, Error> {
+    read_compound_root(data, Form::Named, opts)
+}
+
+/// Reads an unnamed root compound (the network form since Minecraft 1.20.2).
+/// `Ok(None)` for an End root.
+pub fn read_unnamed(data: &mut Cursor<&[u8]>) -> Result<Option<Document>, Error> {
+    read_unnamed_with(data, &ReadOptions::default())
+}
+
+/// [`read_unnamed`] with explicit limits.
+pub fn read_unnamed_with(
+    data: &mut Cursor<&[u8]>,
+    opts: &ReadOptions,
+) -> Result<Option<Document>, Error> {
+    read_compound_root(data, Form::Unnamed, opts)
+}
+
+/// Reads an unnamed tag of any type but End (network NBT since 1.20.3).
+/// An End tag is [`ErrorKind::InvalidRootType`]`(0)`.
+pub fn read_tag(data: &mut Cursor<&[u8]>) -> Result<Document, Error> {
+    let start = data.position();
+    match read_optional_tag(data)? {
+        Some(doc) => Ok(doc),
+        None => Err(Error::new(ErrorKind::InvalidRootType(END), start as usize)),
+    }
+}
+
+/// Reads an unnamed tag of any type; End means "no value" (`Ok(None)`).
+pub fn read_optional_tag(data: &mut Cursor<&[u8]>) -> Result<Option<Document>, Error> {
+    read_optional_tag_with(data, &ReadOptions::default())
+}
+
+/// [`read_optional_tag`] with explicit limits.
+pub fn read_optional_tag_with(
+    data: &mut Cursor<&[u8]>,
+    opts: &ReadOptions,
+) -> Result<Option<Document>, Error> {
+    let (bytes, pos) = cursor_parts(data);
+    let Some((id, payload)) = tag_prefix(bytes, pos)? else {
+        data.set_position(pos as u64 + 1);
+        return Ok(None);
+    };
+    let doc = Layout {
+        start: pos,
+        id,
+        name: None,
+        payload,
+    }
+    .read(bytes, opts)?;
+    data.set_position(pos as u64 + doc.bytes.len() as u64);
+    Ok(Some(doc))
+}
+
+/// Reads a root of any type in `form` (a named List root, as some files
+/// have, included). `Ok(None)` for an End root.
+///
+/// ```
+/// use simdnbt::document::{self, Form};
+///
+/// // A named root list of two bytes: 09 00 00 | 01 00000002 | 05 06
+/// let bytes = [9, 0, 0, 1, 0, 0, 0, 2, 5, 6];
+/// let doc = document::read_root(&mut std::io::Cursor::new(&bytes[..]), Form::Named, &Default::default())?
+///     .unwrap();
+/// assert_eq!(doc.root().list().unwrap().bytes(), Some(&[5i8, 6][..]));
+/// # Ok::<(), simdnbt::Error>(())
+/// ```
+pub fn read_root(
+    data: &mut Cursor<&[u8]>,
+    form: Form,
+    opts: &ReadOptions,
+) -> Result<Option<Document>, Error> {
+    let (bytes, start) = cursor_parts(data);
+    let Some(layout) = Layout::find(bytes, start, form)? else {
+        data.set_position(start as u64 + 1);
+        return Ok(None);
+    };
+    let doc = layout.read(bytes, opts)?;
+    data.set_position(start as u64 + doc.bytes.len() as u64);
+    Ok(Some(doc))
+}
+
+fn read_compound_root(
+    data: &mut Cursor<&[u8]>,
+    form: Form,
+    opts: &ReadOptions,
+) -> Result<Option<Document>, Error> {
+    let (bytes, start) = cursor_parts(data);
+    let layout = match root_prefix(bytes, start, form == Form::Named)? {
+        RootPrefix::End { end } => {
+            data.set_position(end as u64);
+            return Ok(None);
+        }
+        RootPrefix::Compound {
+            start,
+            name_off,
+            payload,
+        } => Layout {
+            start,
+            id: COMPOUND,
+            name: name_off,
+            payload,
+        },
+    };
+    let doc = layout.read(bytes, opts)?;
+    data.set_position(start as u64 + doc.bytes.len() as u64);
+    Ok(Some(doc))
+}
+
+/// Where a root value's parts are in some input.
+struct Layout {
+    /// The tag id's offset: the document starts here.
+    start: usize,
+    id: u8,
+    /// The name's u16 length, for the named form.
+    name: Option<usize>,
+    payload: usize,
+}
+
+impl Layout {
+    /// The root at `start` of `bytes`, framed as `form`; `None` for End.
+    fn find(bytes: &[u8], start: usize, form: Form) -> Result<Option<Layout>, Error> {
+        let Some((id, after_id)) = tag_prefix(bytes, start)? else {
+            return Ok(None);
+        };
+        let (name, payload) = match form {
+            Form::Unnamed => (None, after_id),
+            Form::Named => {
+                let Some(b) = bytes.get(after_id..after_id + 2) else {
+                    return Err(Error::new(ErrorKind::UnexpectedEof, bytes.len()));
+                };
+                let end = after_id + 2 + u16::from_be_bytes([b[0], b[1]]) as usize;
+                if end > bytes.len() {
+                    return Err(Error::new(ErrorKind::UnexpectedEof, bytes.len()));
+                }
+                (Some(after_id), end)
+            }
+        };
+        if id == COMPOUND {
+            not_compressed(bytes, payload)?;
+        }
+        Ok(Some(Layout {
+            start,
+            id,
+            name,
+            payload,
+        }))
+    }
+
+    /// Parses the root in `bytes` and copies the document's bytes.
+    fn read(&self, bytes: &[u8], opts: &ReadOptions) -> Result<Document, Error> {
+        // Offsets in the document are counted from its first byte: parse the
+        // input from there (errors are moved back to input offsets).
+        let rel = self.relative();
+        let doc_bytes = &bytes[self.start..];
+        let (nodes, end) = parse_capped(doc_bytes, &rel, opts)
+            .map_err(|e| Error::new(e.kind(), e.offset() + self.start))?;
+        // Room for what edits append (a sixteenth, 64 B to 64 KiB), so the
+        // first ones do not copy the whole document into a new allocation.
+        let mut bytes = Vec::with_capacity(end + (end / 16).clamp(64, 64 * 1024));
+        bytes.extend_from_slice(&doc_bytes[..end]);
+        Ok(Document::new(bytes, nodes, &rel, opts))
+    }
+
+    /// This layout for the input cut at `start`.
+    fn relative(&self) -> Layout {
+        Layout {
+            start: 0,
+            id: self.id,
+            name: self.name.map(|n| n - self.start),
+            payload: self.payload - self.start,
+        }
+    }
+}
+
+/// Parses the root `at` describes in `data` (offsets from 0), refusing a
+/// document longer than [`MAX_BYTES`]. Returns the arena (root at 0) and the
+/// offset just past the document.
+fn parse_capped(data: &[u8], at: &Layout, opts: &ReadOptions) -> Result<(Vec<Node>, usize), Error> {
+    let cut = data.len() > MAX_BYTES;
+    let data = &data[..data.len().min(MAX_BYTES)];
+    // Room for the densest real files; inputs under 2 KiB get at most 62
+    // nodes, which stay on mimalloc's fast path for blocks up to 1 KiB.
+    let len = data.len() - at.payload;
+    let room = if len < 2048 {
+        (len / 4 + 4).min(62)
+    } else {
+        // Plus room for the first edits' moved blocks (1 KiB).
+        len / build::BYTES_PER_NODE + 64
+    };
+    let mut nodes = Vec::with_capacity(room);
+    nodes.push(Node::default());
+    let mut scratch = build::scratch();
+    let parsed = crate::read::read_value(data, at.payload, at.id, opts, |bounded| {
+        build::DocSink::<false>::new(bounded, at.payload, nodes, 0, &mut scratch)
+    });
+    match parsed {
+        Ok(((mut nodes, mut root), end)) => {
+            if at.id == COMPOUND {
+                root.off = at.payload as u32;
+            }
+            nodes[0] = root;
+            Ok((nodes, end))
+        }
+        Err(e)
+            if cut
+                && matches!(
+                    e.kind(),
+                    ErrorKind::UnexpectedEof | ErrorKind::LengthExceedsInput
+                ) =>
+        {
+            Err(Error::new(ErrorKind::InputTooLarge, MAX_BYTES))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The getters of the root compound (`None` when the root is not one).
+macro_rules! delegate_getters {
+    ($( $(#[$doc:meta])* $name:ident -> $ret:ty; )*) => {$(
+        $(#[$doc])*
+        #[inline]
+        pub fn $name(&self, name: &str) -> Option<$ret> {
+            self.as_compound()?.$name(name)
+        }
+    )*};
+}
+
+impl Document {
+    fn new(bytes: Vec<u8>, nodes: Vec<Node>, at: &Layout, opts: &ReadOptions) -> Document {
+        let settled = (bytes.len() as u32, nodes.len() as u32);
+        Document {
+            bytes,
+            nodes,
+            form: if at.name.is_some() {
+                Form::Named
+            } else {
+                Form::Unnamed
+            },
+            name: at.name.unwrap_or(0) as u32,
+            max_depth: opts.max_depth,
+            path: Vec::new(),
+            settled,
+        }
+    }
+
+    /// Reads a named root compound from `bytes` as [`read`] does, keeping
+    /// the vector as the document's storage (no copy). Bytes after the
+    /// document are dropped. `Ok(None)` for an End root.
+    ///
+    /// ```
+    /// let doc = simdnbt::document::Document::from_vec(vec![0x0a, 0, 0, 0])?.unwrap();
+    /// assert!(doc.as_compound().unwrap().is_empty());
+    /// # Ok::<(), simdnbt::Error>(())
+    /// ```
+    pub fn from_vec(bytes: Vec<u8>) -> Result<Option<Document>, Error> {
+        let at = match root_prefix(&bytes, 0, true)? {
+            RootPrefix::End { .. } => return Ok(None),
+            RootPrefix::Compound {
+                start,
+                name_off,
+                payload,
+            } => Layout {
+                start,
+                id: COMPOUND,
+                name: name_off,
+                payload,
+            },
+        };
+        Ok(Some(Document::parse_vec(
+            bytes,
+            &at,
+            &ReadOptions::default(),
+        )?))
+    }
+
+    /// [`Document::from_vec`] for a root of any type in `form`, with
+    /// explicit limits (what [`read_root`] reads, without the copy).
+    pub fn from_vec_with(
+        bytes: Vec<u8>,
+        form: Form,
+        opts: &ReadOptions,
+    ) -> Result<Option<Document>, Error> {
+        match Layout::find(&bytes, 0, form)? {
+            None => Ok(None),
+            Some(at) => Ok(Some(Document::parse_vec(bytes, &at, opts)?)),
+        }
+    }
+
+    fn parse_vec(mut bytes: Vec<u8>, at: &Layout, opts: &ReadOptions) -> Result<Document, Error> {
+        let (nodes, end) = parse_capped(&bytes, at, opts)?;
+        bytes.truncate(end);
+        Ok(Document::new(bytes, nodes, at, opts))
+    }
+
+    /// How the root is framed (and how [`write`](Self::write) frames it).
+    pub fn form(&self) -> Form {
+        self.form
+    }
+
+    /// The root's name (empty for the unnamed form).
+    pub fn name(&self) -> &Mutf8Str {
+        match self.form {
+            Form::Named => Mutf8Str::from_slice(self.str_at(self.name as usize)),
+            Form::Unnamed => Mutf8Str::from_slice(&[]),
+        }
+    }
+
+    /// The root value.
+    #[inline]
+    pub fn root(&self) -> NbtTag<'_> {
+        NbtTag::new(self, &self.nodes[0])
+    }
+
+    /// The root compound, if the root is one (it always is for documents
+    /// read by [`read`] and [`read_unnamed`]).
+    #[inline]
+    pub fn as_compound(&self) -> Option<NbtCompound<'_>> {
+        self.root().compound()
+    }
+
+    /// The first tag called `name` in the root compound.
+    pub fn get(&self, name: &str) -> Option<NbtTag<'_>> {
+        self.as_compound()?.get(name)
+    }
+
+    /// Whether the root compound has a tag called `name`.
+    pub fn contains(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+
+    for_each_getter!(delegate_getters, '_);
+
+    /// Appends the document in its own [`form`](Self::form).
+    ///
+    /// An edited document is valid by construction, so this cannot fail.
+    pub fn write(&self, out: &mut Vec<u8>) {
+        write::document(self, self.form, out);
+    }
+
+    /// Appends the document in `form`: [`Form::Named`] gives a document
+    /// read unnamed the empty name, [`Form::Unnamed`] leaves the name out.
+    pub fn write_as(&self, form: Form, out: &mut Vec<u8>) {
+        write::document(self, form, out);
+    }
+
+    /// The document's bytes in its own form, as a new vector.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        self.write(&mut out);
+        out
+    }
+
+    /// Drops everything edits left behind: the bytes are written again as
+    /// they now are and read back. Nothing visible changes.
+    pub fn compact(&mut self) {
+        let mut bytes = Vec::new();
+        self.write(&mut bytes);
+        let at = Layout::find(&bytes, 0, self.form)
+            .ok()
+            .flatten()
+            .expect("a document writes a root");
+        // Written from a valid document: it reads back within its own limits.
+        let opts = ReadOptions::default().max_depth(self.max_depth);
+        let fresh = Document::parse_vec(bytes, &at, &opts).expect("a written document reads back");
+        let path = std::mem::take(&mut self.path);
+        *self = fresh;
+        self.path = path;
+    }
+
+    /// The bytes of the u16-length-prefixed string at `off`.
+    #[inline(always)]
+    pub(crate) fn str_at(&self, off: usize) -> &[u8] {
+        let len = self.u16_at(off) as usize;
+        &self.bytes[off + 2..off + 2 + len]
+    }
+
+    #[inline(always)]
+    pub(crate) fn u16_at(&self, off: usize) -> u16 {
+        u16::from_be_bytes(self.bytes[off..off + 2].try_into().unwrap())
+    }
+
+    #[inline(always)]
+    pub(crate) fn u32_at(&self, off: usize) -> u32 {
+        u32::from_be_bytes(self.bytes[off..off + 4].try_into().unwrap())
+    }
+
+    /// The children (or elements) of a node.
+    #[inline(always)]
+    pub(crate) fn children(&self, node: &Node) -> &[Node] {
+        &self.nodes[node.children()]
+    }
+}
+
+impl fmt::Debug for Document {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Document")
+            .field("form", &self.form)
+            .field("name", &self.name())
+            .field("root", &self.root())
+            .finish()
+    }
+}
+
+/// Documents are equal when they write the same bytes in their own forms.
+impl PartialEq for Document {
+    fn eq(&self, other: &Self) -> bool {
+        self.to_bytes() == other.to_bytes()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,258 @@
+//! Unit tests of what the storage does (the differential tests against the
+//! owned tree are in `tests/document.rs`, through the test kit).
+
+use std::io::Cursor;
+
+use super::edit::EditError;
+use super::{Document, Form};
+use crate::owned::{BaseNbt, NbtCompound, NbtList, NbtTag};
+
+fn doc_of(c: NbtCompound) -> Document {
+    Document::from_owned(&BaseNbt::new("", c)).unwrap()
+}
+
+fn dirty(doc: &Document) -> usize {
+    doc.nodes.iter().filter(|n| n.is_dirty()).count()
+}
+
+/// {a: {b: {n: 1, s: "xy", arr: [I; 1, 2]}, l: [1, 2]}, z: 0L}
+fn nested() -> Document {
+    let mut b = NbtCompound::new();
+    b.insert("n", 1);
+    b.insert("s", "xy");
+    b.insert("arr", NbtTag::IntArray(vec![1, 2]));
+    let mut a = NbtCompound::new();
+    a.insert("b", b);
+    a.insert("l", NbtList::Int(vec![1, 2]));
+    let mut root = NbtCompound::new();
+    root.insert("a", a);
+    root.insert("z", 0i64);
+    doc_of(root)
+}
+
+#[test]
+fn same_size_edits_are_in_place_and_keep_every_container_clean() {
+    let mut doc = nested();
+    let before = (doc.bytes.len(), doc.nodes.len());
+    {
+        let mut root = doc.as_compound_mut().unwrap();
+        let mut a = root.compound_mut("a").unwrap();
+        let mut b = a.compound_mut("b").unwrap();
+        b.set("n", 7).unwrap();
+        b.set("s", "zw").unwrap();
+        b.set("arr", NbtTag::IntArray(vec![3, 4])).unwrap();
+        let mut arr = b.int_array_mut("arr").unwrap();
+        arr.set(1, 9).unwrap();
+        let mut l = a.list_mut("l").unwrap();
+        l.set(0, 5).unwrap();
+    }
+    assert_eq!(
+        (doc.bytes.len(), doc.nodes.len()),
+        before,
+        "nothing appended"
+    );
+    assert_eq!(dirty(&doc), 0, "no container needs walking");
+    let b = doc.compound("a").unwrap().compound("b").unwrap();
+    assert_eq!(b.int("n"), Some(7));
+    assert_eq!(b.string("s").unwrap().to_str(), "zw");
+    assert_eq!(b.int_array("arr"), Some(vec![3, 9]));
+    assert_eq!(
+        doc.compound("a").unwrap().list("l").unwrap().ints(),
+        Some(vec![5, 2])
+    );
+}
+
+#[test]
+fn a_moved_value_dirties_exactly_the_containers_above_it() {
+    let mut doc = nested();
+    {
+        let mut root = doc.as_compound_mut().unwrap();
+        let mut a = root.compound_mut("a").unwrap();
+        let mut b = a.compound_mut("b").unwrap();
+        b.set("s", "a longer string").unwrap();
+    }
+    // root, a, b; not the list `l`.
+    assert_eq!(dirty(&doc), 3);
+    let back = crate::owned::read(&mut Cursor::new(&doc.to_bytes()[..]))
+        .unwrap()
+        .unwrap();
+    let b = back.compound("a").unwrap().compound("b").unwrap();
+    assert_eq!(b.string("s").unwrap().to_str(), "a longer string");
+    assert_eq!(b.int("n"), Some(1));
+}
+
+#[test]
+fn repeated_pushes_grow_the_block_in_place() {
+    let mut root = NbtCompound::new();
+    root.insert("l", NbtList::Compound(vec![NbtCompound::new()]));
+    root.insert("after", 1);
+    let mut doc = doc_of(root);
+    let mut c = NbtCompound::new();
+    c.insert("x", 1);
+    {
+        let mut root = doc.as_compound_mut().unwrap();
+        let mut l = root.list_mut("l").unwrap();
+        for _ in 0..1000 {
+            l.push(c.clone()).unwrap();
+        }
+    }
+    // 1000 pushes of a one-child compound: the element block moved about
+    // log2(1000) times, not 1000 (each move copies the block).
+    assert!(doc.nodes.len() < 6000, "{} nodes", doc.nodes.len());
+    assert_eq!(doc.list("l").unwrap().len(), 1001);
+}
+
+#[test]
+#[cfg_attr(
+    miri,
+    ignore = "20,000 edits; safe code (the unsafe scratch stack is in tests/miri.rs)"
+)]
+fn compaction_while_a_nested_handle_is_live_keeps_it_on_its_container() {
+    let mut doc = nested();
+    let mut root = doc.as_compound_mut().unwrap();
+    let mut a = root.compound_mut("a").unwrap();
+    let mut b = a.compound_mut("b").unwrap();
+    let mut compactions = 0;
+    let mut last = b.doc.settled;
+    for i in 0..20_000usize {
+        // Alternate lengths so that nothing is written in place.
+        let s = "x".repeat(10 + i % 7);
+        b.set("s", s.as_str()).unwrap();
+        if b.doc.settled != last {
+            compactions += 1;
+            last = b.doc.settled;
+        }
+        assert_eq!(b.as_compound().string("s").unwrap().to_str(), s);
+        assert!(b.doc.bytes.len() <= 2 * b.doc.settled.0 as usize + 64 * 1024 + 64);
+    }
+    assert!(compactions > 0);
+    b.set("n", 2).unwrap();
+    a.set("m", 3).unwrap();
+    root.set("z", 4i64).unwrap();
+    let a = doc.compound("a").unwrap();
+    assert_eq!(
+        (a.int("m"), a.compound("b").unwrap().int("n")),
+        (Some(3), Some(2))
+    );
+    assert_eq!(doc.long("z"), Some(4));
+}
+
+/// A compound nested `levels` deep under "c" (the root counts).
+fn chain(levels: usize) -> Document {
+    let mut c = NbtCompound::new();
+    for _ in 1..levels {
+        let mut outer = NbtCompound::new();
+        outer.insert("c", c);
+        c = outer;
+    }
+    doc_of(c)
+}
+
+/// Walks `levels - 1` steps down "c" and runs `f` on that handle.
+fn at_depth<T>(
+    doc: &mut Document,
+    levels: usize,
+    f: impl FnOnce(&mut super::NbtCompoundMut<'_>) -> T,
+) -> T {
+    fn go<T>(
+        h: &mut super::NbtCompoundMut<'_>,
+        left: usize,
+        f: impl FnOnce(&mut super::NbtCompoundMut<'_>) -> T,
+    ) -> T {
+        if left == 0 {
+            return f(h);
+        }
+        go(&mut h.compound_mut("c").unwrap(), left - 1, f)
+    }
+    go(&mut doc.as_compound_mut().unwrap(), levels - 1, f)
+}
+
+#[test]
+fn edits_keep_the_depth_limit() {
+    let mut doc = chain(511);
+    let before = doc.to_bytes();
+    // At level 511 a compound (level 512) fits, a list of lists does not.
+    let r = at_depth(&mut doc, 511, |h| {
+        h.set("deeper", NbtTag::List(NbtList::List(vec![NbtList::Empty])))
+    });
+    assert_eq!(r, Err(EditError::MaxDepthExceeded));
+    assert_eq!(doc.to_bytes(), before);
+    at_depth(&mut doc, 511, |h| h.set("c2", NbtCompound::new())).unwrap();
+    // At level 512 nothing nested fits, a number does.
+    let r = at_depth(&mut doc, 511, |h| {
+        h.compound_mut("c2").unwrap().set("x", NbtList::Empty)
+    });
+    assert_eq!(r, Err(EditError::MaxDepthExceeded));
+    at_depth(&mut doc, 511, |h| h.compound_mut("c2").unwrap().set("n", 1)).unwrap();
+    // The document reads back within the default limit.
+    assert!(crate::borrow::read(&mut Cursor::new(&doc.to_bytes()[..])).is_ok());
+}
+
+#[test]
+fn strings_and_keys_past_65535_bytes_are_refused_and_change_nothing() {
+    let mut doc = nested();
+    let before = doc.to_bytes();
+    let long = "é".repeat(40_000); // 80,000 bytes
+    let mut root = doc.as_compound_mut().unwrap();
+    assert_eq!(
+        root.set("z", long.as_str()),
+        Err(EditError::StringTooLong { len: 80_000 })
+    );
+    assert_eq!(
+        root.set(&long, 1),
+        Err(EditError::StringTooLong { len: 80_000 })
+    );
+    let mut c = NbtCompound::new();
+    c.insert("ok", 1);
+    c.insert("bad", long.as_str());
+    assert!(root.insert("c", c).is_err());
+    assert_eq!(doc.to_bytes(), before);
+    assert_eq!((doc.bytes.len(), dirty(&doc)), (before.len(), 0));
+}
+
+#[test]
+fn lists_keep_their_element_type() {
+    let mut root = NbtCompound::new();
+    root.insert("ints", NbtList::Int(vec![1]));
+    root.insert("typed_empty", NbtList::String(vec![]));
+    root.insert("untyped", NbtList::Empty);
+    let mut doc = doc_of(root);
+    let mut root = doc.as_compound_mut().unwrap();
+    let wrong = |expected, found| Err(EditError::WrongType { expected, found });
+    assert_eq!(root.list_mut("ints").unwrap().push("s"), wrong(3, 8));
+    assert_eq!(root.list_mut("typed_empty").unwrap().push(1), wrong(8, 3));
+    root.list_mut("untyped")
+        .unwrap()
+        .push(NbtCompound::new())
+        .unwrap();
+    assert_eq!(root.list_mut("untyped").unwrap().push(1), wrong(10, 3));
+    let mut l = root.list_mut("ints").unwrap();
+    assert!(l.remove(0));
+    assert_eq!(l.push("s"), wrong(3, 8), "an emptied list keeps its type");
+    let back = crate::owned::read(&mut Cursor::new(&doc.to_bytes()[..]))
+        .unwrap()
+        .unwrap();
+    assert_eq!(back.list("untyped").unwrap().compounds().unwrap().len(), 1);
+    assert_eq!(back.list("ints").unwrap(), &NbtList::Int(vec![]));
+}
+
+#[test]
+fn forms_and_names() {
+    let mut doc = nested();
+    assert_eq!(doc.form(), Form::Named);
+    let named = doc.to_bytes();
+    let mut unnamed = Vec::new();
+    doc.write_as(Form::Unnamed, &mut unnamed);
+    assert_eq!(unnamed[0], 10);
+    assert_eq!(unnamed[1..], named[3..]);
+    doc.set_name("Player").unwrap();
+    let renamed = doc.to_bytes();
+    assert_eq!(&renamed[1..9], b"\0\x06Player");
+    assert_eq!(renamed[9..], named[3..]);
+    let mut u = super::read_unnamed(&mut Cursor::new(&unnamed[..]))
+        .unwrap()
+        .unwrap();
+    assert_eq!(u.name().as_bytes(), b"");
+    u.set_form(Form::Named);
+    assert_eq!(u.to_bytes(), named);
+}

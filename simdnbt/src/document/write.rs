@@ -1,0 +1,321 @@
+//! Writing a document in one linear pass over its nodes.
+//!
+//! A container no edit touched is still exactly its span of the stored bytes,
+//! and so is every named leaf entry (id, name, payload; see `node.rs`): the
+//! writer copies those spans, and only walks the containers edits made
+//! [`DIRTY`](super::node::DIRTY). Spans that follow each other in the bytes
+//! are merged into one copy, so an unmodified document is written with one
+//! `memcpy`, and a document with a few edits with a few.
+//!
+//! The walk uses an explicit stack and is generic over an [`Encoding`]: the
+//! Java form here copies the stored big-endian bytes. Another byte form
+//! (Bedrock's little-endian, its VarInt network form) is one more
+//! `Encoding` whose `COPIES` is false: the walk then visits every container
+//! and hands each leaf's stored bytes to the encoding to re-encode.
+//!
+//! The bytes are valid by construction (every edit checked what it wrote),
+//! so writing cannot fail.
+
+use std::slice;
+
+use super::node::Node;
+use super::{Document, Form};
+use crate::tag_id::*;
+
+/// An output byte form.
+pub(crate) trait Encoding {
+    /// Whether the stored bytes (Java, big-endian) are already this form:
+    /// then untouched spans are copied as they are.
+    const COPIES: bool;
+    /// Appends `doc.bytes[start..end]` (only called when [`Self::COPIES`]).
+    fn copy(&mut self, start: usize, end: usize);
+    /// Appends one byte (a tag id, or a compound's End).
+    fn byte(&mut self, b: u8);
+    /// Appends the u16-length-prefixed stored string at `off` as a name.
+    fn name(&mut self, off: usize);
+    /// Appends the payload of a leaf or flat list (stored at `start..end`).
+    fn leaf(&mut self, node: &Node, start: usize, end: usize);
+    /// Appends a list header.
+    fn list_header(&mut self, elem: u8, len: u32);
+}
+
+/// Java's form: the stored bytes as they are, copied in merged runs.
+struct Java<'d, 'o> {
+    bytes: &'d [u8],
+    out: &'o mut Vec<u8>,
+    /// The run of stored bytes not yet copied.
+    start: usize,
+    end: usize,
+}
+
+impl<'d, 'o> Java<'d, 'o> {
+    fn new(bytes: &'d [u8], out: &'o mut Vec<u8>) -> Self {
+        Java {
+            bytes,
+            out,
+            start: 0,
+            end: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn flush(&mut self) {
+        if self.end > self.start {
+            self.out
+                .extend_from_slice(&self.bytes[self.start..self.end]);
+        }
+        self.start = 0;
+        self.end = 0;
+    }
+}
+
+impl Encoding for Java<'_, '_> {
+    const COPIES: bool = true;
+
+    #[inline(always)]
+    fn copy(&mut self, start: usize, end: usize) {
+        if start != self.end {
+            self.flush();
+            self.start = start;
+        }
+        self.end = end;
+    }
+
+    #[inline(always)]
+    fn byte(&mut self, b: u8) {
+        self.flush();
+        self.out.push(b);
+    }
+
+    #[inline(always)]
+    fn name(&mut self, off: usize) {
+        let len = u16::from_be_bytes([self.bytes[off], self.bytes[off + 1]]) as usize;
+        self.copy(off, off + 2 + len);
+    }
+
+    #[inline(always)]
+    fn leaf(&mut self, _node: &Node, start: usize, end: usize) {
+        self.copy(start, end);
+    }
+
+    #[inline(always)]
+    fn list_header(&mut self, elem: u8, len: u32) {
+        self.flush();
+        self.out.push(elem);
+        self.out.extend_from_slice(&len.to_be_bytes());
+    }
+}
+
+impl Drop for Java<'_, '_> {
+    fn drop(&mut self) {
+        self.flush();
+    }
+}
+
+/// Where a value's payload starts: after the name of a named node, at `off`
+/// of an unnamed one.
+#[inline(always)]
+pub(crate) fn payload_start(doc: &Document, node: &Node, named: bool) -> usize {
+    let off = node.off as usize;
+    if named {
+        off + 2 + doc.u16_at(off) as usize
+    } else {
+        off
+    }
+}
+
+/// Where a leaf's payload (or a flat list's elements) starts.
+#[inline(always)]
+fn leaf_start(node: &Node) -> usize {
+    if node.id == LIST {
+        // A flat list: `a` is its first element, after the 5-byte header.
+        node.a as usize - 5
+    } else {
+        node.a as usize
+    }
+}
+
+/// Where a leaf's payload (or a flat list's elements) ends.
+#[inline(always)]
+fn leaf_end(doc: &Document, node: &Node) -> usize {
+    let p = node.a as usize;
+    match node.id {
+        // A flat list: `a` is its first element.
+        LIST => p + node.b as usize * FIXED_SIZE[node.elem as usize] as usize,
+        id => crate::tag_id::leaf_end(&doc.bytes, id, p),
+    }
+}
+
+/// The stored bytes of an empty compound (its End) or list (its header).
+#[inline(always)]
+fn empty_len(node: &Node) -> usize {
+    if node.id == COMPOUND { 1 } else { 5 }
+}
+
+/// Where the stored span of a container with children that is not dirty
+/// starts: at its first entry's id byte (a compound) or at the list header
+/// just before its first element.
+#[inline(always)]
+fn container_start(doc: &Document, node: &Node) -> usize {
+    let first = doc.nodes[node.a as usize].off as usize;
+    if node.id == COMPOUND {
+        first - 1
+    } else {
+        first - 5
+    }
+}
+
+/// Where the stored span of a container with children that is not dirty
+/// ends: where its last child ends, found by walking down the last children
+/// (as deep as the value goes), plus one End byte per compound on the way.
+fn container_end(doc: &Document, node: &Node) -> usize {
+    let mut ends = 0;
+    let mut n = node;
+    loop {
+        let named = n.id == COMPOUND;
+        ends += named as usize;
+        let last = &doc.nodes[(n.a + n.b - 1) as usize];
+        if !last.has_block() {
+            return leaf_end(doc, last) + ends;
+        }
+        if last.b == 0 {
+            return payload_start(doc, last, named) + empty_len(last) + ends;
+        }
+        n = last;
+    }
+}
+
+enum Frame<'d> {
+    /// Named children, then an End.
+    Compound(slice::Iter<'d, Node>),
+    /// Elements.
+    List(slice::Iter<'d, Node>),
+}
+
+/// Writes `node`'s payload (its id and name, if any, are written already),
+/// entering it when it is a container that cannot be copied.
+#[inline(always)]
+fn value<'d, E: Encoding>(
+    doc: &'d Document,
+    node: &'d Node,
+    e: &mut E,
+    stack: &mut Vec<Frame<'d>>,
+) {
+    if !node.has_block() {
+        e.leaf(node, leaf_start(node), leaf_end(doc, node));
+    } else if node.b == 0 {
+        if node.id == COMPOUND {
+            e.byte(END);
+        } else {
+            e.list_header(node.elem, 0);
+        }
+    } else if E::COPIES && !node.is_dirty() {
+        e.copy(container_start(doc, node), container_end(doc, node));
+    } else {
+        let children = doc.children(node).iter();
+        if node.id == COMPOUND {
+            stack.push(Frame::Compound(children));
+        } else {
+            e.list_header(node.elem, node.b);
+            stack.push(Frame::List(children));
+        }
+    }
+}
+
+/// Where the stored entry of a named child that needs no walk (a leaf, a
+/// flat list, or with [`Encoding::COPIES`] a container that is not dirty)
+/// ends; `None` when it must be walked.
+#[inline(always)]
+fn entry_end<E: Encoding>(doc: &Document, child: &Node) -> Option<usize> {
+    // Numbers first: most entries.
+    if child.id <= DOUBLE {
+        Some(child.a as usize + FIXED_SIZE[child.id as usize] as usize)
+    } else if !child.has_block() {
+        Some(leaf_end(doc, child))
+    } else if !E::COPIES || child.is_dirty() {
+        None
+    } else if child.b == 0 {
+        Some(payload_start(doc, child, true) + empty_len(child))
+    } else {
+        Some(container_end(doc, child))
+    }
+}
+
+/// Writes the payload of `root` and everything under it.
+fn walk<'d, E: Encoding>(doc: &'d Document, root: &'d Node, e: &mut E) {
+    let mut stack = Vec::new();
+    value(doc, root, e, &mut stack);
+    while let Some(frame) = stack.last_mut() {
+        match frame {
+            Frame::Compound(children) => match children.next() {
+                Some(child) => {
+                    let off = child.off as usize;
+                    match entry_end::<E>(doc, child) {
+                        // The whole entry, id to payload, in one span.
+                        Some(end) if E::COPIES => e.copy(off - 1, end),
+                        _ => {
+                            e.byte(child.id);
+                            e.name(off);
+                            value(doc, child, e, &mut stack);
+                        }
+                    }
+                }
+                None => {
+                    e.byte(END);
+                    stack.pop();
+                }
+            },
+            Frame::List(elements) => match elements.next() {
+                Some(element) => value(doc, element, e, &mut stack),
+                None => {
+                    stack.pop();
+                }
+            },
+        }
+    }
+}
+
+/// Appends the whole document in `form`.
+pub(crate) fn document(doc: &Document, form: Form, out: &mut Vec<u8>) {
+    // The live document is never larger than what is stored.
+    out.reserve(doc.bytes.len());
+    let root = &doc.nodes[0];
+    let mut e = Java::new(&doc.bytes, out);
+    // A document keeps its root's id (and name) at its start, so when
+    // nothing moved this and the payload are copied in one run.
+    if doc.bytes.first() == Some(&root.id) {
+        e.copy(0, 1);
+    } else {
+        e.byte(root.id);
+    }
+    if form == Form::Named {
+        match doc.form {
+            Form::Named => e.name(doc.name as usize),
+            Form::Unnamed => {
+                e.byte(0);
+                e.byte(0);
+            }
+        }
+    }
+    walk(doc, root, &mut e);
+}
+
+/// Appends the payload of `node`.
+pub(crate) fn payload(doc: &Document, node: &Node, out: &mut Vec<u8>) {
+    let mut e = Java::new(&doc.bytes, out);
+    walk(doc, node, &mut e);
+}
+
+/// The owned value of type `id` whose payload `bytes` holds (written by this
+/// writer, so valid).
+pub(crate) fn owned_value(bytes: &[u8], id: u8) -> crate::owned::NbtTag {
+    let mut framed = Vec::with_capacity(bytes.len() + 1);
+    framed.push(id);
+    framed.extend_from_slice(bytes);
+    // Any depth: the value was read (or built by checked edits) already.
+    let opts = crate::ReadOptions::default().max_depth(u32::MAX);
+    crate::owned::read_optional_tag_with(&mut std::io::Cursor::new(&framed[..]), &opts)
+        .ok()
+        .flatten()
+        .expect("a document's bytes read back")
+}

@@ -1,0 +1,305 @@
+//! The document model (`simdnbt::document`): every corpus file read → write
+//! byte-exact; random edit scripts agree with the owned tree after every edit
+//! (the test kit's `edit` module); every hostile case, truncation and limit
+//! answers exactly as the borrow reader; deep documents on a small stack.
+
+use std::io::Cursor;
+
+use crate::support::*;
+use simdnbt::document::{self, Document, Form};
+use simdnbt::{ErrorKind, ReadOptions, borrow, owned};
+use testkit::document::agree;
+
+#[test]
+fn corpus_read_write_is_byte_exact() {
+    for name in corpus::all_names() {
+        let bytes = corpus::load(name).unwrap();
+        let form = document::Form::Named;
+        let doc = document::read_root(&mut Cursor::new(bytes), form, &Default::default())
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .unwrap();
+        let out = doc.to_bytes();
+        assert!(out == bytes, "{name}: write differs");
+        let mut payload = Vec::new();
+        doc.root().write_payload(&mut payload);
+        let header = 3 + doc.name().len();
+        assert!(payload == bytes[header..], "{name}: payload write differs");
+        if name != "stringtest.nbt" {
+            let o = owned::read(&mut Cursor::new(bytes)).unwrap().unwrap();
+            assert!(
+                doc.as_compound().unwrap().to_owned() == *o,
+                "{name}: to_owned"
+            );
+        }
+    }
+}
+
+/// `n` bytes from a xorshift generator seeded with `seed`.
+fn noise(seed: u64, n: usize) -> Vec<u8> {
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 24) as u8
+        })
+        .collect()
+}
+
+/// The unnamed form (id, payload) of a named document.
+fn unnamed(named: &[u8]) -> Vec<u8> {
+    let name_len = u16::from_be_bytes([named[1], named[2]]) as usize;
+    let mut v = vec![named[0]];
+    v.extend_from_slice(&named[3 + name_len..]);
+    v
+}
+
+#[test]
+fn random_edits_agree_with_the_owned_tree_on_every_corpus_file() {
+    let mut total = 0;
+    for name in corpus::all_names() {
+        let bytes = unnamed(corpus::load(name).unwrap());
+        // Each edit compares whole documents: a few scripts on the
+        // megabyte files.
+        let scripts = if bytes.len() > 100_000 { 1 } else { 12 };
+        let edits = if bytes.len() > 100_000 { 8 } else { 60 };
+        for seed in 0..scripts {
+            let data = noise(seed + 1, 4096);
+            let mut src = testkit::edit::Source::new(&data);
+            let compact = (seed % 3) as usize * 7;
+            total += testkit::edit::check_random_edits(&bytes, &mut src, edits, compact);
+        }
+    }
+    assert!(total > 1000, "only {total} edits ran");
+}
+
+#[test]
+fn every_hostile_case_answers_as_the_borrow_reader() {
+    for case in testkit::hostile::cases() {
+        agree(&case.bytes, &ReadOptions::default(), case.name);
+        let mut c = Cursor::new(&case.bytes[..]);
+        case.expect.check(
+            document::read(&mut c).map(|d| d.is_some()),
+            &format!("{}: document", case.name),
+        );
+    }
+}
+
+#[test]
+fn every_truncation_of_the_small_corpus_files_fails_as_the_borrow_reader() {
+    let mut cuts = 0;
+    for name in [
+        "bigtest.nbt",
+        "simple_player.dat",
+        "hello_world.nbt",
+        "complex_player.dat",
+    ] {
+        let bytes = corpus::load(name).unwrap();
+        for cut in 0..bytes.len() {
+            agree(
+                &bytes[..cut],
+                &ReadOptions::default(),
+                &format!("{name} cut at {cut}"),
+            );
+            cuts += 1;
+        }
+    }
+    assert!(cuts > 5000);
+}
+
+#[test]
+fn depth_and_budget_limits_answer_as_the_borrow_reader() {
+    for pattern in [
+        &[Kind::C][..],
+        &[Kind::C, Kind::L],
+        &[Kind::L],
+        &[Kind::L, Kind::C],
+    ] {
+        for depth in [510, 511, 512, 513, 600] {
+            let kinds = chain(pattern, depth);
+            for max in [512, 511, 1000] {
+                let opts = ReadOptions::default().max_depth(max);
+                agree(
+                    &chain_tag(&kinds),
+                    &opts,
+                    &format!("{pattern:?} {depth} max {max}"),
+                );
+                if kinds[0] == Kind::C {
+                    agree(
+                        &chain_named(&kinds),
+                        &opts,
+                        &format!("{pattern:?} {depth} named"),
+                    );
+                }
+            }
+        }
+    }
+    let bytes = corpus::load("complex_player.dat").unwrap();
+    for budget in [0, 1, 3, 100, 1000, 3379, 3380, 3381] {
+        agree(
+            bytes,
+            &ReadOptions::default().max_bytes(budget),
+            &format!("budget {budget}"),
+        );
+    }
+}
+
+#[test]
+fn roots_of_any_type_and_taken_vectors() {
+    // stringtest.nbt: a named List root.
+    let bytes = corpus::load("stringtest.nbt").unwrap();
+    let doc = document::read_root(
+        &mut Cursor::new(bytes),
+        Form::Named,
+        &ReadOptions::default(),
+    )
+    .unwrap()
+    .unwrap();
+    assert!(doc.root().list().is_some());
+    assert!(doc.to_bytes() == bytes);
+    let taken = Document::from_vec_with(bytes.to_vec(), Form::Named, &ReadOptions::default())
+        .unwrap()
+        .unwrap();
+    assert!(taken == doc);
+    // `read` (compound roots only) refuses it like the borrow reader.
+    let e = document::read(&mut Cursor::new(bytes)).unwrap_err();
+    assert_eq!((e.kind(), e.offset()), (ErrorKind::InvalidRootType(9), 0));
+    // A vector with bytes after the document keeps only the document.
+    let mut padded = corpus::load("bigtest.nbt").unwrap().to_vec();
+    let len = padded.len();
+    padded.extend_from_slice(b"trailing");
+    let doc = Document::from_vec(padded).unwrap().unwrap();
+    assert_eq!(doc.to_bytes().len(), len);
+    // Unnamed tags of every kind, through the cursor forms.
+    for tag in [
+        owned::NbtTag::Int(5),
+        owned::NbtTag::String("s".into()),
+        owned::NbtTag::LongArray(vec![1, 2]),
+        owned::NbtTag::List(owned::NbtList::Double(vec![0.5])),
+    ] {
+        let mut bytes = Vec::new();
+        tag.write(&mut bytes).unwrap();
+        let doc = document::read_tag(&mut Cursor::new(&bytes[..])).unwrap();
+        assert_eq!(doc.root().to_owned(), tag);
+        assert_eq!(doc.to_bytes(), bytes);
+        assert_eq!(Document::from_owned_tag(&tag).unwrap().to_bytes(), bytes);
+    }
+}
+
+#[test]
+fn conversions_and_text() {
+    let bytes = corpus::load("bigtest.nbt").unwrap();
+    let doc = document::read(&mut Cursor::new(bytes)).unwrap().unwrap();
+    let o = owned::read(&mut Cursor::new(bytes)).unwrap();
+    assert!(doc.to_owned_nbt() == o);
+    let b = borrow::read(&mut Cursor::new(bytes)).unwrap().unwrap();
+    assert!(Document::from_borrow(&b) == doc);
+    assert!(Document::from_owned(&o.clone().unwrap()).unwrap() == doc);
+    assert_eq!(
+        simdnbt::snbt::to_string(&doc).unwrap(),
+        simdnbt::snbt::to_string(&o.clone().unwrap().as_compound()).unwrap()
+    );
+    assert_eq!(
+        format!("{:?}", doc.root()),
+        format!("{:?}", owned::NbtTag::Compound(o.unwrap().as_compound()))
+    );
+}
+
+#[cfg(feature = "compression")]
+#[test]
+fn compressed_documents_read_and_write_back() {
+    use simdnbt::compression::{Compression, Decompressed};
+    let bytes = corpus::load("complex_player.dat").unwrap();
+    for format in [Compression::Gzip, Compression::Zlib, Compression::Raw] {
+        let packed = simdnbt::compression::compress(bytes, format);
+        let doc = Decompressed::from_bytes(&packed)
+            .unwrap()
+            .into_document()
+            .unwrap();
+        assert!(doc.to_bytes() == bytes, "{format:?}");
+        let again = Decompressed::from_bytes(&doc.to_compressed(format)).unwrap();
+        assert_eq!(again.compression(), format);
+        assert!(again.as_bytes() == bytes);
+    }
+    let dir = std::env::temp_dir().join(format!("simdnbt-doc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("player.dat");
+    std::fs::write(
+        &path,
+        simdnbt::compression::compress(bytes, Compression::Gzip),
+    )
+    .unwrap();
+    let (mut doc, format) = Document::read_file(&path).unwrap();
+    assert_eq!(format, Compression::Gzip);
+    doc.as_compound_mut().unwrap().set("Score", 99).unwrap();
+    doc.write_file(&path, format).unwrap();
+    let back = simdnbt::compression::read_owned_file(&path).unwrap();
+    assert_eq!(back.int("Score"), Some(99));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Reads, edits at the deepest level, writes, converts, prints and drops a
+/// 512-deep document of every shape on a small stack: nothing recurses.
+#[test]
+fn a_512_deep_document_is_handled_on_a_256k_stack() {
+    on_small_stack(|| {
+        for pattern in [
+            &[Kind::C][..],
+            &[Kind::C, Kind::L],
+            &[Kind::L],
+            &[Kind::L, Kind::C],
+        ] {
+            let kinds = chain(pattern, 512);
+            let tag = chain_tag(&kinds);
+            let what = format!("{pattern:?}");
+            let mut doc = document::read_tag(&mut Cursor::new(&tag[..])).expect(&what);
+            assert!(doc.to_bytes() == tag, "{what}: write");
+            let owned = owned::read_tag(&mut Cursor::new(&tag[..])).unwrap();
+            assert!(doc.root().to_owned() == owned, "{what}: to_owned");
+            assert_eq!(
+                format!("{:?}", doc.root()),
+                format!("{owned:?}"),
+                "{what}: Debug"
+            );
+            assert_eq!(
+                format!("{:#?}", doc.root()),
+                format!("{owned:#?}"),
+                "{what}: pretty Debug"
+            );
+            // Dirty every level: the writer walks all 512.
+            deepest(&mut doc, &kinds);
+            let out = doc.to_bytes();
+            let back = owned::read_tag(&mut Cursor::new(&out[..])).expect(&what);
+            assert!(back != owned, "{what}: the edit shows");
+            doc.compact();
+            assert!(doc.to_bytes() == out, "{what}: compact");
+            drop(doc);
+        }
+    });
+}
+
+/// Sets a value in the innermost container (a compound gets a key, a list
+/// of bytes its first byte), walking down with the consuming handles.
+fn deepest(doc: &mut Document, kinds: &[Kind]) {
+    enum H<'d> {
+        C(document::NbtCompoundMut<'d>),
+        L(document::NbtListMut<'d>),
+    }
+    let mut h = match kinds[0] {
+        Kind::C => H::C(doc.as_compound_mut().unwrap()),
+        Kind::L => H::L(doc.as_list_mut().unwrap()),
+    };
+    for next in &kinds[1..] {
+        h = match (h, next) {
+            (H::C(c), Kind::C) => H::C(c.into_compound_mut("c").unwrap()),
+            (H::C(c), Kind::L) => H::L(c.into_list_mut("c").unwrap()),
+            (H::L(l), Kind::C) => H::C(l.into_compound_mut(0).unwrap()),
+            (H::L(l), Kind::L) => H::L(l.into_list_mut(0).unwrap()),
+        };
+    }
+    match h {
+        H::C(mut c) => c.set("x", 7).unwrap(),
+        H::L(mut l) => l.set(0, 9i8).unwrap(),
+    }
+}
