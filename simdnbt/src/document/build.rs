@@ -15,7 +15,7 @@
 //! (bytes and arena), and the arena never holds more nodes than the input has
 //! bytes. The stack is written through raw pointers kept in the sink (which
 //! the inlined core keeps in registers), with one predictable capacity check
-//! per push (folding it into the core's `limit` measured slower); growth is
+//! per push; growth is
 //! out of line and capped at what the rest of the input can still need.
 
 use std::marker::PhantomData;
@@ -226,7 +226,9 @@ impl<'a, 's, const VALUE: bool> Sink<'a> for DocSink<'a, 's, VALUE> {
     type Slot = Target;
     /// The enclosing list's next element slot, restored when this list closes.
     type Elements = u32;
-    type Side = OpenSide;
+    /// A compound as it is; a list's `Elements` in `start`.
+    type Parked = OpenCompound;
+    type PrefixedList = OpenSide;
     /// The arena and the root value's node.
     type Output = (Vec<Node>, Node);
 
@@ -252,25 +254,32 @@ impl<'a, 's, const VALUE: bool> Sink<'a> for DocSink<'a, 's, VALUE> {
     }
 
     #[inline(always)]
-    fn named_leaf(&mut self, _c: &mut OpenCompound, id: u8, at: usize, payload: usize) {
+    fn named_leaf(
+        &mut self,
+        _c: &mut OpenCompound,
+        id: u8,
+        at: usize,
+        payload: usize,
+    ) -> Result<(), Error> {
         self.push(Node::leaf(at as u32 + 1, id, payload as u32), at);
+        Ok(())
     }
 
     #[inline(always)]
-    fn named_compound(&mut self, _c: &mut OpenCompound, at: usize) -> OpenCompound {
+    fn named_compound(&mut self, _c: &mut OpenCompound, at: usize) -> Result<OpenCompound, Error> {
         let target = self.depth() as u32;
         self.push(Node::open(at as u32 + 1, COMPOUND), at);
-        OpenCompound {
+        Ok(OpenCompound {
             start: target + 1,
             target,
-        }
+        })
     }
 
     #[inline(always)]
-    fn named_list(&mut self, _c: &mut OpenCompound, at: usize) -> Target {
+    fn named_list(&mut self, _c: &mut OpenCompound, at: usize) -> Result<Target, Error> {
         let target = self.depth() as u32;
         self.push(Node::open(at as u32 + 1, LIST), at);
-        target
+        Ok(target)
     }
 
     #[inline(always)]
@@ -290,6 +299,29 @@ impl<'a, 's, const VALUE: bool> Sink<'a> for DocSink<'a, 's, VALUE> {
         let node = self.target(c.target);
         node.a = block;
         node.b = n as u32;
+    }
+
+    #[inline(always)]
+    fn park_compound(&mut self, c: OpenCompound) -> OpenCompound {
+        c
+    }
+
+    #[inline(always)]
+    fn resume_compound(&mut self, p: OpenCompound) -> OpenCompound {
+        p
+    }
+
+    #[inline(always)]
+    fn park_elements(&mut self, e: u32) -> OpenCompound {
+        OpenCompound {
+            start: e,
+            target: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn resume_elements(&mut self, p: OpenCompound) -> u32 {
+        p.start
     }
 
     #[inline(always)]
@@ -320,7 +352,7 @@ impl<'a, 's, const VALUE: bool> Sink<'a> for DocSink<'a, 's, VALUE> {
         // An empty list of compounds or lists: no block (`a` = `b` = 0).
     }
 
-    fn side_list(
+    fn prefixed_list(
         &mut self,
         elem: u8,
         n: u32,
@@ -336,15 +368,15 @@ impl<'a, 's, const VALUE: bool> Sink<'a> for DocSink<'a, 's, VALUE> {
     }
 
     #[inline(always)]
-    fn side_element(&mut self, side: &mut OpenSide, bytes: &'a [u8]) {
-        let prefix = if side.elem == STRING { 2 } else { 4 };
+    fn prefixed_element(&mut self, side: &mut OpenSide, bytes: &'a [u8]) {
+        let prefix = layout(side.elem).prefix as usize;
         // `bytes` is a checked slice of `data`: this is its offset there.
         let at = (bytes.as_ptr().addr() - self.data.as_ptr().addr() - prefix) as u32;
         self.nodes[side.next as usize] = Node::leaf(at, side.elem, at);
         side.next += 1;
     }
 
-    fn close_side_list(&mut self, slot: Target, side: OpenSide) {
+    fn close_prefixed_list(&mut self, slot: Target, side: OpenSide) {
         let block = self.base + side.block;
         let node = self.target(slot);
         node.elem = side.elem;

@@ -61,7 +61,7 @@ impl<'d> NbtList<'d> {
             return None;
         }
         let start = self.node.a as usize;
-        let size = FIXED_SIZE[id as usize] as usize;
+        let size = layout(id).fixed as usize;
         Some(&self.doc.bytes[start..start + self.len() * size])
     }
 
@@ -194,7 +194,7 @@ impl<'d> NbtList<'d> {
             return None;
         }
         if is_flat(self.node.elem) {
-            let size = FIXED_SIZE[self.node.elem as usize] as usize;
+            let size = layout(self.node.elem).fixed as usize;
             let at = self.node.a as usize + i * size;
             return number_at(self.node.elem, &self.doc.bytes[at..at + size])
                 .map(ListElement::Number);

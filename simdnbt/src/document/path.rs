@@ -102,7 +102,7 @@ impl<'d> DocValue<'d> {
 /// The number a tag holds, if it is one.
 fn number_at_node(tag: NbtTag<'_>) -> Option<Number> {
     let id = tag.node.id;
-    let size = tag_id::FIXED_SIZE.get(id as usize).copied().unwrap_or(0) as usize;
+    let size = tag_id::layout(id).fixed as usize;
     if size == 0 {
         return None;
     }

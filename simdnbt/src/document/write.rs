@@ -141,7 +141,7 @@ fn leaf_end(doc: &Document, node: &Node) -> usize {
     let p = node.a as usize;
     match node.id {
         // A flat list: `a` is its first element.
-        LIST => p + node.b as usize * FIXED_SIZE[node.elem as usize] as usize,
+        LIST => p + node.b as usize * layout(node.elem).fixed as usize,
         id => crate::tag_id::leaf_end(&doc.bytes, id, p),
     }
 }
@@ -229,7 +229,7 @@ fn value<'d, E: Encoding>(
 fn entry_end<E: Encoding>(doc: &Document, child: &Node) -> Option<usize> {
     // Numbers first: most entries.
     if child.id <= DOUBLE {
-        Some(child.a as usize + FIXED_SIZE[child.id as usize] as usize)
+        Some(child.a as usize + layout(child.id).fixed as usize)
     } else if !child.has_block() {
         Some(leaf_end(doc, child))
     } else if !E::COPIES || child.is_dirty() {

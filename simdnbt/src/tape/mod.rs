@@ -108,10 +108,8 @@ pub(crate) struct PrefixedElements<'a> {
     data: &'a [u8],
     pos: usize,
     left: u32,
-    /// 2 for strings, 4 for arrays.
-    prefix: u8,
-    /// Bytes per unit of the prefix.
-    element: u8,
+    /// The element type.
+    elem: u8,
 }
 
 impl<'a> Iterator for PrefixedElements<'a> {
@@ -123,14 +121,8 @@ impl<'a> Iterator for PrefixedElements<'a> {
             return None;
         }
         self.left -= 1;
-        let p = self.pos;
-        let units = if self.prefix == 2 {
-            u16::from_be_bytes(self.data[p..p + 2].try_into().unwrap()) as usize
-        } else {
-            u32::from_be_bytes(self.data[p..p + 4].try_into().unwrap()) as usize
-        };
-        let start = p + self.prefix as usize;
-        self.pos = start + units * self.element as usize;
+        let start = self.pos + layout(self.elem).prefix as usize;
+        self.pos = leaf_end(self.data, self.elem, self.pos);
         Some(&self.data[start..self.pos])
     }
 
@@ -202,13 +194,11 @@ impl<'a> Tape<'a> {
     /// id, count) is at `header`.
     #[inline]
     pub fn prefixed_elements(&self, header: usize) -> PrefixedElements<'a> {
-        let layout = layout(self.data[header]);
         PrefixedElements {
             data: self.data,
             pos: header + 5,
             left: self.u32_at(header + 1),
-            prefix: layout.prefix,
-            element: layout.element,
+            elem: self.data[header],
         }
     }
 

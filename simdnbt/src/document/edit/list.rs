@@ -121,7 +121,7 @@ impl<'d> NbtListMut<'d> {
             return false;
         }
         if is_flat(node.elem) {
-            let n = FIXED_SIZE[node.elem as usize] as usize;
+            let n = layout(node.elem).fixed as usize;
             // Writing a shorter list cannot pass the size limit by much;
             // when it would, nothing is removed.
             return self
@@ -153,9 +153,9 @@ impl<'d> NbtListMut<'d> {
         let doc = &mut *self.doc;
         let i = doc.path[self.depth] as usize;
         let node = doc.nodes[i];
-        let size = FIXED_SIZE[elem as usize] as usize;
+        let size = layout(elem).fixed as usize;
         let start = node.a as usize;
-        let old = node.b as usize * FIXED_SIZE[node.elem as usize] as usize;
+        let old = node.b as usize * layout(node.elem).fixed as usize;
         let mut data = doc.bytes[start..start + old].to_vec();
         edit(&mut data);
         let count = data.len() / size.max(1);
