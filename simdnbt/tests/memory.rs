@@ -424,3 +424,60 @@ fn decompression_bomb_peak_memory_is_the_cap() {
     assert!(peak.in_place <= cap + (1 << 20), "{peak:?}");
     assert!(peak.moving <= cap + cap / 2 + (1 << 20), "{peak:?}");
 }
+
+/// `read_file_with` reads a file only as far as the cap can need: a symlink to
+/// `/dev/zero` (endless, length 0) and a sparse 1.5 GiB file, raw or starting
+/// like a gzip stream, fail after reading about the cap.
+#[cfg(all(feature = "compression", unix))]
+#[test]
+fn read_file_reads_no_further_than_the_cap() {
+    use simdnbt::compression::{self, InflateErrorKind};
+    let dir = std::env::temp_dir().join(format!("simdnbt-memory-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let zero = dir.join("zero.dat");
+    let _ = std::fs::remove_file(&zero);
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    let sparse = |name: &str, head: &[u8]| {
+        let path = dir.join(name);
+        let file = std::fs::File::create(&path).unwrap();
+        std::io::Write::write_all(&mut &file, head).unwrap();
+        file.set_len(3 << 29).unwrap(); // 1.5 GiB, no blocks written
+        path
+    };
+    let raw = sparse("sparse.nbt", &[]);
+    let gzip = sparse("sparse.dat", &[0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
+    let cap = 1 << 20;
+    let opts = simdnbt::ReadOptions::default().max_inflated_bytes(cap);
+    for path in [&zero, &raw, &gzip] {
+        let (result, peak) = measure(|| compression::read_file_with(path, &opts).map(|f| f.len()));
+        let Err(compression::FileError::Inflate(e)) = &result else {
+            panic!("{}: {result:?}", path.display())
+        };
+        if path != &gzip {
+            assert_eq!(e.kind(), &InflateErrorKind::TooLarge { limit: cap });
+        }
+        // The bytes read (at most the cap plus deflate's slack, 1/64 + 4 KiB,
+        // plus one) and, for gzip, the output buffer (at most the cap plus one)
+        // and the inflater's window and state; while the read buffer doubles
+        // past a missing size hint (`/dev/zero`), an allocator that moves
+        // blocks holds the old half too.
+        let read = if path == &gzip {
+            cap + cap / 64 + 4097
+        } else {
+            cap + 1
+        };
+        let most = read + if path == &gzip { cap + 1 } else { 0 };
+        assert!(
+            peak.in_place <= most + (256 << 10),
+            "{}: {peak:?}",
+            path.display()
+        );
+        assert!(
+            peak.moving <= most + most / 2 + (256 << 10),
+            "{}: {peak:?}",
+            path.display()
+        );
+        println!("{}: {peak:?}", path.display());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

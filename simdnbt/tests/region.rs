@@ -620,6 +620,44 @@ fn chunk_bomb_stops_at_the_cap() {
     }
 }
 
+/// Every cap works on chunks, however small, in every compression: a chunk of
+/// exactly the cap reads, one byte more is an error saying the cap (caps under
+/// 4 KiB used to panic in the inflater). `max_bytes`, the network quota, lowers
+/// the cap too.
+#[test]
+fn every_cap_works_on_chunks() {
+    // `chunk_nbt(.., len)` is 37 + len bytes.
+    let caps = [0, 1, 497, 4095, 4096].map(|c| (c, ReadOptions::default().max_inflated_bytes(c)));
+    let quota = (2000, ReadOptions::default().max_bytes(2000));
+    for (cap, opts) in caps.into_iter().chain([quota]) {
+        // Under 37 bytes no chunk fits: the smallest one is over.
+        let sizes = match cap {
+            0..37 => vec![(37, false)],
+            _ => vec![(cap, true), (cap + 1, false)],
+        };
+        for (size, fits) in sizes {
+            let nbt = chunk_nbt(1, 2, size - 37);
+            for compression in ALL {
+                let mut region = Region::new();
+                region.write_chunk(1, 2, &nbt, compression).unwrap();
+                let region = reopen(&region).with_options(opts);
+                let what = format!("{compression:?}, cap {cap}, {size} bytes");
+                match region.chunk(1, 2) {
+                    Ok(Some(got)) if fits => assert_eq!(got, nbt, "{what}"),
+                    Err(err) if !fits => {
+                        assert_names_chunk(&err, 1, 2);
+                        assert!(
+                            err.to_string().contains(&format!("limit of {cap} bytes")),
+                            "{what}: {err}"
+                        );
+                    }
+                    other => panic!("{what}: {other:?}"),
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn writers_refuse_invalid_nbt() {
     let mut region = Region::new();

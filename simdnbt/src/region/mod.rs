@@ -48,12 +48,12 @@ pub mod scan;
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 pub use codec::ChunkCompression;
 pub use error::{LocalPos, RegionError, RegionErrorKind};
 
+use crate::compression;
 use crate::options::ReadOptions;
 use header::{EXTERNAL, HEADER_BYTES, SECTOR, Slot};
 
@@ -294,16 +294,17 @@ impl Region {
             .as_ref()
             .ok_or(RegionErrorKind::NoExternalLocation)?;
         let path = location.chunk_file(pos);
-        let file = std::fs::File::open(&path).map_err(|error| RegionErrorKind::ExternalFile {
-            path: path.clone(),
-            error,
-        })?;
+        let mut file =
+            std::fs::File::open(&path).map_err(|error| RegionErrorKind::ExternalFile {
+                path: path.clone(),
+                error,
+            })?;
         // Valid compressed data under the cap is at most slightly larger than it
         // (deflate's stored blocks, LZ4's headers): read no more than that.
-        let most = limit.saturating_add(limit / 64).saturating_add(4096);
+        let most = compression::stored_bound(limit);
+        let hint = compression::len_hint(&file);
         let mut data = Vec::new();
-        file.take((most as u64).saturating_add(1))
-            .read_to_end(&mut data)
+        compression::fill(&mut file, &mut data, most.saturating_add(1), hint)
             .map_err(|error| RegionErrorKind::ExternalFile { path, error })?;
         if data.len() > most {
             return Err(RegionErrorKind::TooLarge { limit });
