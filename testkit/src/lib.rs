@@ -7,6 +7,8 @@
 //! - [`mutf8`]: the one lossy MUTF-8 rule, and the pinned string cases;
 //! - [`from_simdnbt`]: simdnbt's borrow views and owned tree as [`Value`]s;
 //! - [`peers`] (feature `peers`): fastnbt's and valence_nbt's trees as [`Value`]s;
+//! - [`filter`]: NBT-path filter matching written plainly (vanilla's
+//!   `compareNbt`), the reference for `simdnbt::path`'s matcher;
 //! - [`bytes`]: byte builders for crafted inputs (`R(x)`, named tags, chains);
 //! - [`hostile`]: the docs/format.md §4 cases with the expected answer (error kind
 //!   and offset).
@@ -17,6 +19,7 @@
 //! `simdnbt` and must not use the kit.
 
 pub mod bytes;
+pub mod filter;
 pub mod from_simdnbt;
 pub mod hostile;
 pub mod mutf8;
