@@ -256,6 +256,10 @@ pub(crate) fn chunk_document(place: &Place, region: Region, pos: ChunkPos) -> Re
         .chunk(pos.x, pos.z)
         .map_err(|e| Failure::new(format!("{place}: {e}")))?
         .unwrap_or_default();
+    // A chunk that read has a compression the library decodes (and writes).
+    let compression = info
+        .compression
+        .ok_or_else(|| Failure::new(format!("{name}: unsupported compression")))?;
     let nbt = parse_nbt(&bytes).map_err(|e| {
         Failure::new(format!(
             "{name}: invalid NBT: {}",
@@ -267,7 +271,7 @@ pub(crate) fn chunk_document(place: &Place, region: Region, pos: ChunkPos) -> Re
         form: Form::Chunk {
             region: Box::new(region),
             pos,
-            compression: info.compression,
+            compression,
         },
     })
 }

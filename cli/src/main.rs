@@ -222,13 +222,16 @@ Lists are compared index by index. Exit status: 0 equal, 1 different.")]
     },
 }
 
-/// The name `show` prints for a chunk's compression.
-pub fn chunk_compression_name(c: ChunkCompression) -> &'static str {
+/// The name `show` prints for a chunk's compression (`id`: the stored byte,
+/// for one the library cannot decode).
+pub fn chunk_compression_name(c: Option<ChunkCompression>, id: u8) -> String {
     match c {
-        ChunkCompression::Gzip => "gzip",
-        ChunkCompression::Zlib => "zlib",
-        ChunkCompression::Uncompressed => "none",
-        ChunkCompression::Lz4 => "lz4",
+        Some(ChunkCompression::Gzip) => "gzip".into(),
+        Some(ChunkCompression::Zlib) => "zlib".into(),
+        Some(ChunkCompression::Uncompressed) => "none".into(),
+        Some(ChunkCompression::Lz4) => "lz4".into(),
+        None if id == 127 => "custom (127)".into(),
+        None => format!("unknown ({id})"),
     }
 }
 

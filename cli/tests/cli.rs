@@ -827,3 +827,51 @@ fn truncated_files_at_every_length() {
         stdout.contains("r.100.0.mca: file is 100 bytes, shorter than the 8192-byte region header")
     );
 }
+
+/// A region whose chunk uses a compression the library cannot decode (127,
+/// a server's custom one) opens: `show` lists it, `check` reports it by
+/// name, `get` answers for the other chunks and names it on stderr (exit 2),
+/// and `--chunk` on it is an error naming it. (Opening used to refuse the
+/// whole file.)
+#[test]
+fn a_chunk_with_custom_compression_costs_only_itself() {
+    let dir = TempDir::new().unwrap();
+    let doc = |x: i32| {
+        let mut c = simdnbt::owned::NbtCompound::new();
+        c.insert("xPos", x);
+        let mut out = Vec::new();
+        BaseNbt::new("", c).write(&mut out).unwrap();
+        out
+    };
+    let mut region = Region::new();
+    region
+        .write_chunk_at(3, 7, &doc(3), simdnbt::region::ChunkCompression::Zlib, 1)
+        .unwrap();
+    region
+        .write_chunk_at(4, 7, &doc(4), simdnbt::region::ChunkCompression::Zlib, 1)
+        .unwrap();
+    let mut bytes = region.into_bytes();
+    let sector = Region::from_bytes(bytes.clone()).unwrap().info(3, 7).unwrap().sector;
+    bytes[sector as usize * 4096 + 4] = 127;
+    let path = file(&dir, "r.0.0.mca", &bytes);
+    let table = stdout_of(nbt().arg("show").arg(&path));
+    assert!(table.contains("custom (127)"), "{table}");
+    assert!(table.ends_with("2 chunks; show one with --chunk X,Z\n"), "{table}");
+    let problem = "chunk (3, 7): custom compression (127) is not supported";
+    nbt()
+        .arg("check")
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(format!("{}: {problem}", path.display())));
+    nbt()
+        .arg("get")
+        .arg(&path)
+        .arg("xPos")
+        .assert()
+        .code(2)
+        .stdout("4,7\t4\n")
+        .stderr(predicate::str::contains(problem).and(predicate::str::contains("1 chunk could not be read")));
+    fails(&["show"], &path, &["--chunk", "3,7"], problem);
+    assert_eq!(stdout_of(nbt().arg("get").arg(&path).args(["xPos", "--chunk", "4,7"])), "4\n");
+}

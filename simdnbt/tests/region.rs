@@ -81,7 +81,7 @@ fn every_compression_round_trips_with_timestamps() {
     assert_eq!(infos.len(), 4);
     for (i, compression) in ALL.into_iter().enumerate() {
         let info = region.info(i as i32 * 5, 31 - i as i32).unwrap();
-        assert_eq!(info.compression, compression);
+        assert_eq!(info.compression, Some(compression));
         assert_eq!(info.timestamp, 1_700_000_000 + i as u32);
         assert!(!info.external);
         assert_eq!(
@@ -228,7 +228,7 @@ fn oversized_chunks_go_to_external_files() {
     assert!(info.external);
     assert_eq!(
         (info.sectors, info.compression),
-        (1, ChunkCompression::Zlib)
+        (1, Some(ChunkCompression::Zlib))
     );
     assert_eq!(opened.chunk(2, 3).unwrap(), Some(big.clone()));
     assert_eq!(opened.chunk(0, 0).unwrap(), Some(small));
@@ -304,7 +304,7 @@ fn hand_built_external_and_lz4_chunks() {
     assert_eq!(region.chunk(1, 0).unwrap(), Some(nbt.clone()));
     assert_eq!(
         region.info(1, 0).unwrap().compression,
-        ChunkCompression::Lz4
+        Some(ChunkCompression::Lz4)
     );
 
     // A wrong checksum is caught.
@@ -570,17 +570,38 @@ fn unpadded_last_sector() {
     );
 }
 
+/// A chunk with a compression this crate cannot decode (127 is a server's
+/// custom algorithm) leaves the region readable: it opens, lists the chunk
+/// with its compression byte, refuses to read that chunk naming it, and
+/// reads the others; compacting keeps the chunk's bytes. (Opening used to
+/// refuse the whole file, so every other chunk was lost to the reader.)
 #[test]
-fn unknown_compression() {
+fn unknown_compression_fails_that_chunk_only() {
     for byte in [0u8, 5, 127, 128, 133, 255] {
         let mut file = base_file();
         file[2 * 4096 + 4] = byte;
-        let err = open_err(file);
+        let region = Region::from_bytes(file).unwrap_or_else(|e| panic!("{byte}: {e}"));
+        assert_eq!(region.len(), 2);
+        let info = region.info(5, 2).unwrap();
+        assert_eq!(info.compression, None, "{byte}");
+        assert_eq!(info.compression_id, byte & 0x7f);
+        assert_eq!(info.external, byte & 0x80 != 0);
+        assert_eq!(region.chunks().count(), 2);
+        let err = region.chunk(5, 2).unwrap_err();
         assert!(
             matches!(err.kind(), RegionErrorKind::UnknownCompression(b) if *b == byte),
             "{err}"
         );
         assert_names_chunk(&err, 5, 2);
+        if byte == 127 {
+            assert_eq!(err.to_string(), "chunk (5, 2): custom compression (127) is not supported");
+        }
+        assert_eq!(region.chunk(6, 2).unwrap().unwrap(), chunk_nbt(6, 2, 50));
+        let mut compacted = region.clone();
+        compacted.compact();
+        let again = reopen(&compacted);
+        assert_eq!(again.info(5, 2).unwrap().compression_id, byte & 0x7f);
+        assert_eq!(again.chunk(6, 2).unwrap().unwrap(), chunk_nbt(6, 2, 50));
     }
 }
 
@@ -715,7 +736,7 @@ fn every_chunk_of_the_real_region_parses_and_round_trips() {
     let (region, chunks) = real_region();
     assert_eq!(chunks.len(), 676);
     for info in region.chunks() {
-        assert_eq!(info.compression, ChunkCompression::Zlib);
+        assert_eq!(info.compression, Some(ChunkCompression::Zlib));
         assert!(!info.external);
         assert!(
             info.timestamp > 1_600_000_000,
@@ -758,7 +779,7 @@ fn the_real_region_rewritten_in_every_compression_reads_back_equal() {
         }
         let reread = reopen(&rewritten);
         for info in reread.chunks() {
-            assert_eq!(info.compression, compression);
+            assert_eq!(info.compression, Some(compression));
             assert_eq!(
                 Some(info.timestamp),
                 region
