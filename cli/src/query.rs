@@ -66,9 +66,8 @@ pub fn get(place: &Place, opts: &InputOpts, path: &str, style: ValueStyle) -> Re
                 // A chunk that cannot be read is reported and skipped, so the
                 // others still answer; the exit status says some failed.
                 let nbt = match region.chunk(x, z) {
-                    Ok(bytes) => input::parse_nbt(&bytes.unwrap_or_default()).map_err(|e| {
-                        format!("{place}: chunk {x},{z}: invalid NBT: {e}")
-                    }),
+                    Ok(bytes) => input::parse_nbt(&bytes.unwrap_or_default())
+                        .map_err(|e| format!("{place}: chunk {x},{z}: invalid NBT: {e}")),
                     Err(e) => Err(format!("{place}: {e}")),
                 };
                 let nbt = match nbt {
