@@ -594,7 +594,10 @@ fn unknown_compression_fails_that_chunk_only() {
         );
         assert_names_chunk(&err, 5, 2);
         if byte == 127 {
-            assert_eq!(err.to_string(), "chunk (5, 2): custom compression (127) is not supported");
+            assert_eq!(
+                err.to_string(),
+                "chunk (5, 2): custom compression (127) is not supported"
+            );
         }
         assert_eq!(region.chunk(6, 2).unwrap().unwrap(), chunk_nbt(6, 2, 50));
         let mut compacted = region.clone();
