@@ -5,7 +5,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use simdnbt::simd::kernels::{self, Path};
+use simdnbt::simd::kernels::{self, Kernel};
 
 fn gbps(bytes: usize, mut f: impl FnMut()) -> f64 {
     // Warm up, then run for ~200 ms and keep the best of 5 batches.
@@ -103,5 +103,5 @@ fn main() {
         });
         println!("mutf8::decode surrogates+nul (slow path): {g:.2} GB/s");
     }
-    let _ = Path::Scalar;
+    let _ = Kernel::Scalar;
 }
