@@ -677,8 +677,10 @@ fn big_filters_against_big_documents_take_near_linear_time() {
         assert_eq!(path.get_all_borrow(nbt.as_compound()).len(), 1, "{what}");
         let borrowed = start.elapsed();
         eprintln!("{what}: owned {owned:?}, borrowed {borrowed:?}");
-        // Generous for a loaded machine; the linear search needs ~10^4 times this.
-        let bound = std::time::Duration::from_secs(3);
+        // Alone on the machine each takes well under a second; the test
+        // binary runs its tests in parallel on a shared 2-core box, so the
+        // bound is generous. The linear search needs hours at this size.
+        let bound = std::time::Duration::from_secs(30);
         assert!(
             owned < bound && borrowed < bound,
             "{what}: {owned:?} / {borrowed:?}"
