@@ -903,15 +903,25 @@ fn indexed_filters_keep_every_matching_rule() {
     let ints = |v: &[i32]| list(v.iter().map(|&i| NbtTag::Int(i)).collect());
     let floats = |v: &[f32]| list(v.iter().map(|&f| NbtTag::Float(f)).collect());
     let strings = |v: &[&[u8]]| list(v.iter().map(|s| NbtTag::String(raw(s))).collect());
-    let int_arrays = |v: &[&[i32]]| list(v.iter().map(|a| NbtTag::IntArray(a.to_vec())).collect());
-    let long_arrays =
-        |v: &[&[i64]]| list(v.iter().map(|a| NbtTag::LongArray(a.to_vec())).collect());
-    let byte_arrays = |v: &[&[u8]]| list(v.iter().map(|a| NbtTag::ByteArray(a.to_vec())).collect());
+    // Arrays of each type from the same element values.
+    let arrays =
+        |v: &[&[i32]], make: fn(&[i32]) -> NbtTag| list(v.iter().map(|a| make(a)).collect());
+    let int_arrays = |v: &[&[i32]]| arrays(v, |a| NbtTag::IntArray(a.to_vec()));
+    let long_arrays = |v: &[&[i32]]| {
+        arrays(v, |a| {
+            NbtTag::LongArray(a.iter().map(|&x| x.into()).collect())
+        })
+    };
+    let byte_arrays = |v: &[&[i32]]| {
+        arrays(v, |a| {
+            NbtTag::ByteArray(a.iter().map(|&x| x as u8).collect())
+        })
+    };
     let mixed = |v: Vec<NbtTag>| list(v);
     let doc_ints = ints(&(0..20).collect::<Vec<_>>());
     let doc_floats = floats(&[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, f32::NAN]);
     let doc_strings = strings(&[b"a", b"b", b"c", b"d", b"e", b"f", b"g", b"h", b"i", b"s\0"]);
-    let doc_int_arrays = int_arrays(&[
+    let doc_array_values: [&[i32]; 10] = [
         &[],
         &[1],
         &[1, 2],
@@ -922,31 +932,10 @@ fn indexed_filters_keep_every_matching_rule() {
         &[6],
         &[7],
         &[8, 9],
-    ]);
-    let doc_long_arrays = long_arrays(&[
-        &[],
-        &[1],
-        &[1, 2],
-        &[2],
-        &[3],
-        &[4],
-        &[5],
-        &[6],
-        &[7],
-        &[8, 9],
-    ]);
-    let doc_byte_arrays = byte_arrays(&[
-        &[],
-        &[1],
-        &[1, 2],
-        &[2],
-        &[3],
-        &[4],
-        &[5],
-        &[6],
-        &[7],
-        &[8, 9],
-    ]);
+    ];
+    let doc_int_arrays = int_arrays(&doc_array_values);
+    let doc_long_arrays = long_arrays(&doc_array_values);
+    let doc_byte_arrays = byte_arrays(&doc_array_values);
     let doc_mixed = mixed(
         (0..10)
             .map(|i| {
