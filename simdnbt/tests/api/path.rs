@@ -936,17 +936,12 @@ fn indexed_filters_keep_every_matching_rule() {
     let doc_int_arrays = int_arrays(&doc_array_values);
     let doc_long_arrays = long_arrays(&doc_array_values);
     let doc_byte_arrays = byte_arrays(&doc_array_values);
-    let doc_mixed = mixed(
-        (0..10)
-            .map(|i| {
-                if i % 2 == 0 {
-                    NbtTag::Int(i)
-                } else {
-                    NbtTag::String(format!("{i}").into())
-                }
-            })
-            .collect(),
-    );
+    // Even numbers as Ints, odd ones as Strings: a list of mixed types.
+    let int_or_string = |i: i32| match i % 2 {
+        0 => NbtTag::Int(i),
+        _ => NbtTag::String(format!("{i}").into()),
+    };
+    let doc_mixed = mixed((0..10).map(int_or_string).collect());
     let cases = [
         (ints(&[19, 0, 7, 7, 3, 12]), &doc_ints, true),
         (ints(&[19, 0, 7, 7, 3, 20]), &doc_ints, false),
@@ -998,18 +993,7 @@ fn indexed_filters_keep_every_matching_rule() {
             false,
         ),
         (
-            mixed(
-                (0..10)
-                    .rev()
-                    .map(|i| {
-                        if i % 2 == 0 {
-                            NbtTag::Int(i)
-                        } else {
-                            NbtTag::String(format!("{i}").into())
-                        }
-                    })
-                    .collect(),
-            ),
+            mixed((0..10).rev().map(int_or_string).collect()),
             &doc_mixed,
             true,
         ),
