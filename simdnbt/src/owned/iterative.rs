@@ -235,8 +235,7 @@ fn clear_children(node: &mut Detached) {
 /// Drops `node`'s children recursively while the thread's drop depth is under
 /// [`drop_depth::RECURSIVE_DROP_LIMIT`] (the depth counter counts this level),
 /// else takes the subtree apart with a heap stack.
-fn drop_container(node: Detached) {
-    let mut node = node;
+fn drop_container(mut node: Detached) {
     if !drop_depth::deeper(|| clear_children(&mut node)) {
         flatten(node);
     }
