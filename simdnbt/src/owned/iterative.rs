@@ -221,33 +221,17 @@ mod drop_depth {
     }
 }
 
-/// Drops the containers directly inside `node` (its other children are
-/// leaves, and dropping them does not recurse).
-fn clear_children(node: &mut Detached) {
-    match node {
-        Detached::Compound(c) => c.values.clear(),
-        Detached::List(NbtList::Compound(v)) => v.clear(),
-        Detached::List(NbtList::List(v)) => v.clear(),
-        Detached::List(_) => {}
-    }
-}
-
-/// Drops `node`'s children recursively while the thread's drop depth is under
-/// [`drop_depth::RECURSIVE_DROP_LIMIT`] (the depth counter counts this level),
-/// else takes the subtree apart with a heap stack.
-fn drop_container(mut node: Detached) {
-    if !drop_depth::deeper(|| clear_children(&mut node)) {
-        flatten(node);
-    }
-}
-
 /// Dropping is iterative for any tree, however deep: past a few dozen levels
-/// the rest is taken apart with a heap stack. Compounds and lists (below) each
-/// count one level, so any mix of them is covered.
+/// the rest is taken apart with a heap stack. Compounds and lists of lists
+/// (below) each count one level, so any mix of them is covered.
 impl Drop for NbtCompound {
     fn drop(&mut self) {
-        if compound_has_containers(self) {
-            drop_container(Detached::Compound(mem::take(self)));
+        if !compound_has_containers(self) {
+            return;
+        }
+        // Drop the children now, while the depth counter counts this level.
+        if !drop_depth::deeper(|| self.values.clear()) {
+            flatten(Detached::Compound(mem::take(self)));
         }
     }
 }
@@ -255,14 +239,24 @@ impl Drop for NbtCompound {
 /// As [`NbtCompound`]'s: a chain of lists directly inside lists, held by
 /// nothing else (a bare `NbtList` or `NbtTag::List`, which a read with a raised
 /// [`crate::ReadOptions::max_depth`] can return), drops without recursion too.
+/// Only a list of lists counts a level: in a list of compounds each compound
+/// counts its own, so the common lists (items, entities) drop as plain `Vec`s.
 ///
 /// Because `NbtList` has a `Drop`, a `Vec` cannot be moved out of it by a
 /// pattern (`match list { NbtList::Int(v) => v, .. }`); the `into_*` methods
 /// (`into_ints`, `into_compounds`, …) do that.
 impl Drop for NbtList {
     fn drop(&mut self) {
-        if list_has_containers(self) {
-            drop_container(Detached::List(mem::take(self)));
+        if !matches!(self, NbtList::List(_)) || !list_has_containers(self) {
+            return;
+        }
+        let dropped = drop_depth::deeper(|| {
+            if let NbtList::List(v) = self {
+                v.clear();
+            }
+        });
+        if !dropped {
+            flatten(Detached::List(mem::take(self)));
         }
     }
 }
