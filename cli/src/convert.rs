@@ -1,9 +1,15 @@
 //! `nbt convert`: a document in another form.
+//!
+//! The root's name travels with binary forms only: SNBT and JSON hold the root
+//! compound. Converting to them drops a non-empty name with a notice on stderr
+//! naming it (never silently); `--root-name` puts it back on the way to binary.
 
 use clap::ValueEnum;
 use simdnbt::compression::Compression;
 
-use crate::failure::Result;
+use simdnbt::owned::{BaseNbt, Nbt};
+
+use crate::failure::{Failure, Result};
 use crate::input::{Document, Form, LittleEndian};
 use crate::output::{self, Layout};
 
@@ -29,6 +35,58 @@ impl OutputFormat {
     /// Whether the output is binary (not for a terminal).
     pub fn is_binary(self) -> bool {
         !matches!(self, OutputFormat::Snbt | OutputFormat::Json)
+    }
+}
+
+/// `--root-name`: names the root of binary output `name`. SNBT and JSON have
+/// no root name to set, so asking for one there is an error, not ignored.
+pub fn name_root(doc: &mut Document, to: OutputFormat, name: Option<String>) -> Result<()> {
+    let Some(name) = name else {
+        return Ok(());
+    };
+    if !to.is_binary() {
+        return Err(Failure::new(
+            "--root-name is for binary output (nbt, gzip, zlib, nbt-le): SNBT and JSON hold \
+             the root compound only, without a name",
+        ));
+    }
+    if let Nbt::Some(base) = std::mem::replace(&mut doc.nbt, Nbt::None) {
+        doc.nbt = Nbt::Some(BaseNbt::new(name, base.as_compound()));
+    }
+    Ok(())
+}
+
+/// The notice for converting a document with a non-empty root name to a form
+/// that cannot hold it (SNBT, JSON), saying how to get it back.
+pub fn dropped_name_notice(doc: &Document, to: OutputFormat) -> Option<String> {
+    let Nbt::Some(base) = &doc.nbt else {
+        return None;
+    };
+    let name = base.name().to_str();
+    if to.is_binary() || name.is_empty() {
+        return None;
+    }
+    let form = if to == OutputFormat::Json {
+        "JSON"
+    } else {
+        "SNBT"
+    };
+    Some(format!(
+        "the root's name {name:?} is not kept ({form} holds the root compound only); \
+         to restore it, convert back with --root-name {}",
+        shell_word(&name)
+    ))
+}
+
+/// `text` as one shell word: as it is when it is plain, else in single quotes.
+fn shell_word(text: &str) -> String {
+    let plain = text
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b"-_.:/".contains(&b));
+    if plain {
+        text.to_owned()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
     }
 }
 

@@ -115,7 +115,8 @@ pub struct InputOpts {
     /// Input format [default: by extension (.snbt, .json, .mca, .mcr), else binary NBT]
     #[arg(long, value_enum)]
     pub from: Option<InputFormat>,
-    /// Which chunk of a region file: X,Z (local 0..31, or absolute chunk coordinates)
+    /// Which chunk of a region file: X,Z (local 0..31, or absolute chunk
+    /// coordinates, which must lie in the region an r.X.Z.mca file name says)
     #[arg(long, value_name = "X,Z", allow_hyphen_values = true)]
     pub chunk: Option<ChunkPos>,
 }
@@ -247,7 +248,40 @@ pub(crate) fn open_region(place: &Place, bytes: Vec<u8>) -> Result<Region> {
     })
 }
 
+/// Refuses `pos` when the file's name says which region it is (`r.X.Z.mca`)
+/// and `pos`, read as absolute chunk coordinates, lies in another region: the
+/// library takes only the low five bits, so another region's chunk would
+/// quietly stand for one of this file's. Local coordinates (both in 0..31)
+/// are always accepted, and so is anything for a file not named that way.
+fn check_in_region(place: &Place, pos: ChunkPos) -> Result<()> {
+    let Place::File(path) = place else {
+        return Ok(());
+    };
+    let Some((rx, rz)) = simdnbt::region::region_position(path) else {
+        return Ok(());
+    };
+    let local = (0..32).contains(&pos.x) && (0..32).contains(&pos.z);
+    let (x_region, z_region) = (pos.x.div_euclid(32), pos.z.div_euclid(32));
+    if local || (x_region, z_region) == (rx, rz) {
+        return Ok(());
+    }
+    let span = |r: i32| {
+        let start = i64::from(r) * 32;
+        format!("{start}..{}", start + 31)
+    };
+    Err(Failure::new(format!(
+        "{place}: chunk {},{} is in region file r.{x_region}.{z_region}.mca, not in this one \
+         (r.{rx}.{rz}.mca); give local coordinates (0..31) or absolute ones in this region \
+         (x {}, z {})",
+        pos.x,
+        pos.z,
+        span(rx),
+        span(rz)
+    )))
+}
+
 pub(crate) fn chunk_document(place: &Place, region: Region, pos: ChunkPos) -> Result<Document> {
+    check_in_region(place, pos)?;
     let name = format!("{place}: chunk {},{}", pos.x, pos.z);
     let Some(info) = region.info(pos.x, pos.z) else {
         return Err(Failure::new(format!("{name} is not in the region")));
@@ -256,6 +290,10 @@ pub(crate) fn chunk_document(place: &Place, region: Region, pos: ChunkPos) -> Re
         .chunk(pos.x, pos.z)
         .map_err(|e| Failure::new(format!("{place}: {e}")))?
         .unwrap_or_default();
+    // A chunk that read has a compression the library decodes (and writes).
+    let compression = info
+        .compression
+        .ok_or_else(|| Failure::new(format!("{name}: unsupported compression")))?;
     let nbt = parse_nbt(&bytes).map_err(|e| {
         Failure::new(format!(
             "{name}: invalid NBT: {}",
@@ -267,7 +305,7 @@ pub(crate) fn chunk_document(place: &Place, region: Region, pos: ChunkPos) -> Re
         form: Form::Chunk {
             region: Box::new(region),
             pos,
-            compression: info.compression,
+            compression,
         },
     })
 }

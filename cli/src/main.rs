@@ -127,8 +127,9 @@ Examples:
 VALUE is SNBT (1b, 2.5f, \"text\", [1, 2], {a: 1}). A missing last key is
 created. The file keeps its compression (and Bedrock form, and region
 chunk); it is written to a temporary file beside it, read back, and only
-then renamed over the original. If the result would not read back, nothing
-is written. With `-` the result goes to stdout.")]
+then renamed over the original (a symlink: the file it points to, and the
+link stays). If the result would not read back, nothing is written. With
+`-` the result goes to stdout.")]
     Set {
         /// The file (`-`: stdin, result on stdout)
         file: Place,
@@ -166,9 +167,14 @@ Examples:
   nbt convert level.snbt --to nbt-le -o level.nbt
   cat level.dat | nbt convert - --to json --compact
 
-SNBT and JSON hold the root compound only: the root's name (usually empty)
-is not kept. JSON does not keep NBT's number types: integers read back as
-Int or Long, decimals as Double.")]
+SNBT and JSON hold the root compound only, not the root's name (usually
+empty; `Level` in the classic bigtest.nbt): when a name is dropped, a notice
+on stderr says so and how to restore it, `--root-name NAME` when converting
+back to binary:
+  nbt convert bigtest.nbt --to snbt -o bigtest.snbt     notice: \"Level\" not kept
+  nbt convert bigtest.snbt --to nbt --root-name Level -o bigtest.nbt
+JSON does not keep NBT's number types: integers read back as Int or Long,
+decimals as Double.")]
     Convert {
         /// The file (`-`: stdin)
         file: Place,
@@ -181,6 +187,10 @@ Int or Long, decimals as Double.")]
         /// SNBT or JSON on one line
         #[arg(long)]
         compact: bool,
+        /// Name the root of binary output NAME (default: the input's root
+        /// name; SNBT and JSON input have none, so the empty name)
+        #[arg(long, value_name = "NAME", allow_hyphen_values = true)]
+        root_name: Option<String>,
         #[command(flatten)]
         input: InputOpts,
     },
@@ -221,13 +231,16 @@ Lists are compared index by index. Exit status: 0 equal, 1 different.")]
     },
 }
 
-/// The name `show` prints for a chunk's compression.
-pub fn chunk_compression_name(c: ChunkCompression) -> &'static str {
+/// The name `show` prints for a chunk's compression (`id`: the stored byte,
+/// for one the library cannot decode).
+pub fn chunk_compression_name(c: Option<ChunkCompression>, id: u8) -> String {
     match c {
-        ChunkCompression::Gzip => "gzip",
-        ChunkCompression::Zlib => "zlib",
-        ChunkCompression::Uncompressed => "none",
-        ChunkCompression::Lz4 => "lz4",
+        Some(ChunkCompression::Gzip) => "gzip".into(),
+        Some(ChunkCompression::Zlib) => "zlib".into(),
+        Some(ChunkCompression::Uncompressed) => "none".into(),
+        Some(ChunkCompression::Lz4) => "lz4".into(),
+        None if id == 127 => "custom (127)".into(),
+        None => format!("unknown ({id})"),
     }
 }
 
@@ -284,11 +297,16 @@ fn run(cli: Cli) -> Result<u8> {
             to,
             output,
             compact,
+            root_name,
             input,
         } => {
-            let doc = input::open_document(&file, &input)?;
+            let mut doc = input::open_document(&file, &input)?;
+            convert::name_root(&mut doc, to, root_name)?;
             let bytes = convert::convert(&doc, to, compact)?;
             output::write_to(&output, &bytes, to.is_binary())?;
+            if let Some(notice) = convert::dropped_name_notice(&doc, to) {
+                eprintln!("nbt: {file}: {notice}");
+            }
             Ok(0)
         }
         Command::Check { paths, le } => Ok(check::run(&paths, le)),

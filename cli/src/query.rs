@@ -44,12 +44,14 @@ pub fn select(path: &NbtPath, root: &NbtCompound) -> Vec<NbtTag> {
 }
 
 /// `nbt get`: the values, one per line; for a region file without `--chunk`,
-/// every chunk's, each line starting `X,Z<TAB>`. Exit status 1 when nothing
-/// matches.
+/// every chunk's, each line starting `X,Z<TAB>` (a chunk that cannot be read
+/// is named on stderr and skipped, and the exit status is 2). Exit status 1
+/// when nothing matches.
 pub fn get(place: &Place, opts: &InputOpts, path: &str, style: ValueStyle) -> Result<u8> {
     let path = parse_path(path)?;
     let mut out = String::new();
     let mut found = 0usize;
+    let mut unreadable = 0usize;
     match input::open(place, opts)? {
         Opened::Document(doc) => {
             for tag in select(&path, &doc.nbt) {
@@ -61,13 +63,21 @@ pub fn get(place: &Place, opts: &InputOpts, path: &str, style: ValueStyle) -> Re
         Opened::Region(region) => {
             for info in region.chunks() {
                 let (x, z) = (i32::from(info.pos.x), i32::from(info.pos.z));
-                let bytes = region
-                    .chunk(x, z)
-                    .map_err(|e| Failure::new(format!("{place}: {e}")))?
-                    .unwrap_or_default();
-                let nbt = input::parse_nbt(&bytes).map_err(|e| {
-                    Failure::new(format!("{place}: chunk {x},{z}: invalid NBT: {e}"))
-                })?;
+                // A chunk that cannot be read is reported and skipped, so the
+                // others still answer; the exit status says some failed.
+                let nbt = match region.chunk(x, z) {
+                    Ok(bytes) => input::parse_nbt(&bytes.unwrap_or_default())
+                        .map_err(|e| format!("{place}: chunk {x},{z}: invalid NBT: {e}")),
+                    Err(e) => Err(format!("{place}: {e}")),
+                };
+                let nbt = match nbt {
+                    Ok(nbt) => nbt,
+                    Err(message) => {
+                        eprintln!("nbt: {message}; skipped");
+                        unreadable += 1;
+                        continue;
+                    }
+                };
                 for tag in select(&path, &nbt) {
                     out.push_str(&format!("{x},{z}\t{}\n", format_value(&tag, style)?));
                     found += 1;
@@ -76,6 +86,12 @@ pub fn get(place: &Place, opts: &InputOpts, path: &str, style: ValueStyle) -> Re
         }
     }
     crate::output::write_stdout(out.as_bytes())?;
+    if unreadable > 0 {
+        return Err(Failure::new(format!(
+            "{place}: {unreadable} {} could not be read",
+            if unreadable == 1 { "chunk" } else { "chunks" }
+        )));
+    }
     if found == 0 {
         return Err(Failure::no(format!("{place}: nothing matches `{path}`")));
     }

@@ -8,7 +8,7 @@ pub fn chunk_table(region: &Region) -> String {
     for info in region.chunks() {
         let compression = format!(
             "{}{}",
-            crate::chunk_compression_name(info.compression),
+            crate::chunk_compression_name(info.compression, info.compression_id),
             if info.external { " (.mcc)" } else { "" }
         );
         out.push_str(&format!(

@@ -1,6 +1,6 @@
 //! Writing a changed document back in the form it was read in, safely:
-//! encode, write to a temporary file beside the original, read it back and
-//! compare, then rename over the original.
+//! encode, write to a temporary file beside the original (for a symlink: the
+//! file it points to), read it back and compare, then rename over the original.
 
 use std::path::{Path, PathBuf};
 
@@ -78,7 +78,13 @@ pub fn store(place: &Place, doc: &mut Document) -> Result<()> {
             verify(&bytes)?;
             crate::output::write_stdout(&bytes)
         }
-        Place::File(path) => {
+        Place::File(link) => {
+            // Edit the file a symlink points to (the one the game reads), not
+            // the link: the temporary file goes beside the target and is
+            // renamed over it, and the link stays a link.
+            let target = std::fs::canonicalize(link)
+                .map_err(|e| Failure::new(format!("cannot resolve {}: {e}", link.display())))?;
+            let path = &target;
             let temp = TempFile::beside(path)?;
             temp.write(&bytes)?;
             let on_disk = std::fs::read(&temp.path).map_err(|e| {

@@ -827,3 +827,275 @@ fn truncated_files_at_every_length() {
         stdout.contains("r.100.0.mca: file is 100 bytes, shorter than the 8192-byte region header")
     );
 }
+
+/// Files ending `.tmp` left in `dir` (there must be none after an edit).
+fn leftovers(dir: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_string_lossy().ends_with(".tmp"))
+        .collect()
+}
+
+/// `set` and `rm` through a symlink edit the file it points to (the one the
+/// game reads) and leave the link a link; the temporary file goes beside the
+/// target, in the target's folder. (They used to replace the link with a
+/// regular file holding the edit, leaving the target unedited.)
+#[cfg(unix)]
+#[test]
+fn set_through_a_symlink_edits_the_target() {
+    let dir = TempDir::new().unwrap();
+    let world = dir.path().join("world");
+    let links = dir.path().join("links");
+    std::fs::create_dir_all(&world).unwrap();
+    std::fs::create_dir_all(&links).unwrap();
+    let bytes = corpus::load_as_shipped("complex_player.dat").unwrap();
+    let target = world.join("player.dat");
+    std::fs::write(&target, bytes).unwrap();
+    let link = links.join("player.dat");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    succeeds(&["set"], &link, &["Health", "7.5f"]);
+    succeeds(&["rm"], &link, &["Inventory[]"]);
+    let meta = std::fs::symlink_metadata(&link).unwrap();
+    assert!(meta.file_type().is_symlink(), "the link was replaced");
+    assert_eq!(std::fs::read_link(&link).unwrap(), target);
+    let edited = read_back(&target);
+    assert_eq!(edited.float("Health"), Some(7.5));
+    assert!(edited.list("Inventory").unwrap().is_empty());
+    assert_eq!(
+        compression::detect(&std::fs::read(&target).unwrap()),
+        Compression::Gzip
+    );
+    assert!(leftovers(&world).is_empty() && leftovers(&links).is_empty());
+    // A relative link, and a link to a link, end at the same file.
+    let relative = world.join("again.dat");
+    std::os::unix::fs::symlink("player.dat", &relative).unwrap();
+    let chained = links.join("chained.dat");
+    std::os::unix::fs::symlink(&relative, &chained).unwrap();
+    succeeds(&["set"], &chained, &["Health", "3.0f"]);
+    assert!(
+        std::fs::symlink_metadata(&chained)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        std::fs::symlink_metadata(&relative)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(read_back(&target).float("Health"), Some(3.0));
+}
+
+/// `--chunk X,Z` with absolute coordinates of another region is refused for
+/// a file named `r.X.Z.mca` (the library would use the low five bits: chunk
+/// 40,40 of r.1.1.mca would quietly be chunk 8,8 of r.0.0.mca); local
+/// coordinates and this region's absolute ones are accepted.
+#[test]
+fn a_chunk_of_another_region_is_refused() {
+    let dir = TempDir::new().unwrap();
+    let bytes = corpus::load_as_shipped("1.19.4.mca").unwrap();
+    let r00 = file(&dir, "r.0.0.mca", bytes);
+    let r11 = file(&dir, "r.1.1.mca", bytes);
+    let rm1 = file(&dir, "r.-1.0.mca", bytes);
+    let x_pos = |path: &Path, chunk: &str| {
+        stdout_of(nbt().arg("get").arg(path).args(["xPos", "--chunk", chunk]))
+    };
+    let local = x_pos(&r00, "8,0");
+    assert_eq!(
+        x_pos(&r11, "40,32"),
+        local,
+        "this region's absolute coordinates"
+    );
+    assert_eq!(x_pos(&rm1, "-24,0"), local, "negative region");
+    assert_eq!(x_pos(&r11, "8,0"), local, "local coordinates");
+    assert_eq!(x_pos(&r00, "25,0"), x_pos(&r11, "57,32"));
+    for (path, chunk, region) in [
+        (&r00, "40,40", "r.1.1.mca"),
+        (&r00, "-1,0", "r.-1.0.mca"),
+        (&r11, "8,40", "r.0.1.mca"),
+        (&rm1, "-33,0", "r.-2.0.mca"),
+        (&r00, "32,0", "r.1.0.mca"),
+    ] {
+        fails(
+            &["get"],
+            path,
+            &["xPos", "--chunk", chunk],
+            &format!("is in region file {region}, not in this one"),
+        );
+    }
+    let before = std::fs::read(&r00).unwrap();
+    fails(
+        &["set"],
+        &r00,
+        &["Status", "\"x\"", "--chunk", "40,40"],
+        "not in this one",
+    );
+    assert_eq!(
+        std::fs::read(&r00).unwrap(),
+        before,
+        "a refused set changed the file"
+    );
+    // A file not named r.X.Z.mca says no region: any coordinates, low five bits.
+    let other = file(&dir, "chunks.mca", bytes);
+    assert_eq!(x_pos(&other, "40,32"), local);
+}
+
+/// A region whose chunk uses a compression the library cannot decode (127,
+/// a server's custom one) opens: `show` lists it, `check` reports it by
+/// name, `get` answers for the other chunks and names it on stderr (exit 2),
+/// and `--chunk` on it is an error naming it. (Opening used to refuse the
+/// whole file.)
+#[test]
+fn a_chunk_with_custom_compression_costs_only_itself() {
+    let dir = TempDir::new().unwrap();
+    let doc = |x: i32| {
+        let mut c = simdnbt::owned::NbtCompound::new();
+        c.insert("xPos", x);
+        let mut out = Vec::new();
+        BaseNbt::new("", c).write(&mut out).unwrap();
+        out
+    };
+    let mut region = Region::new();
+    region
+        .write_chunk_at(3, 7, &doc(3), simdnbt::region::ChunkCompression::Zlib, 1)
+        .unwrap();
+    region
+        .write_chunk_at(4, 7, &doc(4), simdnbt::region::ChunkCompression::Zlib, 1)
+        .unwrap();
+    let mut bytes = region.into_bytes();
+    let sector = Region::from_bytes(bytes.clone())
+        .unwrap()
+        .info(3, 7)
+        .unwrap()
+        .sector;
+    bytes[sector as usize * 4096 + 4] = 127;
+    let path = file(&dir, "r.0.0.mca", &bytes);
+    let table = stdout_of(nbt().arg("show").arg(&path));
+    assert!(table.contains("custom (127)"), "{table}");
+    assert!(
+        table.ends_with("2 chunks; show one with --chunk X,Z\n"),
+        "{table}"
+    );
+    let problem = "chunk (3, 7): custom compression (127) is not supported";
+    nbt()
+        .arg("check")
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(format!(
+            "{}: {problem}",
+            path.display()
+        )));
+    nbt()
+        .arg("get")
+        .arg(&path)
+        .arg("xPos")
+        .assert()
+        .code(2)
+        .stdout("4,7\t4\n")
+        .stderr(
+            predicate::str::contains(problem)
+                .and(predicate::str::contains("1 chunk could not be read")),
+        );
+    fails(&["show"], &path, &["--chunk", "3,7"], problem);
+    assert_eq!(
+        stdout_of(nbt().arg("get").arg(&path).args(["xPos", "--chunk", "4,7"])),
+        "4\n"
+    );
+}
+
+/// Converting to SNBT or JSON, which hold no root name, never drops one
+/// silently: a notice on stderr names it and how to get it back, and
+/// `--root-name` names the root on the way back to binary. Binary to binary
+/// keeps it. (bigtest.nbt's root is "Level".)
+#[test]
+fn convert_never_drops_the_root_name_silently() {
+    let dir = TempDir::new().unwrap();
+    let original = shipped(&dir, "bigtest.nbt");
+    assert_eq!(read_back(&original).name().to_str(), "Level");
+    for (to, ext) in [("snbt", "snbt"), ("json", "json")] {
+        let text = dir.path().join(format!("bigtest.{ext}"));
+        nbt()
+            .arg("convert")
+            .arg(&original)
+            .args(["--to", to, "-o"])
+            .arg(&text)
+            .assert()
+            .success()
+            .stderr(
+                predicate::str::contains("the root's name \"Level\" is not kept").and(
+                    predicate::str::contains("convert back with --root-name Level"),
+                ),
+            );
+        let back = dir.path().join(format!("back-{ext}.nbt"));
+        nbt()
+            .arg("convert")
+            .arg(&text)
+            .args(["--to", "nbt", "--root-name", "Level", "-o"])
+            .arg(&back)
+            .assert()
+            .success()
+            .stderr("");
+        assert_eq!(read_back(&back).name().to_str(), "Level");
+        if to == "snbt" {
+            nbt()
+                .arg("diff")
+                .arg(&original)
+                .arg(&back)
+                .assert()
+                .code(0)
+                .stdout("");
+        }
+        // Without it, the difference is there to see.
+        let nameless = dir.path().join(format!("nameless-{ext}.nbt"));
+        convert(&[], &text, "nbt", &nameless);
+        nbt()
+            .arg("diff")
+            .arg(&original)
+            .arg(&nameless)
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains("~ (root name): \"Level\" -> \"\""));
+    }
+    // Binary forms keep the name, with nothing to say.
+    let gz = dir.path().join("bigtest.dat");
+    nbt()
+        .arg("convert")
+        .arg(&original)
+        .args(["--to", "gzip", "-o"])
+        .arg(&gz)
+        .assert()
+        .success()
+        .stderr("");
+    assert_eq!(read_back(&gz).name().to_str(), "Level");
+    // --root-name renames binary output, and is refused where no name fits.
+    let renamed = dir.path().join("renamed.nbt");
+    convert(&["--root-name", "it's odd"], &original, "nbt", &renamed);
+    assert_eq!(read_back(&renamed).name().to_str(), "it's odd");
+    nbt()
+        .arg("convert")
+        .arg(&renamed)
+        .args(["--to", "snbt"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("--root-name 'it'\\''s odd'"));
+    fails(
+        &["convert"],
+        &original,
+        &["--to", "snbt", "--root-name", "Level"],
+        "--root-name is for binary output",
+    );
+    // An empty root name has nothing to lose.
+    let hello = shipped(&dir, "hello_world.nbt");
+    let named = read_back(&hello).name().to_str().into_owned();
+    let out = nbt()
+        .arg("convert")
+        .arg(&hello)
+        .args(["--to", "snbt"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.is_empty(), named.is_empty(), "{named:?}: {stderr}");
+}

@@ -453,6 +453,32 @@ pub fn owned_read(data: &[u8]) {
         // Consuming iteration and drop of the whole tree.
         assert_eq!(c.clone().into_iter().count(), c.len());
     }
+    // With the depth limit lifted (supported, see `ReadOptions::max_depth`),
+    // a network-form tag can be a list chain as deep as the input, held by
+    // no compound: both readers agree on it, and it compares, clones, prints
+    // and drops without recursion (a bare list chain used to drop one stack
+    // frame per level).
+    let lifted = simdnbt::ReadOptions::default().max_depth(u32::MAX);
+    let o = owned::read_optional_tag_with(&mut Cursor::new(data), &lifted);
+    let b = borrow::read_optional_tag_with(&mut Cursor::new(data), &lifted);
+    match (b, o) {
+        (Ok(b), Ok(o)) => {
+            let b = b.map(|t| t.as_tag().to_owned());
+            assert!(b == o, "the readers disagree with the depth limit lifted");
+            if let Some(tag) = o {
+                let _ = format!("{tag:?}");
+                let cloned = tag.clone();
+                assert!(cloned == tag);
+                drop((cloned, tag));
+            }
+        }
+        (Err(b), Err(o)) => assert_eq!((b.kind(), b.offset()), (o.kind(), o.offset())),
+        (b, o) => panic!(
+            "depth limit lifted: borrow {:?}, owned {:?}",
+            b.map(|_| ()),
+            o.map(|_| ())
+        ),
+    }
 }
 
 fn walk_owned_nbt(nbt: owned::Nbt) {

@@ -10,6 +10,10 @@ use simdnbt::region::{ChunkCompression, Region, RegionErrorKind};
 /// The inflation cap the targets use: small, so that a bomb is found fast.
 const CAP: usize = 1 << 20;
 
+/// A cap far under the inflater's 4 KiB first buffer: the network quota
+/// servers set with `max_bytes` (caps under 4 KiB used to panic).
+const SMALL_CAP: usize = 2000;
+
 /// A region file from arbitrary bytes: opening either fails with an error, or
 /// every listed chunk reads (or fails naming itself) within the cap; a compacted
 /// copy and a rewritten copy read back the same chunks.
@@ -37,6 +41,20 @@ pub fn region(data: &[u8]) {
                 assert_eq!(e.pos(), Some(info.pos), "error names another chunk: {e}");
                 let _ = e.to_string();
             }
+        }
+        // The network quota (a cap far under 4 KiB) answers the same, or
+        // refuses a chunk over it, naming the chunk.
+        let small = opened
+            .clone()
+            .with_options(ReadOptions::default().max_bytes(SMALL_CAP));
+        match (&result, small.chunk(x, z)) {
+            (Ok(Some(full)), Ok(Some(capped))) => assert_eq!(&capped, full),
+            (Ok(Some(full)), Err(e)) => {
+                assert!(full.len() > SMALL_CAP, "refused under the small cap: {e}");
+                assert_eq!(e.pos(), Some(info.pos));
+            }
+            (Err(_), Err(e)) => assert_eq!(e.pos(), Some(info.pos)),
+            (full, capped) => panic!("cap {CAP}: {full:?}; cap {SMALL_CAP}: {capped:?}"),
         }
         chunks.push((x, z, result.ok().flatten()));
     }
@@ -99,6 +117,30 @@ pub fn inflate(data: &[u8]) {
                 assert!(matches!(e.kind(), InflateErrorKind::TooLarge { .. }));
             }
             assert!(e.offset() <= data.len(), "{e}");
+        }
+    }
+    // Every cap answers as the large one does, as far as it reaches: the same
+    // bytes when they fit, TooLarge when they do not, an error when the
+    // stream is broken.
+    let full = compression::decompress_with(data, &opts);
+    for cap in [0, 1, 497, SMALL_CAP, 4095] {
+        let capped =
+            compression::decompress_with(data, &ReadOptions::default().max_inflated_bytes(cap));
+        match (&full, capped) {
+            (Ok(full), Ok(capped)) => assert_eq!(*capped, **full, "cap {cap}"),
+            (Ok(full), Err(e)) => {
+                assert!(
+                    full.len() > cap,
+                    "cap {cap} refused {} bytes: {e}",
+                    full.len()
+                );
+                assert_eq!(e.kind(), &InflateErrorKind::TooLarge { limit: cap });
+            }
+            (Err(_), Err(_)) => {}
+            (Err(e), Ok(capped)) => panic!(
+                "cap {cap} read {} bytes the 1 MiB cap refused: {e}",
+                capped.len()
+            ),
         }
     }
     let unlimited = ReadOptions::default().max_inflated_bytes(usize::MAX);

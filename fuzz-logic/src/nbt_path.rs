@@ -4,14 +4,18 @@
 //! document models), setting and removing, never panics and keeps the
 //! models' claims.
 //!
+//! Every filter of the path also matches exactly what vanilla's
+//! `compareNbt`, written plainly (`testkit::filter`), matches, against every
+//! compound of the document (the indexed matcher against the reference).
+//!
 //! Input: `PATH` or `PATH\nSNBT`. The document is the SNBT compound after the
 //! first line break when it parses, else a fixed document with every kind of
 //! value (lists of compounds, nested and mixed lists, arrays, odd keys).
 
 use std::io::Cursor;
 
-use simdnbt::owned::{BaseNbt, NbtCompound, NbtTag};
-use simdnbt::path::{BorrowValue, NbtPath};
+use simdnbt::owned::{BaseNbt, NbtCompound, NbtList, NbtTag};
+use simdnbt::path::{BorrowValue, NbtPath, PathSegment, Value};
 use simdnbt::snbt;
 
 /// The document used when the input brings none.
@@ -70,9 +74,57 @@ fn write(root: &NbtCompound) -> Option<Vec<u8>> {
     Some(out)
 }
 
+/// Every compound of `root` (the root included), breadth first, at most `limit`.
+fn compounds(root: &NbtCompound, limit: usize) -> Vec<&NbtCompound> {
+    let mut out = vec![root];
+    let mut lists: Vec<&NbtList> = Vec::new();
+    let mut next = 0;
+    while out.len() < limit && (next < out.len() || !lists.is_empty()) {
+        if let Some(l) = lists.pop() {
+            match l {
+                NbtList::Compound(v) => out.extend(v.iter()),
+                NbtList::List(v) => lists.extend(v.iter()),
+                _ => {}
+            }
+            continue;
+        }
+        for (_, tag) in out[next].iter() {
+            match tag {
+                NbtTag::Compound(c) => out.push(c),
+                NbtTag::List(l) => lists.push(l),
+                _ => {}
+            }
+        }
+        next += 1;
+    }
+    out.truncate(limit);
+    out
+}
+
+/// Each filter of `path` against every compound of `root`: the matcher and
+/// the plain `compareNbt` agree.
+pub fn check_filters(path: &NbtPath, root: &NbtCompound) {
+    let targets = compounds(root, 200);
+    for segment in path.segments() {
+        let (PathSegment::Filter(filter) | PathSegment::ElementFilter(filter)) = segment else {
+            continue;
+        };
+        for target in &targets {
+            let want = testkit::filter::compound_matches(filter.compound(), target);
+            assert_eq!(
+                filter.matches(Value::Compound(target)),
+                want,
+                "{filter} against {:?}",
+                snbt::to_string(*target)
+            );
+        }
+    }
+}
+
 /// get_all (owned and borrowed agree), resolve_all (each concrete path leads
 /// back to its value), set and remove on copies.
 pub fn evaluate(path: &NbtPath, root: &NbtCompound, value: NbtTag) {
+    check_filters(path, root);
     let found: Vec<NbtTag> = path
         .get_all(root)
         .iter()
@@ -190,6 +242,12 @@ pub fn seeds() -> Vec<(String, Vec<u8>)> {
         "a[-2147483648]",
         "Inventory[{Slot:1b}]\n{Inventory:[{Slot:1b},{Slot:1b,q:[L;1L]}]}",
         "'a\\'b'[0]\n{\"a'b\":[{}]}",
+        // Past the matcher's thresholds: more keys than it scans, more
+        // distinct leaves than it compares directly, a long document list.
+        "a{k0:0,k1:1,k2:2,k3:3,k4:4,k5:5,k6:6,k7:7,k8:8,k9:9}\n{a:{k9:9,k8:8,k7:7,k6:6,k5:5,k4:4,k3:3,k2:2,k1:1,k0:0,k0:1}}",
+        "l[{v:[9,1,8,2,7,3,3]}]\n{l:[{v:[0,1,2,3,4,5,6,7,8,9]},{v:[1,2,3,7,8]},{v:[9,8,7,3,2,1,0,0,0,0]}]}",
+        "{s:[\"a\",\"b\",\"c\",\"d\",\"e\"],f:[0.0f,-0.0f,1.5f,2.5f,3.5f]}\n{s:[\"e\",\"d\",\"c\",\"b\",\"a\",\"x\",\"y\",\"z\",\"w\"],f:[0.0f,1.5f,2.5f,3.5f,4.5f,5.5f,6.5f,7.5f,8.5f]}",
+        "{m:[1,\"a\",[I;1],2,3,4]}\n{m:[4,3,2,1,\"a\",[I;1],[L;1L],{k:1},5,6]}",
     ];
     paths
         .iter()

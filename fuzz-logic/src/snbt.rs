@@ -27,6 +27,7 @@ pub fn text_round_trip(text: &str) {
     let Ok(tag) = snbt::from_str(text) else {
         return;
     };
+    far_exponent_reads_the_same(&tag);
     for pretty in [false, true] {
         let printed = print(&tag, pretty)
             .unwrap_or_else(|e| panic!("a parsed value does not print: {e}: {tag:?}"));
@@ -36,6 +37,35 @@ pub fn text_round_trip(text: &str) {
         let again = print(&back, pretty).expect("printed once");
         assert_eq!(again, printed, "printing is not stable");
     }
+}
+
+/// A float read back from its digits written with 20 000 leading zeros and
+/// an exponent of 5 digits that makes up for them (the literals the parser
+/// rewrites before std reads them, see `snbt::number`) is the same float.
+fn far_exponent_reads_the_same(tag: &NbtTag) {
+    let (text, suffix) = match tag {
+        NbtTag::Float(v) if v.is_finite() => (format!("{v:e}"), "f"),
+        NbtTag::Double(v) if v.is_finite() => (format!("{v:e}"), "d"),
+        _ => return,
+    };
+    let (mantissa, exp) = text.split_once('e').expect("`{:e}` has an exponent");
+    let exp: i64 = exp.parse().expect("an exponent");
+    let (sign, mantissa) = mantissa
+        .strip_prefix('-')
+        .map_or(("", mantissa), |m| ("-", m));
+    let digits = mantissa.replace('.', "");
+    let pad = 20_000;
+    let far = format!(
+        "{sign}0.{}{digits}e{}{suffix}",
+        "0".repeat(pad),
+        exp + pad as i64 + 1
+    );
+    let back =
+        snbt::from_str(&far).unwrap_or_else(|e| panic!("{text}{suffix} written far out: {e}"));
+    assert!(
+        back == *tag,
+        "{text}{suffix} written far out reads as {back:?}"
+    );
 }
 
 fn print(tag: &NbtTag, pretty: bool) -> Result<String, PrintError> {
@@ -253,6 +283,13 @@ pub fn text_seeds() -> Vec<(String, Vec<u8>)> {
         "[1b,\"a\",{x:1},{\"\":2},[],[I;1]]",
         "{id:uuid(\"f81d4fae-7dec-11d0-a765-00a0c91e4bf6\"),flag:bool(1),n:bool(bool(0.0))}",
         "{ \"a b\" : [ { } , { } , ] , 'c' : [ ] , 1 : - 5 }",
+        // Floats: exponents of 5+ digits (rewritten before std reads them),
+        // the ends of both ranges.
+        "333333333333333333333333333333e-99990f",
+        "0.0000000000000000000000000000001e100031",
+        "-2.4703282292062328e-324",
+        "3.4028235e38f",
+        "1e-99999f",
     ];
     let mut seeds: Vec<(String, Vec<u8>)> = rules
         .iter()

@@ -22,38 +22,72 @@ fn big_stack(f: impl FnOnce() + Send + 'static) {
         .unwrap_or_else(|e| std::panic::resume_unwind(e));
 }
 
-fn regressions_dir(target: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../fuzz/regressions")
-        .join(target)
+fn regressions_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fuzz/regressions")
 }
 
-/// Every file in `fuzz/regressions/<target>/`, through that target.
+/// Every file in `fuzz/regressions/<target>/`, through that target. The
+/// folder is walked, not the target list: `fuzz/regressions/` must exist,
+/// every folder in it must be a target's name (a misspelled one fails), and
+/// every target must have a folder holding at least one input, so that a
+/// moved, renamed or emptied folder cannot make the replay pass on nothing.
 #[test]
 fn regressions_replay() {
     big_stack(regressions_replay_body);
 }
 
 fn regressions_replay_body() {
-    let mut total = 0;
-    for (target, run) in TARGETS {
-        let dir = regressions_dir(target);
-        let Ok(entries) = std::fs::read_dir(&dir) else {
+    let root = regressions_root();
+    let entries = std::fs::read_dir(&root).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (the regression inputs are missing)",
+            root.display()
+        )
+    });
+    let mut folders: Vec<PathBuf> = entries.map(|e| e.unwrap().path()).collect();
+    folders.sort();
+    let mut replayed = Vec::new();
+    for folder in folders {
+        let name = folder.file_name().unwrap().to_string_lossy().into_owned();
+        if folder.is_file() && folder.extension().is_some_and(|e| e == "md") {
             continue;
+        }
+        let Some(&(target, run)) = TARGETS.iter().find(|(t, _)| *t == name) else {
+            let known: Vec<&str> = TARGETS.iter().map(|(t, _)| *t).collect();
+            panic!(
+                "{}: not a fuzz target's name (targets: {})",
+                folder.display(),
+                known.join(", ")
+            );
         };
-        let mut files: Vec<_> = entries.map(|e| e.unwrap().path()).collect();
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
+            .unwrap_or_else(|e| panic!("{}: {e}", folder.display()))
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_none_or(|e| e != "md"))
+            .collect();
         files.sort();
-        for path in files {
-            if path.extension().is_some_and(|e| e == "md") {
-                continue;
-            }
-            let bytes = std::fs::read(&path).unwrap();
+        assert!(
+            !files.is_empty(),
+            "{}: no regression inputs",
+            folder.display()
+        );
+        for path in &files {
+            assert!(path.is_file(), "{}: not a file", path.display());
+            let bytes = std::fs::read(path).unwrap();
             eprintln!("{target}: {}", path.display());
             run(&bytes);
-            total += 1;
         }
+        replayed.push((target, files.len()));
     }
-    eprintln!("{total} regression files replayed");
+    for (target, _) in TARGETS {
+        assert!(
+            replayed.iter().any(|(t, _)| t == target),
+            "{}: no regression folder for target {target}",
+            root.display()
+        );
+    }
+    let total: usize = replayed.iter().map(|(_, n)| n).sum();
+    eprintln!("{total} regression files replayed: {replayed:?}");
 }
 
 /// Every §4 case through every target, and the answer §4 requires.

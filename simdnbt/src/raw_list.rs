@@ -281,7 +281,7 @@ mod tests {
     }
 
     #[test]
-    #[should_panic]
+    #[should_panic(expected = "RawList length is not a multiple of the element size")]
     fn new_rejects_partial_element() {
         let _ = RawList::<i64>::new(&BYTES[..7]);
     }

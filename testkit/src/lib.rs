@@ -10,6 +10,8 @@
 //! - [`edit`]: edit scripts applied to a `simdnbt::document::Document` and to an
 //!   owned tree, which must agree after every edit; [`document`]: the document
 //!   reader against the borrow reader in every cursor form;
+//! - [`filter`]: NBT-path filter matching written plainly (vanilla's
+//!   `compareNbt`), the reference for `simdnbt::path`'s matcher;
 //! - [`bytes`]: byte builders for crafted inputs (`R(x)`, named tags, chains);
 //! - [`hostile`]: the docs/format.md §4 cases with the expected answer (error kind
 //!   and offset).
@@ -22,6 +24,7 @@
 pub mod bytes;
 pub mod document;
 pub mod edit;
+pub mod filter;
 pub mod from_simdnbt;
 pub mod hostile;
 pub mod mutf8;

@@ -33,8 +33,11 @@ pub(crate) fn inflate_into(
     let start = out.len();
     // One byte of headroom past the cap: producing it proves the stream is too big.
     let cap = limit.saturating_add(1);
-    // Chunks and player files inflate 3-8x; start at 4x so most streams take one call.
-    let first = input.len().saturating_mul(4).clamp(4096, cap);
+    // Chunks and player files inflate 3-8x; start at 4x (at least 4 KiB) so most
+    // streams take one call, but never reserve past the cap: any cap works, down
+    // to 0 (only an empty stream fits), and a small network quota costs no more
+    // than itself.
+    let first = input.len().saturating_mul(4).max(4096).min(cap);
     out.reserve_exact(first);
     loop {
         let consumed = stream.total_in() as usize;

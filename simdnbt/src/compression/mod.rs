@@ -40,6 +40,7 @@
 //! you set it), so a decompression bomb is an [`InflateErrorKind::TooLarge`]
 //! error after bounded memory, not an out-of-memory abort.
 
+mod bounded;
 mod error;
 mod inflate;
 mod write;
@@ -51,6 +52,8 @@ use std::path::Path;
 pub use error::{FileError, InflateError, InflateErrorKind};
 pub use write::{compress, compress_with_level, write_file, write_owned_file};
 
+#[cfg(feature = "region")]
+pub(crate) use bounded::{fill, len_hint, stored_bound};
 pub(crate) use inflate::inflate_into;
 
 use crate::error::Error;
@@ -231,17 +234,42 @@ pub fn read_file(path: impl AsRef<Path>) -> Result<Decompressed, FileError> {
 }
 
 /// [`read_file`] with explicit limits.
+///
+/// The file is read no further than its contents can matter: a raw file up to
+/// the cap ([`ReadOptions::inflate_limit`]) plus one byte, which tells that it is
+/// too large; a gzip or zlib file up to the largest stream that can inflate to
+/// the cap (about 1.6% and 4 KiB more). So a symlink to `/dev/zero` or a huge
+/// sparse file fails after reading about the cap, whatever its length says.
 pub fn read_file_with(
     path: impl AsRef<Path>,
     opts: &ReadOptions,
 ) -> Result<Decompressed, FileError> {
     let path = path.as_ref();
-    let bytes = std::fs::read(path).map_err(|error| FileError::io(path, error))?;
+    let io = |error| FileError::io(path, error);
+    let limit = opts.inflate_limit();
+    let mut file = std::fs::File::open(path).map_err(io)?;
+    let hint = bounded::len_hint(&file);
+    let mut bytes = Vec::new();
+    bounded::fill(&mut file, &mut bytes, 2, hint).map_err(io)?;
     let compression = detect(&bytes);
-    let bytes = match decompress_with(&bytes, opts)? {
+    let most = match compression {
+        Compression::Raw => limit,
+        Compression::Gzip | Compression::Zlib => bounded::stored_bound(limit),
+    };
+    bounded::fill(&mut file, &mut bytes, most.saturating_add(1), hint).map_err(io)?;
+    let cut = bytes.len() > most;
+    let too_large = || InflateError {
+        format: compression,
+        kind: InflateErrorKind::TooLarge { limit },
+        offset: most,
+    };
+    let bytes = match decompress_with(&bytes, opts) {
         // Raw: keep the buffer we already own instead of copying it.
-        Cow::Borrowed(_) => bytes,
-        Cow::Owned(inflated) => inflated,
+        Ok(Cow::Borrowed(_)) => bytes,
+        Ok(Cow::Owned(inflated)) => inflated,
+        // A stream that does not end within `most` bytes inflates past the cap.
+        Err(e) if cut && e.kind() == &InflateErrorKind::Truncated => return Err(too_large().into()),
+        Err(e) => return Err(e.into()),
     };
     Ok(Decompressed {
         bytes,

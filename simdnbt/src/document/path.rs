@@ -6,6 +6,8 @@ use super::list::number_at;
 use super::node::is_flat;
 use super::{Document, NbtCompound, NbtList, NbtTag};
 use crate::mutf8::Mutf8Str;
+#[cfg(feature = "snbt")]
+use crate::mutf8::key_matches;
 use crate::path::NbtPath;
 #[cfg(feature = "snbt")]
 use crate::path::eval::{Array, Leaf};
@@ -110,7 +112,7 @@ fn number_at_node(tag: NbtTag<'_>) -> Option<Number> {
     number_at(id, &tag.doc.bytes[at..at + size])
 }
 
-impl View for DocValue<'_> {
+impl<'d> View for DocValue<'d> {
     #[cfg(feature = "snbt")]
     fn id(self) -> u8 {
         DocValue::id(&self)
@@ -120,6 +122,27 @@ impl View for DocValue<'_> {
         match self.typed() {
             DocValue::Compound(c) => c.get(key).map(DocValue::Tag),
             _ => None,
+        }
+    }
+
+    #[cfg(feature = "snbt")]
+    type Key = &'d [u8];
+
+    #[cfg(feature = "snbt")]
+    fn child_bytes(self, key: &[u8]) -> Option<Self> {
+        let DocValue::Compound(c) = self.typed() else {
+            return None;
+        };
+        let (_, v) = c.iter().find(|(k, _)| key_matches(k.as_bytes(), key))?;
+        Some(DocValue::Tag(v))
+    }
+
+    #[cfg(feature = "snbt")]
+    fn for_each_entry(self, mut f: impl FnMut(Self::Key, Self)) {
+        if let DocValue::Compound(c) = self.typed() {
+            for (k, v) in c.iter() {
+                f(k.as_bytes(), DocValue::Tag(v));
+            }
         }
     }
 

@@ -1,5 +1,4 @@
-//! `PartialEq`, `Drop` and `Clone` for the owned tree, without recursion
-//! (`Drop` on compounds only; see [`NbtCompound`]'s `Drop`).
+//! `PartialEq`, `Drop` and `Clone` for the owned tree, without recursion.
 //!
 //! Derived impls recurse once per nesting level; a hand-built tree can be nested
 //! far deeper than any reader accepts, and even 512 levels overflow a small
@@ -222,34 +221,42 @@ mod drop_depth {
     }
 }
 
-/// Drops a compound's children. A list of lists among them is taken apart with
-/// a heap stack: `NbtList` has no `Drop` of its own (so that its `Vec`s can be
-/// moved out by value), and a chain of lists directly inside lists would
-/// otherwise drop one stack frame per level. Compounds below count themselves.
-fn drop_children(c: &mut NbtCompound) {
-    for (_, v) in c.values.iter_mut() {
-        if let NbtTag::List(l @ NbtList::List(_)) = v {
-            if list_has_containers(l) {
-                flatten(Detached::List(mem::take(l)));
-            }
-        }
-    }
-    c.values.clear();
-}
-
-/// Dropping is iterative for any tree held by a compound ([`BaseNbt`],
-/// `NbtTag::Compound`, a list inside one…), however deep. A bare [`NbtList`]
-/// or `NbtTag::List` whose lists nest directly in lists drops recursively,
-/// one level at a time: the readers never make more than 512 levels, which
-/// is fine; to drop a deeper hand-built list chain, put it in a compound.
+/// Dropping is iterative for any tree, however deep: past a few dozen levels
+/// the rest is taken apart with a heap stack. Compounds and lists of lists
+/// (below) each count one level, so any mix of them is covered.
 impl Drop for NbtCompound {
     fn drop(&mut self) {
         if !compound_has_containers(self) {
             return;
         }
         // Drop the children now, while the depth counter counts this level.
-        if !drop_depth::deeper(|| drop_children(self)) {
+        if !drop_depth::deeper(|| self.values.clear()) {
             flatten(Detached::Compound(mem::take(self)));
+        }
+    }
+}
+
+/// As [`NbtCompound`]'s: a chain of lists directly inside lists, held by
+/// nothing else (a bare `NbtList` or `NbtTag::List`, which a read with a raised
+/// [`crate::ReadOptions::max_depth`] can return), drops without recursion too.
+/// Only a list of lists counts a level: in a list of compounds each compound
+/// counts its own, so the common lists (items, entities) drop as plain `Vec`s.
+///
+/// Because `NbtList` has a `Drop`, a `Vec` cannot be moved out of it by a
+/// pattern (`match list { NbtList::Int(v) => v, .. }`); the `into_*` methods
+/// (`into_ints`, `into_compounds`, …) do that.
+impl Drop for NbtList {
+    fn drop(&mut self) {
+        if !matches!(self, NbtList::List(_)) || !list_has_containers(self) {
+            return;
+        }
+        let dropped = drop_depth::deeper(|| {
+            if let NbtList::List(v) = self {
+                v.clear();
+            }
+        });
+        if !dropped {
+            flatten(Detached::List(mem::take(self)));
         }
     }
 }

@@ -63,9 +63,10 @@ macro_rules! accessors {
             }
         }
         #[doc = concat!("The elements if this is a list of ", stringify!($variant), ", by value.")]
-        pub fn $into(self) -> Option<$owned> {
-            match self {
-                NbtList::$variant(v) => Some(v),
+        pub fn $into(mut self) -> Option<$owned> {
+            // `NbtList` has a `Drop`, so the `Vec` is taken, not moved out.
+            match &mut self {
+                NbtList::$variant(v) => Some(std::mem::take(v)),
                 _ => None,
             }
         }

@@ -87,8 +87,9 @@ fn slots(
             if parent.id() == tag_id::LIST {
                 let mut elements = Vec::new();
                 parent.elements(&mut elements);
+                let mut matcher = super::filter::Matcher::new(filter.compound());
                 for (i, e) in elements.into_iter().enumerate() {
-                    if super::filter::matches(filter.compound(), e) {
+                    if matcher.matches(e) {
                         slots.push(Slot::Element(i));
                     }
                 }

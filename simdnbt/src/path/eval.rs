@@ -2,8 +2,12 @@
 //! selected so far into the next ones (breadth first, no recursion), over a
 //! small view trait that owned and borrowed documents both implement.
 
+#[cfg(feature = "snbt")]
+use super::filter::Matcher;
 use super::value::{BorrowValue, Value};
 use super::{NbtPath, PathSegment};
+#[cfg(feature = "snbt")]
+use crate::mutf8::key_matches;
 #[cfg(feature = "snbt")]
 use crate::raw_list::RawList;
 use crate::{Number, tag_id};
@@ -32,14 +36,14 @@ pub(crate) enum Array<'x, T> {
 
 #[cfg(feature = "snbt")]
 impl<T: crate::simd::BeNumber + Copy + PartialEq> Array<'_, T> {
-    fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         match self {
             Array::Native(v) => v.len(),
             Array::BigEndian(v) => v.len(),
         }
     }
 
-    fn get(&self, i: usize) -> Option<T> {
+    pub(super) fn get(&self, i: usize) -> Option<T> {
         match self {
             Array::Native(v) => v.get(i).copied(),
             Array::BigEndian(v) => v.get(i),
@@ -73,6 +77,18 @@ pub(crate) trait View: Copy {
     fn id(self) -> u8;
     /// The value under `key`, if this is a compound that has it.
     fn child(self, key: &str) -> Option<Self>;
+    /// How a compound's keys are borrowed from the document.
+    #[cfg(feature = "snbt")]
+    type Key: Copy + AsRef<[u8]>;
+    /// The value under `key`, the MUTF-8 encoding of a name (what
+    /// [`Mutf8Str::from_str`](crate::Mutf8Str::from_str) gives), if this is a
+    /// compound that has it: the first entry whose key matches, as in
+    /// [`NbtCompound::get`](crate::owned::NbtCompound::get).
+    #[cfg(feature = "snbt")]
+    fn child_bytes(self, key: &[u8]) -> Option<Self>;
+    /// Calls `f` with every entry of a compound, in order (nothing for other values).
+    #[cfg(feature = "snbt")]
+    fn for_each_entry(self, f: impl FnMut(Self::Key, Self));
     /// The number of elements of a list or array.
     fn len(self) -> Option<usize>;
     /// Element `i` of a list or array.
@@ -85,11 +101,10 @@ pub(crate) trait View: Copy {
     fn unwrapped(self) -> Self;
     /// The value as a leaf.
     #[cfg(feature = "snbt")]
-    #[cfg(feature = "snbt")]
     fn leaf(&self) -> Leaf<'_>;
 }
 
-impl View for Value<'_> {
+impl<'t> View for Value<'t> {
     #[cfg(feature = "snbt")]
     fn id(self) -> u8 {
         Value::id(&self)
@@ -97,6 +112,28 @@ impl View for Value<'_> {
 
     fn child(self, key: &str) -> Option<Self> {
         self.compound()?.get(key).map(Value::Tag)
+    }
+
+    #[cfg(feature = "snbt")]
+    type Key = &'t [u8];
+
+    #[cfg(feature = "snbt")]
+    fn child_bytes(self, key: &[u8]) -> Option<Self> {
+        let c = self.compound()?;
+        let (_, v) = c
+            .values
+            .iter()
+            .find(|(k, _)| key_matches(k.as_bytes(), key))?;
+        Some(Value::Tag(v))
+    }
+
+    #[cfg(feature = "snbt")]
+    fn for_each_entry(self, mut f: impl FnMut(Self::Key, Self)) {
+        if let Some(c) = self.compound() {
+            for (k, v) in &c.values {
+                f(k.as_bytes(), Value::Tag(v));
+            }
+        }
     }
 
     fn len(self) -> Option<usize> {
@@ -160,7 +197,7 @@ impl View for Value<'_> {
     }
 }
 
-impl View for BorrowValue<'_, '_> {
+impl<'a: 'tape, 'tape> View for BorrowValue<'a, 'tape> {
     #[cfg(feature = "snbt")]
     fn id(self) -> u8 {
         BorrowValue::id(&self)
@@ -170,6 +207,27 @@ impl View for BorrowValue<'_, '_> {
         match self.typed() {
             BorrowValue::Compound(c) => c.get(key).map(BorrowValue::Tag),
             _ => None,
+        }
+    }
+
+    #[cfg(feature = "snbt")]
+    type Key = &'a [u8];
+
+    #[cfg(feature = "snbt")]
+    fn child_bytes(self, key: &[u8]) -> Option<Self> {
+        let BorrowValue::Compound(c) = self.typed() else {
+            return None;
+        };
+        let (_, v) = c.iter().find(|(k, _)| key_matches(k.as_bytes(), key))?;
+        Some(BorrowValue::Tag(v))
+    }
+
+    #[cfg(feature = "snbt")]
+    fn for_each_entry(self, mut f: impl FnMut(Self::Key, Self)) {
+        if let BorrowValue::Compound(c) = self.typed() {
+            for (k, v) in c.iter() {
+                f(k.as_bytes(), BorrowValue::Tag(v));
+            }
         }
     }
 
@@ -299,6 +357,10 @@ fn apply<V: View>(
     scratch: &mut Vec<V>,
 ) -> Vec<(V, usize)> {
     let mut next = Vec::new();
+    // One matcher for the segment's filter, shared by every value: what it
+    // works out about the filter's lists is worked out once.
+    #[cfg(feature = "snbt")]
+    let mut matcher: Option<Matcher<'_>> = None;
     for &(v, trail) in current {
         match segment {
             PathSegment::Key(key) => {
@@ -333,15 +395,17 @@ fn apply<V: View>(
                 }
                 scratch.clear();
                 v.elements(scratch);
+                let matcher = matcher.get_or_insert_with(|| Matcher::new(filter.compound()));
                 for (i, &e) in scratch.iter().enumerate() {
-                    if super::filter::matches(filter.compound(), e) {
+                    if matcher.matches(e) {
                         next.push((e, trails.step(trail, || PathSegment::Index(i))));
                     }
                 }
             }
             #[cfg(feature = "snbt")]
             PathSegment::Filter(filter) => {
-                if super::filter::matches(filter.compound(), v) {
+                let matcher = matcher.get_or_insert_with(|| Matcher::new(filter.compound()));
+                if matcher.matches(v) {
                     next.push((v, trail));
                 }
             }

@@ -102,6 +102,15 @@
 //! those compounds. Matching uses an explicit stack (no recursion) and visits
 //! each pair of a filter value and a document value at most once per match.
 //!
+//! Matching costs about linear time in the filter and the document: a
+//! compound filter indexes a document compound's keys once it has looked up
+//! a few, and a list filter's numbers, strings and arrays are hashed and
+//! searched rather than compared with every element (`O((T + F) log T)` for
+//! `F` filter and `T` document elements; lookups allocate nothing). Compound
+//! or list *elements* of a list filter are still compared with each document
+//! element in turn, `O(C × T)` for `C` of them: no index avoids that in
+//! general.
+//!
 //! # What `get_all` returns
 //!
 //! Values come back as [`Value`] (owned documents) or [`BorrowValue`] (borrowed

@@ -69,12 +69,18 @@ impl Filter {
 
     /// Makes a filter of a compound.
     ///
+    /// A filter looks its keys up by name, so a key that is not the MUTF-8
+    /// encoding of a name (a raw `00` byte, invalid bytes) is stored as the
+    /// encoding of the name it decodes to (invalid bytes as U+FFFD), which is
+    /// what it matches by; [`Filter::compound`] shows that form.
+    ///
     /// ```
     /// let mut c = simdnbt::owned::NbtCompound::new();
     /// c.insert("Slot", 0i8);
     /// assert_eq!(simdnbt::path::Filter::new(c).to_string(), "{Slot:0b}");
     /// ```
-    pub fn new(compound: owned::NbtCompound) -> Filter {
+    pub fn new(mut compound: owned::NbtCompound) -> Filter {
+        super::filter::canonical_keys(&mut compound);
         Filter(compound)
     }
 

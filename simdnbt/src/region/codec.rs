@@ -38,7 +38,8 @@ impl ChunkCompression {
         }
     }
 
-    /// The compression with this byte (external flag ignored), or `None` if unknown.
+    /// The compression with this byte (external flag ignored), or `None` if
+    /// this crate cannot decode it.
     pub fn from_id(id: u8) -> Option<Self> {
         match id & 0x7f {
             1 => Some(ChunkCompression::Gzip),

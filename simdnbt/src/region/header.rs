@@ -42,11 +42,6 @@ pub(crate) fn be32(bytes: &[u8], at: usize) -> u32 {
     u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
 }
 
-/// Whether a compression byte (flag included) names a type we can read.
-pub(crate) fn known_compression(byte: u8) -> bool {
-    matches!(byte & !EXTERNAL, 1..=4)
-}
-
 /// Checks every header entry of `file` and returns the present chunks' slots,
 /// indexed by entry. An empty file is an empty region (Minecraft creates region
 /// files that way); anything else shorter than the header is an error.
@@ -108,10 +103,10 @@ pub(crate) fn read_slots(file: &[u8]) -> Result<Vec<Option<Slot>>, RegionError> 
         if length as usize > capacity {
             return fail(RegionErrorKind::LengthTooLarge { length, capacity });
         }
+        // Any compression byte is accepted here: a chunk this crate cannot
+        // decode (a server's custom algorithm, 127) fails when it is read, and
+        // the region's other chunks stay readable.
         let compression = file[at + 4];
-        if !known_compression(compression) {
-            return fail(RegionErrorKind::UnknownCompression(compression));
-        }
         *slot = Some(Slot {
             sector: offset,
             count,

@@ -2,9 +2,11 @@
 //!
 //! A [`Region`] holds the file in memory. Opening it checks every one of the
 //! 1024 header entries against the file — offsets inside the header, sectors past
-//! the end, chunks sharing sectors, zero or oversized lengths, unknown
-//! compression — and refuses the file with an error naming the chunk, so that
-//! reading a chunk afterwards cannot go out of bounds.
+//! the end, chunks sharing sectors, zero or oversized lengths — and refuses the
+//! file with an error naming the chunk, so that reading a chunk afterwards cannot
+//! go out of bounds. A chunk stored with a compression this crate cannot decode
+//! (a server's custom algorithm, 127, or an unknown byte) does not stop the
+//! file from opening: reading that chunk is the error, and the others read.
 //!
 //! [`Region::chunk`] gives a chunk's uncompressed NBT bytes, whatever Minecraft
 //! stored them as: gzip, zlib, uncompressed, LZ4 (lz4-java's block format), each
@@ -24,6 +26,7 @@
 //!
 //! for info in region.chunks() {
 //!     println!("{} written at {}", info.pos, info.timestamp);
+//!     assert_eq!(info.compression, Some(ChunkCompression::Zlib));
 //! }
 //! let bytes = region.chunk(3, 7)?.expect("chunk (3, 7) is present");
 //! let nbt = simdnbt::borrow::read(&mut Cursor::new(&bytes[..]))?.unwrap();
@@ -48,12 +51,12 @@ pub mod scan;
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 pub use codec::ChunkCompression;
 pub use error::{LocalPos, RegionError, RegionErrorKind};
 
+use crate::compression;
 use crate::options::ReadOptions;
 use header::{EXTERNAL, HEADER_BYTES, SECTOR, Slot};
 
@@ -115,8 +118,12 @@ pub struct ChunkInfo {
     pub sector: u32,
     /// Number of sectors.
     pub sectors: u32,
-    /// How the data is compressed.
-    pub compression: ChunkCompression,
+    /// How the data is compressed; `None` for a compression this crate cannot
+    /// decode (reading the chunk is then [`RegionErrorKind::UnknownCompression`]).
+    pub compression: Option<ChunkCompression>,
+    /// The compression byte as stored, without the external flag (`2` for zlib,
+    /// `127` for a server's custom compression).
+    pub compression_id: u8,
     /// Whether the data is in an external `c.X.Z.mcc` file.
     pub external: bool,
 }
@@ -241,7 +248,8 @@ impl Region {
             timestamp: self.timestamp_at(index),
             sector: slot.sector,
             sectors: slot.count,
-            compression: ChunkCompression::from_id(slot.compression)?,
+            compression: ChunkCompression::from_id(slot.compression),
+            compression_id: slot.compression & !EXTERNAL,
             external: slot.compression & EXTERNAL != 0,
         })
     }
@@ -294,16 +302,17 @@ impl Region {
             .as_ref()
             .ok_or(RegionErrorKind::NoExternalLocation)?;
         let path = location.chunk_file(pos);
-        let file = std::fs::File::open(&path).map_err(|error| RegionErrorKind::ExternalFile {
-            path: path.clone(),
-            error,
-        })?;
+        let mut file =
+            std::fs::File::open(&path).map_err(|error| RegionErrorKind::ExternalFile {
+                path: path.clone(),
+                error,
+            })?;
         // Valid compressed data under the cap is at most slightly larger than it
         // (deflate's stored blocks, LZ4's headers): read no more than that.
-        let most = limit.saturating_add(limit / 64).saturating_add(4096);
+        let most = compression::stored_bound(limit);
+        let hint = compression::len_hint(&file);
         let mut data = Vec::new();
-        file.take((most as u64).saturating_add(1))
-            .read_to_end(&mut data)
+        compression::fill(&mut file, &mut data, most.saturating_add(1), hint)
             .map_err(|error| RegionErrorKind::ExternalFile { path, error })?;
         if data.len() > most {
             return Err(RegionErrorKind::TooLarge { limit });

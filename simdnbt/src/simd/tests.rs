@@ -201,7 +201,7 @@ fn public_functions() {
 }
 
 #[test]
-#[should_panic]
+#[should_panic(expected = "length is not a multiple of the element size")]
 fn from_be_bytes_rejects_partial_element() {
     let _ = super::from_be_bytes::<i32>(&[1, 2, 3]);
 }

@@ -232,8 +232,17 @@ fn parse_float(t: &[u8], start: usize) -> Result<Option<Number>, TokenError> {
         text
     };
     // The shape was checked above and is ASCII; Rust's float grammar accepts it
-    // and rounds correctly, as Java's `parseFloat` / `parseDouble` do.
+    // and rounds correctly, as Java's `parseFloat` / `parseDouble` do, except
+    // for an exponent of 5 digits or more (see `small_exponent`).
     let text = std::str::from_utf8(text).map_err(|_| (ErrorKind::InvalidNumber("bad float"), 0))?;
+    let rewritten;
+    let text = match small_exponent(text) {
+        Some(short) => {
+            rewritten = short;
+            &rewritten[..]
+        }
+        None => text,
+    };
     let bad = |_| (ErrorKind::InvalidNumber("bad float"), 0);
     let n = if double {
         let v: f64 = text.parse().map_err(bad)?;
@@ -249,6 +258,74 @@ fn parse_float(t: &[u8], start: usize) -> Result<Option<Number>, TokenError> {
         Number::Float(v)
     };
     Ok(Some(n))
+}
+
+/// Significant digits kept when [`small_exponent`] rewrites a literal: more
+/// than the 767 that a value halfway between two doubles (or floats) can need,
+/// so that the digits cut off decide nothing but "a non-zero digit follows".
+const KEPT_DIGITS: usize = 800;
+
+/// A float literal (`[sign] digits [. digits] e [sign] digits`, no `_`, no
+/// suffix) whose exponent has 5 or more digits, rewritten as the same value
+/// with a small exponent; `None` for every other literal, which std reads
+/// exactly as it is.
+///
+/// Why: std's parser is correct for any number of digits but saturates an
+/// explicit exponent past 65 535, so a long significand whose exponent makes
+/// up for it (`"3" × 10^6` then `e-999990`, 3.33e9) read as infinity. Rather
+/// than parse floats ourselves, the significand is cut to [`KEPT_DIGITS`]
+/// significant digits with a sticky `1` appended when anything non-zero was
+/// cut (the decimal then lies strictly between the same two rounding
+/// boundaries as the original, so std rounds it the same way), and the
+/// exponent is the one that keeps the value. A value whose leading digit is
+/// past 10^±400 is outside every float's range: `1e400` (infinite) or `0`.
+fn small_exponent(text: &str) -> Option<String> {
+    let (mantissa, exponent) = text.split_once(['e', 'E'])?;
+    let exp_digits = exponent
+        .trim_start_matches(['+', '-'])
+        .trim_start_matches('0');
+    if exp_digits.len() < 5 {
+        return None;
+    }
+    let negative_exp = exponent.starts_with('-');
+    // Saturate far past any float's range; i64 holds it with room to spare.
+    let exp = exp_digits
+        .bytes()
+        .fold(0i64, |e, d| (e * 10 + i64::from(d - b'0')).min(1 << 40));
+    let exp = if negative_exp { -exp } else { exp };
+    let (sign, mantissa) = match mantissa.as_bytes().first() {
+        Some(b'-') => ("-", &mantissa[1..]),
+        Some(b'+') => ("", &mantissa[1..]),
+        _ => ("", mantissa),
+    };
+    let (whole, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    // value = digits × 10^(exp − frac.len()), with the digits' leading and
+    // trailing zeros dropped.
+    let digits = whole.bytes().chain(frac.bytes());
+    let mut significant: Vec<u8> = digits.skip_while(|&d| d == b'0').collect();
+    let mut exp = exp - frac.len() as i64;
+    while significant.last() == Some(&b'0') {
+        significant.pop();
+        exp += 1;
+    }
+    if significant.is_empty() {
+        return Some(format!("{sign}0"));
+    }
+    let leading = exp + significant.len() as i64 - 1;
+    if leading > 400 {
+        return Some(format!("{sign}1e400"));
+    }
+    if leading < -400 {
+        return Some(format!("{sign}0"));
+    }
+    if significant.len() > KEPT_DIGITS {
+        // The last digit is non-zero, so the cut drops something non-zero.
+        exp += (significant.len() - KEPT_DIGITS) as i64 - 1;
+        significant.truncate(KEPT_DIGITS);
+        significant.push(b'1');
+    }
+    let significant = std::str::from_utf8(&significant).expect("ASCII digits");
+    Some(format!("{sign}{significant}e{exp}"))
 }
 
 /// Parses an integer token: sign, `0x…` / `0b…` / decimal digits, suffix.

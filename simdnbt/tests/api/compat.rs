@@ -678,15 +678,15 @@ fn owned_api_as_upstream_code_uses_it() {
     assert_eq!(keys[0], "x");
     assert_eq!(Nbt::None.int("x"), None);
 
-    // Moving a list's Vec out by value.
-    let pos = match nbt.list("pos").unwrap().clone() {
-        NbtList::Double(v) => v,
-        _ => unreachable!(),
-    };
+    // Taking a list's Vec by value. (A pattern that moves it out,
+    // `match list { NbtList::Double(v) => v, .. }`, does not compile here:
+    // `NbtList` has a `Drop`, see the README's differences table. The `into_*`
+    // methods are upstream's too.)
+    let pos = nbt.list("pos").unwrap().clone().into_doubles().unwrap();
     assert_eq!(pos, [1.0, 2.0, 3.0]);
-    let names: Vec<String> = match nbt.list("names").cloned() {
-        Some(NbtList::String(v)) => v.into_iter().map(|s| s.into_string()).collect(),
-        _ => vec![],
+    let names: Vec<String> = match nbt.list("names").cloned().and_then(NbtList::into_strings) {
+        Some(v) => v.into_iter().map(|s| s.into_string()).collect(),
+        None => vec![],
     };
     assert_eq!(names, ["a", "b"]);
 
@@ -735,7 +735,7 @@ fn heterogeneous_lists_wrap_elements() {
         NbtTag::Compound(NbtCompound::from_values(vec![("".into(), NbtTag::Int(3))])),
         NbtTag::Compound(NbtCompound::from_values(vec![("k".into(), NbtTag::Int(4))])),
     ]);
-    let NbtList::Compound(elements) = list else {
+    let Some(elements) = list.into_compounds() else {
         panic!("mixed types make a list of compounds")
     };
     assert_eq!(elements[0].int(""), Some(1));

@@ -588,3 +588,456 @@ fn set_and_remove_through_root_filters_element_filters_and_arrays() {
         r#"{id:1,list:[{k:3,new:1b}],ints:[1,2],arr:[L;0L],mixed:[{"":1}],tag:"yes"}"#
     );
 }
+
+/// A built path and document for the filter cost tests: `n` filter leaves or
+/// keys against `n` document elements or keys, each found only after the
+/// others (the worst order for a linear search).
+fn big_filter_cases(n: usize) -> Vec<(&'static str, NbtPath, NbtCompound)> {
+    use simdnbt::path::Filter;
+    let ints = |it: &mut dyn Iterator<Item = i32>| NbtList::Int(it.collect());
+    let with = |key: &str, tag: NbtTag| {
+        let mut c = NbtCompound::new();
+        c.insert(key, tag);
+        c
+    };
+    let path = |filter: NbtCompound, element: bool| {
+        let filter = Filter::new(filter);
+        let text = if element {
+            format!("a[{filter}]")
+        } else {
+            format!("a{filter}")
+        };
+        p(&text)
+    };
+    let n32 = n as i32;
+    // `a[{l:[n-1, …, 1, 0]}]` against `a: [{l: [0, 1, …, n-1]}]`.
+    let distinct = (
+        "list filter, distinct leaves",
+        path(with("l", NbtTag::List(ints(&mut (0..n32).rev()))), true),
+        with(
+            "a",
+            NbtTag::List(NbtList::Compound(vec![with(
+                "l",
+                NbtTag::List(ints(&mut (0..n32))),
+            )])),
+        ),
+    );
+    // `a[{l:[1, 1, …]}]` against a list whose only 1 is last.
+    let repeated = (
+        "list filter, one leaf repeated",
+        path(
+            with("l", NbtTag::List(ints(&mut std::iter::repeat_n(1, n)))),
+            true,
+        ),
+        with(
+            "a",
+            NbtTag::List(NbtList::Compound(vec![with(
+                "l",
+                NbtTag::List(ints(&mut (2..n32 + 1).chain([1]))),
+            )])),
+        ),
+    );
+    // `a{k0:0, k1:1, …}` against a compound with the same keys, reversed.
+    let keys = |order: &mut dyn Iterator<Item = usize>| {
+        NbtCompound::from_values(
+            order
+                .map(|i| (format!("k{i}").into(), NbtTag::Int(i as i32)))
+                .collect(),
+        )
+    };
+    let compound = (
+        "compound filter",
+        path(keys(&mut (0..n)), false),
+        with("a", NbtTag::Compound(keys(&mut (0..n).rev()))),
+    );
+    vec![distinct, repeated, compound]
+}
+
+/// Filters cost near-linear time in the filter and the document: the three
+/// shapes of issue 26 at 100 000 list elements and 200 000 keys, owned and
+/// borrowed, each in well under a second in a debug build (a linear search
+/// per element or key, 10^10 steps, took hours). `FILTER_COST_N=20000`
+/// runs a smaller size (how the linear search was timed).
+#[test]
+fn big_filters_against_big_documents_take_near_linear_time() {
+    let size = |default| std::env::var("FILTER_COST_N").map_or(default, |v| v.parse().unwrap());
+    for (what, path, root) in big_filter_cases(size(100_000))
+        .into_iter()
+        .take(2)
+        .chain(big_filter_cases(size(200_000)).into_iter().skip(2))
+    {
+        let bytes = to_bytes(&root);
+        let nbt = simdnbt::borrow::read(&mut Cursor::new(&bytes[..]))
+            .unwrap()
+            .unwrap();
+        let start = std::time::Instant::now();
+        assert_eq!(path.get_all(&root).len(), 1, "{what}");
+        let owned = start.elapsed();
+        let start = std::time::Instant::now();
+        assert_eq!(path.get_all_borrow(nbt.as_compound()).len(), 1, "{what}");
+        let borrowed = start.elapsed();
+        eprintln!("{what}: owned {owned:?}, borrowed {borrowed:?}");
+        // Alone on the machine each takes well under a second; the test
+        // binary runs its tests in parallel on a shared 2-core box, so the
+        // bound is generous. The linear search needs hours at this size.
+        let bound = std::time::Duration::from_secs(30);
+        assert!(
+            owned < bound && borrowed < bound,
+            "{what}: {owned:?} / {borrowed:?}"
+        );
+    }
+}
+
+/// A small xorshift generator, so the random cases below are the same on
+/// every run.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// A raw key or string: `00` bytes are raw (as crafted binary input holds them).
+fn raw(bytes: &[u8]) -> simdnbt::Mutf8String {
+    simdnbt::Mutf8String::from_vec(bytes.to_vec())
+}
+
+/// A random document value from a small alphabet (so that filters derived
+/// from one value often match another), with compounds of up to 13 keys
+/// (duplicates and a raw-`00` key among them) and lists of up to 13
+/// elements: both sides of every size threshold of the matcher.
+fn random_value(rng: &mut Rng, depth: usize) -> NbtTag {
+    let kinds = if depth > 1 { 7 } else { 11 };
+    match rng.below(kinds) {
+        0 => NbtTag::Int(rng.below(5) as i32),
+        1 => NbtTag::Byte(rng.below(2) as i8),
+        2 => NbtTag::String(raw(
+            [&b"a"[..], b"b", b"s\0", b"s\xc0\x80", "é".as_bytes()][rng.below(5)]
+        )),
+        3 => NbtTag::Float([0.0, -0.0, 1.5][rng.below(3)]),
+        4 => NbtTag::IntArray((0..rng.below(3)).map(|_| rng.below(2) as i32).collect()),
+        5 => NbtTag::Long(rng.below(3) as i64),
+        6 => NbtTag::ByteArray((0..rng.below(3)).map(|_| rng.below(2) as u8).collect()),
+        7 => NbtTag::Compound(random_compound(rng, depth + 1)),
+        8 => NbtTag::List(NbtList::Int(
+            (0..rng.below(14)).map(|_| rng.below(12) as i32).collect(),
+        )),
+        9 => NbtTag::List(NbtList::Compound(
+            (0..rng.below(10))
+                .map(|_| random_compound(rng, depth + 2))
+                .collect(),
+        )),
+        _ => NbtTag::List(NbtList::from(
+            (0..rng.below(10))
+                .map(|_| random_value(rng, depth + 2))
+                .collect::<Vec<_>>(),
+        )),
+    }
+}
+
+fn random_compound(rng: &mut Rng, depth: usize) -> NbtCompound {
+    let keys: [&[u8]; 14] = [
+        b"k0",
+        b"k1",
+        b"k2",
+        b"k3",
+        b"k4",
+        b"k5",
+        b"k6",
+        b"k7",
+        b"k8",
+        b"k9",
+        b"k10",
+        b"k11",
+        b"x\0",
+        b"x\xc0\x80",
+    ];
+    let n = rng.below(if depth == 0 { 24 } else { 14 });
+    NbtCompound::from_values(
+        (0..n)
+            .map(|_| (raw(keys[rng.below(14)]), random_value(rng, depth)))
+            .collect(),
+    )
+}
+
+/// A filter made from `target`: mostly a part of it (a subset of keys, some
+/// of its list elements, possibly repeated), now and then something else, so
+/// that it matches often but not always.
+fn filter_from(target: &NbtTag, rng: &mut Rng) -> NbtTag {
+    if rng.below(12) == 0 {
+        return random_value(rng, 3);
+    }
+    match target {
+        NbtTag::Compound(c) => {
+            let mut f = NbtCompound::new();
+            for (k, v) in c.iter() {
+                if rng.below(10) < 8 {
+                    f.insert(k, filter_from(v, rng));
+                }
+            }
+            NbtTag::Compound(f)
+        }
+        NbtTag::List(l) => {
+            let elements = l.as_nbt_tags();
+            let n = if elements.is_empty() {
+                rng.below(2)
+            } else {
+                rng.below(elements.len() + 4)
+            };
+            let picked: Vec<NbtTag> = (0..n)
+                .map(|_| match elements.len() {
+                    0 => random_value(rng, 3),
+                    len => filter_from(&elements[rng.below(len)], rng),
+                })
+                .collect();
+            NbtTag::List(NbtList::from(picked))
+        }
+        other => other.clone(),
+    }
+}
+
+/// The indexed matcher gives what vanilla's `compareNbt`, written plainly
+/// (`testkit::filter`), gives, on thousands of random filters and documents
+/// of every shape on both sides of its size thresholds (direct and hashed
+/// list leaves, scanned and indexed keys), owned and borrowed, as a root
+/// filter and as an element filter.
+#[test]
+fn the_indexed_matcher_agrees_with_plain_compare_nbt() {
+    use simdnbt::path::Filter;
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut matched = 0;
+    for case in 0..4000 {
+        // One random compound, a copy missing a few entries, and another.
+        let first = random_compound(&mut rng, 0);
+        let thinned = first
+            .iter()
+            .filter(|_| rng.below(10) > 0)
+            .map(|(k, v)| (k.to_owned(), v.clone()));
+        let thinned = NbtCompound::from_values(thinned.collect());
+        let targets = vec![first, thinned, random_compound(&mut rng, 0)];
+        let NbtTag::Compound(filter) = filter_from(&NbtTag::Compound(targets[0].clone()), &mut rng)
+        else {
+            continue;
+        };
+        // As a path's SNBT gives it (strings and keys re-encoded, a repeated
+        // key once), so that the parsed path and `Filter::new` agree.
+        let filter = snbt::compound_from_str(&snbt::to_string(&filter).unwrap()).unwrap();
+        let want: Vec<bool> = targets
+            .iter()
+            .map(|t| testkit::filter::compound_matches(&filter, t))
+            .collect();
+        matched += want.iter().filter(|&&m| m).count();
+        let f = Filter::new(filter.clone());
+        for (t, &w) in targets.iter().zip(&want) {
+            assert_eq!(
+                f.matches(Value::Compound(t)),
+                w,
+                "case {case}: {f} against {}",
+                snbt::to_string(t).unwrap()
+            );
+        }
+        let mut root = NbtCompound::new();
+        root.insert("a", targets[0].clone());
+        root.insert("l", NbtList::Compound(targets.clone()));
+        let expected = want.iter().filter(|&&m| m).count();
+        let element = p(&format!("l[{f}]"));
+        let at_root = p(&format!("a{f}"));
+        let bytes = to_bytes(&root);
+        let nbt = simdnbt::borrow::read(&mut Cursor::new(&bytes[..]))
+            .unwrap()
+            .unwrap();
+        for (path, want) in [(&element, expected), (&at_root, usize::from(want[0]))] {
+            assert_eq!(path.get_all(&root).len(), want, "case {case}: {path}");
+            assert_eq!(
+                path.get_all_borrow(nbt.as_compound()).len(),
+                want,
+                "case {case}: {path} (borrowed)"
+            );
+        }
+    }
+    // The generator is useful only if both answers are common.
+    assert!(
+        (1000..11000).contains(&matched),
+        "{matched} of 12000 matched"
+    );
+}
+
+/// The matcher's indexed paths on the cases its index has to get right:
+/// compound filters of more keys than it scans (a key found only by its
+/// name, `00` against `C0 80`; a repeated document key, whose first entry
+/// counts), and list filters of more distinct leaves than it compares
+/// directly (every leaf type, `-0.0` against `0.0`, NaN, a string with a
+/// raw `00`, arrays whole, a list of mixed types), each against the plain
+/// reference.
+#[test]
+fn indexed_filters_keep_every_matching_rule() {
+    use simdnbt::path::Filter;
+    let keys = |n: usize| (0..n).map(|i| (format!("key{i}").into(), NbtTag::Int(i as i32)));
+    let mut target: Vec<(simdnbt::Mutf8String, NbtTag)> = keys(20).collect();
+    target.push((raw(b"nul\0"), NbtTag::Int(-1)));
+    target.push(("key3".into(), NbtTag::Int(99))); // a repeat: the first counts
+    let target = NbtCompound::from_values(target);
+    let mut with_nul: Vec<_> = keys(12).collect();
+    with_nul.push(("nul\u{0}".into(), NbtTag::Int(-1)));
+    let mut second_key3: Vec<_> = keys(12).collect();
+    second_key3[3].1 = NbtTag::Int(99);
+    let mut missing: Vec<_> = keys(12).collect();
+    missing.push(("key20".into(), NbtTag::Int(20)));
+    let compound_cases = [
+        (with_nul, true),
+        (second_key3, false),
+        (missing, false),
+        (keys(20).collect(), true),
+    ];
+    for (filter, want) in compound_cases {
+        let filter = NbtCompound::from_values(filter);
+        assert_eq!(testkit::filter::compound_matches(&filter, &target), want);
+        assert_eq!(Filter::new(filter).matches(Value::Compound(&target)), want);
+    }
+
+    let list = |tags: Vec<NbtTag>| NbtTag::List(NbtList::from(tags));
+    let ints = |v: &[i32]| list(v.iter().map(|&i| NbtTag::Int(i)).collect());
+    let floats = |v: &[f32]| list(v.iter().map(|&f| NbtTag::Float(f)).collect());
+    let strings = |v: &[&[u8]]| list(v.iter().map(|s| NbtTag::String(raw(s))).collect());
+    // Arrays of each type from the same element values.
+    let arrays =
+        |v: &[&[i32]], make: fn(&[i32]) -> NbtTag| list(v.iter().map(|a| make(a)).collect());
+    let int_arrays = |v: &[&[i32]]| arrays(v, |a| NbtTag::IntArray(a.to_vec()));
+    let long_arrays = |v: &[&[i32]]| {
+        arrays(v, |a| {
+            NbtTag::LongArray(a.iter().map(|&x| x.into()).collect())
+        })
+    };
+    let byte_arrays = |v: &[&[i32]]| {
+        arrays(v, |a| {
+            NbtTag::ByteArray(a.iter().map(|&x| x as u8).collect())
+        })
+    };
+    let mixed = |v: Vec<NbtTag>| list(v);
+    let doc_ints = ints(&(0..20).collect::<Vec<_>>());
+    let doc_floats = floats(&[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, f32::NAN]);
+    let doc_strings = strings(&[b"a", b"b", b"c", b"d", b"e", b"f", b"g", b"h", b"i", b"s\0"]);
+    let doc_array_values: [&[i32]; 10] = [
+        &[],
+        &[1],
+        &[1, 2],
+        &[2],
+        &[3],
+        &[4],
+        &[5],
+        &[6],
+        &[7],
+        &[8, 9],
+    ];
+    let doc_int_arrays = int_arrays(&doc_array_values);
+    let doc_long_arrays = long_arrays(&doc_array_values);
+    let doc_byte_arrays = byte_arrays(&doc_array_values);
+    // Even numbers as Ints, odd ones as Strings: a list of mixed types.
+    let int_or_string = |i: i32| match i % 2 {
+        0 => NbtTag::Int(i),
+        _ => NbtTag::String(format!("{i}").into()),
+    };
+    let doc_mixed = mixed((0..10).map(int_or_string).collect());
+    let cases = [
+        (ints(&[19, 0, 7, 7, 3, 12]), &doc_ints, true),
+        (ints(&[19, 0, 7, 7, 3, 20]), &doc_ints, false),
+        (list((0..6).map(NbtTag::Long).collect()), &doc_ints, false),
+        (
+            floats(&[8.0, 0.0, 1.0, 2.0, 3.0, f32::NAN]),
+            &doc_floats,
+            true,
+        ),
+        (floats(&[8.0, -0.0, 1.0, 2.0, 3.0, 4.0]), &doc_floats, false),
+        (
+            strings(&[b"a", b"b", b"c", b"d", b"e", b"s\xc0\x80"]),
+            &doc_strings,
+            true,
+        ),
+        (
+            strings(&[b"a", b"b", b"c", b"d", b"e", b"s"]),
+            &doc_strings,
+            false,
+        ),
+        (
+            int_arrays(&[&[], &[1], &[2], &[3], &[8, 9], &[1, 2]]),
+            &doc_int_arrays,
+            true,
+        ),
+        (
+            int_arrays(&[&[], &[1], &[2], &[3], &[8], &[1, 2]]),
+            &doc_int_arrays,
+            false,
+        ),
+        (
+            long_arrays(&[&[], &[1], &[2], &[3], &[8, 9], &[1, 2]]),
+            &doc_long_arrays,
+            true,
+        ),
+        (
+            long_arrays(&[&[], &[1], &[2], &[3], &[9, 8], &[1, 2]]),
+            &doc_long_arrays,
+            false,
+        ),
+        (
+            byte_arrays(&[&[], &[1], &[2], &[3], &[8, 9], &[1, 2]]),
+            &doc_byte_arrays,
+            true,
+        ),
+        (
+            byte_arrays(&[&[], &[1], &[2], &[3], &[8, 9], &[1, 2, 3]]),
+            &doc_byte_arrays,
+            false,
+        ),
+        (
+            mixed((0..10).rev().map(int_or_string).collect()),
+            &doc_mixed,
+            true,
+        ),
+        (
+            mixed(vec![
+                NbtTag::Int(0),
+                NbtTag::Int(2),
+                NbtTag::Int(4),
+                NbtTag::Int(6),
+                NbtTag::Int(8),
+                NbtTag::String("0".into()),
+            ]),
+            &doc_mixed,
+            false,
+        ),
+    ];
+    for (i, (filter, doc, want)) in cases.into_iter().enumerate() {
+        let mut f = NbtCompound::new();
+        f.insert("l", filter);
+        let mut t = NbtCompound::new();
+        t.insert("l", doc.clone());
+        assert_eq!(
+            testkit::filter::compound_matches(&f, &t),
+            want,
+            "case {i} (reference)"
+        );
+        assert_eq!(
+            Filter::new(f.clone()).matches(Value::Compound(&t)),
+            want,
+            "case {i}"
+        );
+        // The same through a parsed path over a borrowed document (SNBT
+        // cannot write NaN: those cases are owned only).
+        if let Ok(text) = snbt::to_string(&f) {
+            let mut root = NbtCompound::new();
+            root.insert("a", t);
+            let bytes = to_bytes(&root);
+            let nbt = simdnbt::borrow::read(&mut Cursor::new(&bytes[..]))
+                .unwrap()
+                .unwrap();
+            let found = p(&format!("a{text}"))
+                .get_all_borrow(nbt.as_compound())
+                .len();
+            assert_eq!(found, usize::from(want), "case {i} (borrowed)");
+        }
+    }
+}

@@ -495,36 +495,63 @@ fn hand_built_100000_deep_owned_trees_do_not_overflow() {
         }
         let mut out = Vec::new();
         assert_eq!(mixed.write(&mut out), Err(WriteError::MaxDepthExceeded));
-        // `NbtList` has no `Drop` of its own (its `Vec`s move out by value, as
-        // upstream's do); a compound takes a list chain apart when it drops.
-        drop((nbt, mixed, held_by_compound([tag, NbtTag::List(l2)])));
+        drop((nbt, mixed, tag, l2));
     });
 }
 
-/// Puts tags in a compound, whose `Drop` takes deep list chains apart.
-fn held_by_compound<const N: usize>(tags: [NbtTag; N]) -> NbtCompound {
-    let mut c = NbtCompound::new();
-    for tag in tags {
-        c.insert("", tag);
-    }
-    c
+/// Every root shape drops without recursion: a bare `NbtList` chain and an
+/// `NbtTag::List` chain held by nothing else (both used to recurse once per
+/// level and overflow), a chain taken out of a list with `into_lists`, and a
+/// compound chain; each 100 000 levels deep on a 256 KiB stack.
+#[test]
+fn bare_list_chains_of_any_depth_drop_on_a_256k_stack() {
+    on_small_stack(|| {
+        const N: usize = 100_000;
+        drop(deep_owned_list(N));
+        drop(NbtTag::List(deep_owned_list(N)));
+        let inner = deep_owned_list(N).into_lists().unwrap();
+        assert_eq!(inner.len(), 1);
+        drop(inner);
+        // Lists of compounds of lists …, with no compound at the root.
+        let mut mixed = NbtList::Empty;
+        for i in 0..N / 2 {
+            let mut c = NbtCompound::new();
+            c.insert("l", mixed);
+            c.insert("i", i as i32);
+            mixed = NbtList::Compound(vec![c, NbtCompound::new()]);
+        }
+        drop(NbtTag::List(mixed));
+        drop(NbtTag::Compound(deep_owned_compound(N)));
+    });
 }
 
-/// A bare list chain as deep as the readers allow (512 levels) drops
-/// recursively, within the small stack; deeper hand-built chains go in a
-/// compound (see `held_by_compound`).
+/// The network-form input of issue 26: `09` + 10^6 × `09 00 00 00 01` +
+/// `00 00 00 00 00`, a list chain a million levels deep, read with the depth
+/// limit lifted. Reading, comparing, cloning, printing and dropping the
+/// `NbtTag::List` it gives all hold on a 256 KiB stack (dropping it aborted
+/// even on 8 MiB).
 #[test]
-fn a_bare_512_deep_list_chain_drops_on_a_256k_stack() {
+fn a_million_deep_list_read_with_max_depth_lifted_drops_on_a_256k_stack() {
     on_small_stack(|| {
-        drop(deep_owned_list(512));
-        drop(NbtTag::List(deep_owned_list(512)));
-        let mut l = deep_owned_list(512);
-        // Moving a list's `Vec` out by value, as upstream code does.
-        let inner = match std::mem::take(&mut l) {
-            NbtList::List(v) => v,
-            _ => unreachable!(),
+        const N: usize = 1_000_000;
+        let mut bytes = vec![0x09];
+        for _ in 0..N {
+            bytes.extend_from_slice(&[0x09, 0, 0, 0, 1]);
+        }
+        bytes.extend_from_slice(&[0, 0, 0, 0, 0]);
+        let opts = ReadOptions::default().max_depth(u32::MAX);
+        let tag = owned::read_optional_tag_with(&mut Cursor::new(&bytes[..]), &opts)
+            .unwrap()
+            .unwrap();
+        let NbtTag::List(list) = &tag else {
+            panic!("a list")
         };
-        assert_eq!(inner.len(), 1);
+        let copy = tag.clone();
+        assert!(copy == tag);
+        let printed = format!("{list:?}");
+        assert_eq!(printed.matches("List(").count(), N);
+        drop(copy);
+        drop(tag);
     });
 }
 
@@ -1292,7 +1319,7 @@ fn clone_does_not_recurse() {
         let tag_copy = NbtTag::List(l.clone());
         let tag = NbtTag::List(l);
         assert!(tag_copy == tag);
-        drop(held_by_compound([NbtTag::List(copy), tag_copy, tag]));
+        drop((copy, tag_copy, tag));
     });
     // Every kind of value survives a clone unchanged.
     for (what, tree) in edge_case_trees() {

@@ -141,3 +141,95 @@ fn decompression_bomb_is_an_error() {
     let err = compression::decompress_with(&small, &opts).unwrap_err();
     assert_eq!(err.kind(), &InflateErrorKind::Truncated);
 }
+
+/// Bytes that neither compress to nothing nor repeat: `len` of them.
+fn varied(len: usize) -> Vec<u8> {
+    (0..len as u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect()
+}
+
+/// Every cap works, however small (down to 0: only an empty stream fits), on
+/// every path into the inflater: a stream inflating to exactly the cap reads,
+/// one byte more is `TooLarge`. Caps under 4 KiB used to panic (a clamp with
+/// its minimum over its maximum).
+#[test]
+fn every_cap_works_on_every_path() {
+    let path = temp_path("small-cap.dat");
+    let caps = [0, 1, 497, 4095, 4096];
+    let with_cap = |cap: usize| ReadOptions::default().max_inflated_bytes(cap);
+    // The network quota the docs tell servers to set lowers the cap too.
+    let quotas = [(2000, ReadOptions::default().max_bytes(2000))];
+    let cases = caps.iter().map(|&c| (c, with_cap(c))).chain(quotas);
+    for (cap, opts) in cases {
+        for format in [Compression::Gzip, Compression::Zlib] {
+            for (len, fits) in [(cap, true), (cap + 1, false)] {
+                let data = varied(len);
+                let packed = compression::compress(&data, format);
+                let what = format!("{format:?}, cap {cap}, {len} bytes");
+                let check = |result: Result<Vec<u8>, InflateErrorKind>, via: &str| match result {
+                    Ok(out) if fits => assert_eq!(out, data, "{what} via {via}"),
+                    Err(kind) if !fits => {
+                        assert_eq!(
+                            kind,
+                            InflateErrorKind::TooLarge { limit: cap },
+                            "{what} via {via}"
+                        )
+                    }
+                    other => panic!("{what} via {via}: {other:?}"),
+                };
+                let kind = |e: compression::InflateError| e.kind().clone();
+                check(
+                    compression::decompress_with(&packed, &opts)
+                        .map(|c| c.into_owned())
+                        .map_err(kind),
+                    "decompress_with",
+                );
+                check(
+                    Decompressed::from_bytes_with(&packed, &opts)
+                        .map(Decompressed::into_bytes)
+                        .map_err(kind),
+                    "Decompressed::from_bytes_with",
+                );
+                std::fs::write(&path, &packed).unwrap();
+                check(
+                    compression::read_file_with(&path, &opts)
+                        .map(Decompressed::into_bytes)
+                        .map_err(|e| match e {
+                            compression::FileError::Inflate(e) => kind(e),
+                            other => panic!("{what} via read_file_with: {other}"),
+                        }),
+                    "read_file_with",
+                );
+            }
+        }
+    }
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// `read_file_with` stops reading where no stream under the cap can reach: a
+/// stored (level 0) stream longer than that is `TooLarge` without being read
+/// to its end; a stream under the cap followed by more bytes than that still
+/// reads (bytes after a stream are ignored).
+#[test]
+fn read_file_with_stops_at_the_bound() {
+    let path = temp_path("bound.dat");
+    let cap = 100_000;
+    let opts = ReadOptions::default().max_inflated_bytes(cap);
+    for format in [Compression::Gzip, Compression::Zlib] {
+        let stored = compression::compress_with_level(&varied(cap * 2), format, 0);
+        std::fs::write(&path, &stored).unwrap();
+        let err = compression::read_file_with(&path, &opts).unwrap_err();
+        assert!(
+            matches!(&err, compression::FileError::Inflate(e) if *e.kind() == InflateErrorKind::TooLarge { limit: cap }),
+            "{format:?}: {err}"
+        );
+        let data = varied(cap);
+        let mut padded = compression::compress_with_level(&data, format, 0);
+        padded.extend(std::iter::repeat_n(0xee, cap * 3));
+        std::fs::write(&path, &padded).unwrap();
+        let file = compression::read_file_with(&path, &opts).unwrap();
+        assert_eq!(file.as_bytes(), data, "{format:?}");
+    }
+    std::fs::remove_file(&path).unwrap();
+}

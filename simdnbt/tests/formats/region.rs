@@ -81,7 +81,7 @@ fn every_compression_round_trips_with_timestamps() {
     assert_eq!(infos.len(), 4);
     for (i, compression) in ALL.into_iter().enumerate() {
         let info = region.info(i as i32 * 5, 31 - i as i32).unwrap();
-        assert_eq!(info.compression, compression);
+        assert_eq!(info.compression, Some(compression));
         assert_eq!(info.timestamp, 1_700_000_000 + i as u32);
         assert!(!info.external);
         assert_eq!(
@@ -228,7 +228,7 @@ fn oversized_chunks_go_to_external_files() {
     assert!(info.external);
     assert_eq!(
         (info.sectors, info.compression),
-        (1, ChunkCompression::Zlib)
+        (1, Some(ChunkCompression::Zlib))
     );
     assert_eq!(opened.chunk(2, 3).unwrap(), Some(big.clone()));
     assert_eq!(opened.chunk(0, 0).unwrap(), Some(small));
@@ -304,7 +304,7 @@ fn hand_built_external_and_lz4_chunks() {
     assert_eq!(region.chunk(1, 0).unwrap(), Some(nbt.clone()));
     assert_eq!(
         region.info(1, 0).unwrap().compression,
-        ChunkCompression::Lz4
+        Some(ChunkCompression::Lz4)
     );
 
     // A wrong checksum is caught.
@@ -570,17 +570,41 @@ fn unpadded_last_sector() {
     );
 }
 
+/// A chunk with a compression this crate cannot decode (127 is a server's
+/// custom algorithm) leaves the region readable: it opens, lists the chunk
+/// with its compression byte, refuses to read that chunk naming it, and
+/// reads the others; compacting keeps the chunk's bytes. (Opening used to
+/// refuse the whole file, so every other chunk was lost to the reader.)
 #[test]
-fn unknown_compression() {
+fn unknown_compression_fails_that_chunk_only() {
     for byte in [0u8, 5, 127, 128, 133, 255] {
         let mut file = base_file();
         file[2 * 4096 + 4] = byte;
-        let err = open_err(file);
+        let region = Region::from_bytes(file).unwrap_or_else(|e| panic!("{byte}: {e}"));
+        assert_eq!(region.len(), 2);
+        let info = region.info(5, 2).unwrap();
+        assert_eq!(info.compression, None, "{byte}");
+        assert_eq!(info.compression_id, byte & 0x7f);
+        assert_eq!(info.external, byte & 0x80 != 0);
+        assert_eq!(region.chunks().count(), 2);
+        let err = region.chunk(5, 2).unwrap_err();
         assert!(
             matches!(err.kind(), RegionErrorKind::UnknownCompression(b) if *b == byte),
             "{err}"
         );
         assert_names_chunk(&err, 5, 2);
+        if byte == 127 {
+            assert_eq!(
+                err.to_string(),
+                "chunk (5, 2): custom compression (127) is not supported"
+            );
+        }
+        assert_eq!(region.chunk(6, 2).unwrap().unwrap(), chunk_nbt(6, 2, 50));
+        let mut compacted = region.clone();
+        compacted.compact();
+        let again = reopen(&compacted);
+        assert_eq!(again.info(5, 2).unwrap().compression_id, byte & 0x7f);
+        assert_eq!(again.chunk(6, 2).unwrap().unwrap(), chunk_nbt(6, 2, 50));
     }
 }
 
@@ -617,6 +641,44 @@ fn chunk_bomb_stops_at_the_cap() {
             &simdnbt::compression::InflateErrorKind::TooLarge { limit: 1 << 20 }
         ),
         other => panic!("{other:?}"),
+    }
+}
+
+/// Every cap works on chunks, however small, in every compression: a chunk of
+/// exactly the cap reads, one byte more is an error saying the cap (caps under
+/// 4 KiB used to panic in the inflater). `max_bytes`, the network quota, lowers
+/// the cap too.
+#[test]
+fn every_cap_works_on_chunks() {
+    // `chunk_nbt(.., len)` is 37 + len bytes.
+    let caps = [0, 1, 497, 4095, 4096].map(|c| (c, ReadOptions::default().max_inflated_bytes(c)));
+    let quota = (2000, ReadOptions::default().max_bytes(2000));
+    for (cap, opts) in caps.into_iter().chain([quota]) {
+        // Under 37 bytes no chunk fits: the smallest one is over.
+        let sizes = match cap {
+            0..37 => vec![(37, false)],
+            _ => vec![(cap, true), (cap + 1, false)],
+        };
+        for (size, fits) in sizes {
+            let nbt = chunk_nbt(1, 2, size - 37);
+            for compression in ALL {
+                let mut region = Region::new();
+                region.write_chunk(1, 2, &nbt, compression).unwrap();
+                let region = reopen(&region).with_options(opts);
+                let what = format!("{compression:?}, cap {cap}, {size} bytes");
+                match region.chunk(1, 2) {
+                    Ok(Some(got)) if fits => assert_eq!(got, nbt, "{what}"),
+                    Err(err) if !fits => {
+                        assert_names_chunk(&err, 1, 2);
+                        assert!(
+                            err.to_string().contains(&format!("limit of {cap} bytes")),
+                            "{what}: {err}"
+                        );
+                    }
+                    other => panic!("{what}: {other:?}"),
+                }
+            }
+        }
     }
 }
 
@@ -677,7 +739,7 @@ fn every_chunk_of_the_real_region_parses_and_round_trips() {
     let (region, chunks) = real_region();
     assert_eq!(chunks.len(), 676);
     for info in region.chunks() {
-        assert_eq!(info.compression, ChunkCompression::Zlib);
+        assert_eq!(info.compression, Some(ChunkCompression::Zlib));
         assert!(!info.external);
         assert!(
             info.timestamp > 1_600_000_000,
@@ -720,7 +782,7 @@ fn the_real_region_rewritten_in_every_compression_reads_back_equal() {
         }
         let reread = reopen(&rewritten);
         for info in reread.chunks() {
-            assert_eq!(info.compression, compression);
+            assert_eq!(info.compression, Some(compression));
             assert_eq!(
                 Some(info.timestamp),
                 region

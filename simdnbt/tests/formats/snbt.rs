@@ -184,6 +184,102 @@ fn floats() {
     }
 }
 
+/// `text` (a plain decimal, `I.F`, no exponent) written as the same value with
+/// `pad` more leading zeros in the fraction and an exponent of 5+ digits that
+/// makes up for them: `0.000…0IF e(pad + len(I))`.
+fn far(text: &str, pad: usize) -> String {
+    let (sign, text) = text.strip_prefix('-').map_or(("", text), |t| ("-", t));
+    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+    format!(
+        "{sign}0.{}{whole}{frac}e{}",
+        "0".repeat(pad),
+        pad + whole.len()
+    )
+}
+
+/// Floats with exponents of 5 digits or more read as what they are (std's
+/// parser saturates such exponents; the literal is cut to 800 significant
+/// digits with a sticky digit and given a small exponent first). Issue 26:
+/// `"3" × 10^6` then `e-999990f` is 3.3333332E9 in vanilla, and was refused
+/// as infinite.
+#[test]
+fn floats_with_huge_exponents_round_correctly() {
+    let threes = "3".repeat(1_000_000);
+    let issue = format!("{threes}e-999990f");
+    assert_eq!(parse(&issue), NbtTag::Float(3.333_333_2e9));
+    assert_eq!(
+        parse(&issue),
+        NbtTag::Float("3333333333.3333".parse().unwrap())
+    );
+    let double = format!("{threes}e-999990");
+    assert_eq!(
+        parse(&double),
+        NbtTag::Double("3333333333.333333333333".parse().unwrap())
+    );
+    // The same values written far out, every boundary of both widths.
+    let f64_cases = [
+        "1.7976931348623157e308",  // max finite
+        "2.2250738585072014e-308", // min normal
+        "2.2250738585072011e-308", // max subnormal
+        "4.9406564584124654e-324", // min subnormal
+        "2.4703282292062328e-324", // just over half the min subnormal: rounds up
+        "0.1",
+        "-123.456",
+    ];
+    let plain = |t: &str| -> String {
+        // `far` wants no exponent: spell the value out.
+        let v: f64 = t.parse().unwrap();
+        format!("{v:.1100}").trim_end_matches('0').to_owned()
+    };
+    for case in f64_cases {
+        let want: f64 = case.parse().unwrap();
+        let spelled = plain(case);
+        for pad in [100_000, 1_000_000] {
+            assert_eq!(
+                parse(&far(&spelled, pad)),
+                NbtTag::Double(want),
+                "{case}, pad {pad}"
+            );
+        }
+    }
+    let f32_cases = ["3.4028235e38", "1.17549435e-38", "1.4e-45", "0.1", "-7.5"];
+    for case in f32_cases {
+        let want: f32 = case.parse().unwrap();
+        let spelled = format!("{:.200}", want as f64)
+            .trim_end_matches('0')
+            .to_owned();
+        assert_eq!(
+            parse(&format!("{}f", far(&spelled, 100_000))),
+            NbtTag::Float(want),
+            "{case}f"
+        );
+    }
+    // Exactly halfway between 1 and the next double rounds to even (1.0);
+    // a non-zero digit 2000 places later, past the 800 kept, tips it up.
+    let halfway = "1.00000000000000011102230246251565404236316680908203125";
+    assert_eq!(parse(&far(halfway, 100_000)), NbtTag::Double(1.0));
+    let tipped = format!("{halfway}{}1", "0".repeat(2000));
+    assert_eq!(
+        parse(&far(&tipped, 100_000)),
+        NbtTag::Double(1.0000000000000002)
+    );
+    let zeros = format!("{halfway}{}", "0".repeat(2000));
+    assert_eq!(parse(&far(&zeros, 100_000)), NbtTag::Double(1.0));
+    // Past either end of the range; zero stays zero (with its sign).
+    assert_eq!(kind("1e99999"), ErrorKind::NonFiniteNumber);
+    assert_eq!(kind("1e99999f"), ErrorKind::NonFiniteNumber);
+    assert_eq!(
+        kind(&format!("0.{}1e99999", "0".repeat(99_000))),
+        ErrorKind::NonFiniteNumber
+    );
+    assert_eq!(parse("1e-99999"), NbtTag::Double(0.0));
+    assert_eq!(parse("-1e-99999f"), NbtTag::Float(-0.0));
+    assert_eq!(parse("0e99999"), NbtTag::Double(0.0));
+    assert_eq!(parse("-0.000e-123456"), NbtTag::Double(-0.0));
+    assert_eq!(parse("1e00000000003"), NbtTag::Double(1000.0));
+    assert_eq!(parse("1_000e-0_0003"), NbtTag::Double(1.0));
+}
+
 #[test]
 fn nan_and_infinity_read_as_vanilla_reads_them() {
     assert_eq!(parse("NaNd"), NbtTag::String("NaNd".into()));

@@ -229,21 +229,23 @@ fn cases() -> Vec<Case> {
             chain_named(&chain(&[Kind::C, Kind::L], 512))
         }),
     ];
-    // Realistic files.
-    for name in [
-        "generated_chunks_12m",
-        "generated_inventory_1m",
-        "generated_unicode_1m",
-        "chunk1.14.nbt",
-        "hypixel.nbt",
-        "complex_player.dat",
-    ] {
+    for name in REAL_FILES {
         let mut c = case(name, B, move || corpus::load(name).unwrap().to_vec());
         c.file = true;
         v.push(c);
     }
     v
 }
+
+/// The realistic files among the cases.
+const REAL_FILES: [&str; 6] = [
+    "generated_chunks_12m",
+    "generated_inventory_1m",
+    "generated_unicode_1m",
+    "chunk1.14.nbt",
+    "hypixel.nbt",
+    "complex_player.dat",
+];
 
 /// What each reader peaked at on one input.
 struct Row {
@@ -272,6 +274,15 @@ const BORROW_BOUND: f64 = 10.0;
 /// read builds no side table (that waits for the first `strings()`), so these
 /// are held to the same bound (measured 8.00×: the tape alone).
 const CRAFTED_BOUND: f64 = BORROW_BOUND;
+/// The owned reader's bounds, as the README states them: a node per tag, so
+/// 24 bytes (an `NbtCompound`, one `Vec`) per input byte at worst (a list of
+/// empty compounds, measured 24.00×), and up to 6× on real files (measured
+/// 1.2–5.7×; complex_player.dat is the highest).
+const OWNED_AMPLIFICATION_BOUND: f64 = 24.0;
+const OWNED_REAL_BOUND: f64 = 6.0;
+/// The owned reader's fixed costs (its builder's stack) are small: a slack
+/// of `SLACK` would let complex_player.dat (3.3 KiB) be 25× and still pass.
+const OWNED_SLACK: usize = 4096;
 const SLACK: usize = 64 * 1024;
 
 #[test]
@@ -345,6 +356,22 @@ fn amplification_peak_memory() {
         .map(|r| format!("{}: {:.2}×", r.name, ratio(r.document.in_place, r.size)))
         .collect();
     assert!(over.is_empty(), "document reader over its bound: {over:?}");
+    let owned_over: Vec<String> = rows
+        .iter()
+        .filter_map(|r| {
+            let bound = match REAL_FILES.contains(&r.name.as_str()) {
+                true => OWNED_REAL_BOUND,
+                false => OWNED_AMPLIFICATION_BOUND,
+            };
+            let got = ratio(r.owned.in_place, r.size);
+            let over = r.owned.in_place as f64 > bound * r.size as f64 + OWNED_SLACK as f64;
+            over.then(|| format!("{}: {got:.2}× > {bound}×", r.name))
+        })
+        .collect();
+    assert!(
+        owned_over.is_empty(),
+        "owned reader over its bound: {owned_over:?}"
+    );
 }
 
 /// The document reader's bound on any input: 16 bytes of node per input byte
@@ -464,4 +491,61 @@ fn decompression_bomb_peak_memory_is_the_cap() {
     // inflater's 32 KiB window and state.
     assert!(peak.in_place <= cap + (1 << 20), "{peak:?}");
     assert!(peak.moving <= cap + cap / 2 + (1 << 20), "{peak:?}");
+}
+
+/// `read_file_with` reads a file only as far as the cap can need: a symlink to
+/// `/dev/zero` (endless, length 0) and a sparse 1.5 GiB file, raw or starting
+/// like a gzip stream, fail after reading about the cap.
+#[cfg(all(feature = "compression", unix))]
+#[test]
+fn read_file_reads_no_further_than_the_cap() {
+    use simdnbt::compression::{self, InflateErrorKind};
+    let dir = std::env::temp_dir().join(format!("simdnbt-memory-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let zero = dir.join("zero.dat");
+    let _ = std::fs::remove_file(&zero);
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    let sparse = |name: &str, head: &[u8]| {
+        let path = dir.join(name);
+        let file = std::fs::File::create(&path).unwrap();
+        std::io::Write::write_all(&mut &file, head).unwrap();
+        file.set_len(3 << 29).unwrap(); // 1.5 GiB, no blocks written
+        path
+    };
+    let raw = sparse("sparse.nbt", &[]);
+    let gzip = sparse("sparse.dat", &[0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
+    let cap = 1 << 20;
+    let opts = simdnbt::ReadOptions::default().max_inflated_bytes(cap);
+    for path in [&zero, &raw, &gzip] {
+        let (result, peak) = measure(|| compression::read_file_with(path, &opts).map(|f| f.len()));
+        let Err(compression::FileError::Inflate(e)) = &result else {
+            panic!("{}: {result:?}", path.display())
+        };
+        if path != &gzip {
+            assert_eq!(e.kind(), &InflateErrorKind::TooLarge { limit: cap });
+        }
+        // The bytes read (at most the cap plus deflate's slack, 1/64 + 4 KiB,
+        // plus one) and, for gzip, the output buffer (at most the cap plus one)
+        // and the inflater's window and state; while the read buffer doubles
+        // past a missing size hint (`/dev/zero`), an allocator that moves
+        // blocks holds the old half too.
+        let read = if path == &gzip {
+            cap + cap / 64 + 4097
+        } else {
+            cap + 1
+        };
+        let most = read + if path == &gzip { cap + 1 } else { 0 };
+        assert!(
+            peak.in_place <= most + (256 << 10),
+            "{}: {peak:?}",
+            path.display()
+        );
+        assert!(
+            peak.moving <= most + most / 2 + (256 << 10),
+            "{}: {peak:?}",
+            path.display()
+        );
+        println!("{}: {peak:?}", path.display());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -34,9 +34,17 @@ fn read_v<T: for<'de> Deserialize<'de>>(tag: NbtTag) -> Result<T, simdnbt::serde
     from_slice::<W<T>>(&doc(vec![("v", tag)])).map(|w| w.v)
 }
 
+/// Writes `v`, reads it back, and checks that the value read is `v` and that
+/// writing it again gives the same bytes (the second alone would pass a
+/// writer that changes values consistently, such as one clamping `i64::MIN`).
 fn roundtrip<T: Serialize + for<'de> Deserialize<'de> + PartialEq + std::fmt::Debug>(v: T) {
-    let bytes = to_vec(&W { v }).unwrap();
+    let written = W { v };
+    let bytes = to_vec(&written).unwrap();
     let back: W<T> = from_slice(&bytes).unwrap();
+    assert_eq!(
+        back, written,
+        "the value read back is not the value written"
+    );
     assert_eq!(to_vec(&back).unwrap(), bytes);
 }
 
@@ -73,11 +81,28 @@ fn signed_integers_have_their_tags() {
 
 #[test]
 fn signed_integers_round_trip_extremes() {
+    // Each width's ends are written as that tag, exactly, and read back.
+    assert_eq!(write_v(i8::MIN), NbtTag::Byte(i8::MIN));
+    assert_eq!(write_v(i8::MAX), NbtTag::Byte(i8::MAX));
+    assert_eq!(write_v(i16::MIN), NbtTag::Short(i16::MIN));
+    assert_eq!(write_v(i16::MAX), NbtTag::Short(i16::MAX));
+    assert_eq!(write_v(i32::MIN), NbtTag::Int(i32::MIN));
+    assert_eq!(write_v(i32::MAX), NbtTag::Int(i32::MAX));
+    assert_eq!(write_v(i64::MIN), NbtTag::Long(i64::MIN));
+    assert_eq!(write_v(i64::MAX), NbtTag::Long(i64::MAX));
+    assert_eq!(read_v::<i8>(NbtTag::Byte(i8::MIN)).unwrap(), i8::MIN);
+    assert_eq!(read_v::<i16>(NbtTag::Short(i16::MIN)).unwrap(), i16::MIN);
+    assert_eq!(read_v::<i32>(NbtTag::Int(i32::MIN)).unwrap(), i32::MIN);
+    assert_eq!(read_v::<i64>(NbtTag::Long(i64::MIN)).unwrap(), i64::MIN);
+    assert_eq!(read_v::<i64>(NbtTag::Long(i64::MAX)).unwrap(), i64::MAX);
     roundtrip(i8::MIN);
     roundtrip(i8::MAX);
     roundtrip(i16::MIN);
+    roundtrip(i16::MAX);
+    roundtrip(i32::MIN);
     roundtrip(i32::MAX);
     roundtrip(i64::MIN);
+    roundtrip(i64::MAX);
 }
 
 #[test]
