@@ -1,67 +1,66 @@
-//! Report generator: turns criterion's output for the `compare/<file>`
-//! benchmark groups into `reports/compare.md`, `reports/headline.md` and SVG
-//! bar charts in `reports/charts/`.
+//! Report generator: turns the record of one run of the `compare` bench
+//! ([`compare_results::record::Run`]) into `compare.md`, `headline.md` and SVG
+//! bar charts in `charts/`.
 //!
 //! ```no_run
-//! use compare::report::{self, env::Environment, Config};
+//! use compare_report::{self as report, Config};
 //! let root = std::path::Path::new(".");
-//! let config = Config::new(root.join("target/criterion"), root.join("reports"));
-//! let env = Environment::detect(root);
-//! let outcome = report::generate(&config, &env, &compare::peer_notes()).unwrap();
+//! let config = Config::new(root.join("reports"));
+//! let path = compare_results::record::Run::latest(&root.join("target/criterion")).unwrap().unwrap();
+//! let run = compare_results::record::Run::read(&path).unwrap();
+//! let outcome = report::generate(&config, &[run]).unwrap();
 //! for problem in &outcome.problems {
 //!     eprintln!("warning: {problem}");
 //! }
 //! ```
 //!
-//! Per-peer notes come in as `(peer name, notes)` pairs; the bin passes the
-//! adapter table's own notes ([`crate::peer_notes`]), so each peer's
-//! description lives in one place, beside its adapter. Build the report with
-//! the same features as the bench run (`nightly-peers`) to get the nightly
-//! peers' notes too.
+//! One run's results, never a mix: criterion's directory holds the latest
+//! result of every benchmark ever run, from any run, so the report reads the
+//! record the bench wrote when it ended instead. Several records are combined
+//! only on request ([`Config::allow_mixed_runs`]) and the report then says so
+//! and names each. With no usable result nothing is written.
 #![deny(missing_docs)]
 
 pub mod chart;
-pub mod env;
-pub mod format;
 pub mod markdown;
-pub mod peers;
-pub mod results;
-pub mod tables;
 
 use std::fmt;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use env::Environment;
-use results::{Loaded, Problem};
+use compare_results::criterion::{Loaded, Problem, ProblemKind, Workload};
+use compare_results::env::format_utc;
+use compare_results::headline;
+use compare_results::record::Run;
+use compare_results::tables;
 
 /// File the headline table is about.
 pub const HEADLINE_FILE: &str = "complex_player.dat";
 
-/// Where to read from and write to.
+/// Where to write to and what to accept.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
-    /// criterion's output directory (normally `<workspace>/target/criterion`).
-    pub criterion_dir: PathBuf,
     /// Directory that receives `compare.md`, `headline.md` and `charts/`.
     pub out_dir: PathBuf,
     /// File the headline table is about (default [`HEADLINE_FILE`]).
     pub headline_file: String,
-    /// If set, paths under this directory (normally the workspace root) are
-    /// shown relative to it in the report, keeping machine-specific paths
-    /// out of committed files.
-    pub shown_relative_to: Option<PathBuf>,
+    /// How the run records are named in the report (paths relative to the
+    /// workspace, so no machine-specific path ends up in a committed file).
+    pub runs_label: String,
+    /// Combine several runs (the report then names each and does not claim
+    /// one run); without it, more than one run is [`Error::MixedRuns`].
+    pub allow_mixed_runs: bool,
 }
 
 impl Config {
     /// A config with the default headline file.
-    pub fn new(criterion_dir: impl Into<PathBuf>, out_dir: impl Into<PathBuf>) -> Config {
+    pub fn new(out_dir: impl Into<PathBuf>) -> Config {
         Config {
-            criterion_dir: criterion_dir.into(),
             out_dir: out_dir.into(),
             headline_file: HEADLINE_FILE.to_owned(),
-            shown_relative_to: None,
+            runs_label: "(unnamed)".to_owned(),
+            allow_mixed_runs: false,
         }
     }
 }
@@ -83,12 +82,16 @@ pub struct Outcome {
     pub problems: Vec<Problem>,
 }
 
-/// Why [`generate`] failed. Bad individual inputs are not errors: they end
+/// Why [`generate`] failed. Bad individual results are not errors: they end
 /// up in [`Outcome::problems`].
 #[derive(Debug)]
 pub enum Error {
-    /// The criterion directory could not be read.
-    CriterionDir(PathBuf, io::Error),
+    /// A run record could not be read.
+    Run(String),
+    /// More than one run was given without [`Config::allow_mixed_runs`].
+    MixedRuns(Vec<String>),
+    /// No usable result: nothing was written.
+    NoResults(String),
     /// An output file or directory could not be written.
     Write(PathBuf, io::Error),
     /// plotters failed to draw a chart.
@@ -98,11 +101,15 @@ pub enum Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::CriterionDir(p, e) => write!(
+            Error::Run(e) => write!(f, "{e}"),
+            Error::MixedRuns(runs) => write!(
                 f,
-                "cannot read criterion output in {}: {e} (run `cargo bench -p compare` first)",
-                p.display()
+                "{} runs given ({}): a report comes from one run; pass --allow-mixed-runs to \
+                 combine them (the report then names each run)",
+                runs.len(),
+                runs.join(", ")
             ),
+            Error::NoResults(why) => write!(f, "no usable results ({why}); nothing written"),
             Error::Write(p, e) => write!(f, "cannot write {}: {e}", p.display()),
             Error::Chart(e) => write!(f, "chart: {e}"),
         }
@@ -112,57 +119,144 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            Error::CriterionDir(_, e) | Error::Write(_, e) => Some(e),
-            Error::Chart(_) => None,
+            Error::Write(_, e) => Some(e),
+            _ => None,
         }
     }
 }
 
-/// Loads the results under `config.criterion_dir` and writes the report,
-/// headline and charts under `config.out_dir`. `notes` are `(peer, notes)`
-/// pairs for the per-peer notes section; peers that ran without an entry are
-/// listed as having no notes.
-pub fn generate(
-    config: &Config,
-    env: &Environment,
-    notes: &[(&str, &str)],
-) -> Result<Outcome, Error> {
-    let loaded = load(&config.criterion_dir)?;
+/// One sentence naming the run (or runs) the results come from.
+pub fn provenance(runs: &[Run]) -> String {
+    let describe = |r: &Run| {
+        let end = format_utc(std::time::UNIX_EPOCH + std::time::Duration::from_secs(r.finished));
+        let filter = r
+            .filter
+            .as_deref()
+            .map_or_else(String::new, |f| format!(", filter `{f}`"));
+        format!("run `{}` ({} to {end}{filter})", r.id, r.env.date)
+    };
+    match runs {
+        [one] => format!("One run of the `compare` bench: {}.", describe(one)),
+        many => {
+            let toolchains: std::collections::BTreeSet<&str> =
+                many.iter().map(|r| r.env.rustc.as_str()).collect();
+            format!(
+                "Combined from {} runs of the `compare` bench (on request; ratios across runs \
+                 compare different moments of the machine{}): {}.",
+                many.len(),
+                if toolchains.len() > 1 {
+                    ", and the runs used different toolchains"
+                } else {
+                    ""
+                },
+                many.iter().map(describe).collect::<Vec<_>>().join("; ")
+            )
+        }
+    }
+}
+
+/// The sentence under the headline table, the same in `headline.md` and
+/// `compare.md`.
+fn headline_provenance(provenance: &str) -> String {
+    format!("{provenance} See `reports/compare.md` for the machine and method.")
+}
+
+/// The results of `runs`, each benchmark once: a benchmark in two runs is
+/// taken from the later run, the other result becomes a problem.
+fn combine(runs: &[Run]) -> Loaded {
+    let mut order: Vec<&Run> = runs.iter().collect();
+    order.sort_by_key(|r| std::cmp::Reverse(r.started));
+    let mut loaded = Loaded::default();
+    for run in order {
+        loaded.problems.extend(run.problems.iter().cloned());
+        for m in &run.measurements {
+            if loaded.measurements.iter().any(|o| o.id() == m.id()) {
+                loaded.problems.push(Problem {
+                    path: m.source.clone(),
+                    kind: ProblemKind::OtherRun,
+                    message: format!("{} also in a later run (`{}` left out)", m.id(), run.id),
+                });
+            } else {
+                loaded.measurements.push(m.clone());
+            }
+        }
+    }
+    loaded
+        .measurements
+        .sort_by(|a, b| (&a.file, a.workload, &a.peer).cmp(&(&b.file, b.workload, &b.peer)));
+    loaded.problems.sort_by(|a, b| a.path.cmp(&b.path));
+    loaded
+}
+
+/// Writes the report, headline and charts of `runs` under `config.out_dir`.
+/// Checks everything before writing anything: several runs need
+/// [`Config::allow_mixed_runs`], and with no usable result nothing is written.
+pub fn generate(config: &Config, runs: &[Run]) -> Result<Outcome, Error> {
+    if runs.is_empty() {
+        return Err(Error::NoResults("no run record given".into()));
+    }
+    if runs.len() > 1 && !config.allow_mixed_runs {
+        return Err(Error::MixedRuns(
+            runs.iter()
+                .map(|r| format!("`{}` ({})", r.id, r.env.date))
+                .collect(),
+        ));
+    }
+    let loaded = combine(runs);
+    if loaded.measurements.is_empty() {
+        return Err(Error::NoResults(format!(
+            "the run recorded no result{}",
+            if loaded.problems.is_empty() {
+                String::new()
+            } else {
+                format!(" and {} problem(s)", loaded.problems.len())
+            }
+        )));
+    }
     let tables = tables::build(&loaded.measurements);
+    let provenance = provenance(runs);
+    let env = &runs[0].env;
+    let mut notes: Vec<(&str, &str)> = Vec::new();
+    let mut skipped: Vec<String> = Vec::new();
+    for run in runs {
+        for (peer, text) in &run.notes {
+            if !notes.iter().any(|(p, _)| p == peer) {
+                notes.push((peer, text));
+            }
+        }
+        skipped.extend(run.skipped.iter().cloned());
+    }
 
     let charts_dir = config.out_dir.join("charts");
     fs::create_dir_all(&charts_dir).map_err(|e| Error::Write(charts_dir.clone(), e))?;
+    let mut svgs = Vec::with_capacity(tables.len());
+    for table in &tables {
+        svgs.push((
+            chart::file_name(table),
+            chart::render(table).map_err(Error::Chart)?,
+        ));
+    }
     let stale = stale_charts(&charts_dir, &tables);
     for path in &stale {
         fs::remove_file(path).map_err(|e| Error::Write(path.clone(), e))?;
     }
-    let mut chart_names = Vec::with_capacity(tables.len());
-    let mut chart_paths = Vec::with_capacity(tables.len());
-    for table in &tables {
-        let svg = chart::render(table).map_err(Error::Chart)?;
-        let name = chart::file_name(table);
-        let path = charts_dir.join(&name);
-        write(&path, &svg)?;
-        chart_names.push(Some(name));
+    let mut chart_names = Vec::with_capacity(svgs.len());
+    let mut chart_paths = Vec::with_capacity(svgs.len());
+    for (name, svg) in &svgs {
+        let path = charts_dir.join(name);
+        write(&path, svg)?;
+        chart_names.push(Some(name.clone()));
         chart_paths.push(path);
     }
 
-    let criterion_label = match &config.shown_relative_to {
-        Some(base) => config
-            .criterion_dir
-            .strip_prefix(base)
-            .unwrap_or(&config.criterion_dir),
-        None => &config.criterion_dir,
-    }
-    .display()
-    .to_string();
     let md = markdown::report(&markdown::Inputs {
         env,
+        provenance: &provenance,
+        skipped: &skipped,
         loaded: &loaded,
         tables: &tables,
-        notes,
-        criterion_dir: &config.criterion_dir,
-        criterion_label: &criterion_label,
+        notes: &notes,
+        runs_label: &config.runs_label,
         headline_file: &config.headline_file,
         charts: &chart_names,
     });
@@ -170,9 +264,13 @@ pub fn generate(
     write(&markdown_path, &md)?;
 
     let headline = format!(
-        "<!-- generated by `cargo run -p compare --release --bin report`; {} -->\n{}",
-        env.generated_at,
-        markdown::headline_table(&config.headline_file, &loaded.measurements)
+        "<!-- generated by `cargo run --release -p compare-report -- --out reports`; {} -->\n{}",
+        env.date,
+        headline::table(
+            &config.headline_file,
+            &loaded.measurements,
+            &headline_provenance(&provenance),
+        )
     );
     let headline_path = config.out_dir.join("headline.md");
     write(&headline_path, &headline)?;
@@ -187,12 +285,6 @@ pub fn generate(
     })
 }
 
-/// Loads criterion results, flagging peers not in [`peers::KNOWN`].
-pub fn load(criterion_dir: &Path) -> Result<Loaded, Error> {
-    results::load(criterion_dir, &|p| peers::find(p).is_some())
-        .map_err(|e| Error::CriterionDir(criterion_dir.to_owned(), e))
-}
-
 /// Chart files in `charts_dir` named like ours (`*-read.svg`, `*-write.svg`,
 /// `*-decode_all.svg`) that this run will not write: left over from files
 /// or peers that are gone. Anything else in the directory is left alone.
@@ -205,7 +297,7 @@ fn stale_charts(charts_dir: &Path, tables: &[tables::Table]) -> Vec<PathBuf> {
         .filter_map(|e| e.ok())
         .filter(|e| {
             let name = e.file_name().to_string_lossy().into_owned();
-            let ours = results::Workload::ALL
+            let ours = Workload::ALL
                 .iter()
                 .any(|w| name.ends_with(&format!("-{}.svg", w.as_str())));
             ours && !current.contains(&name) && e.file_type().is_ok_and(|t| t.is_file())

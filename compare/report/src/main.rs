@@ -1,26 +1,30 @@
-//! Writes `reports/compare.md`, `reports/headline.md` and
-//! `reports/charts/*.svg` from criterion's output.
+//! Writes `compare.md`, `headline.md` and `charts/*.svg` from the record of
+//! one run of the `compare` bench.
 //!
 //! ```text
-//! cargo run -p compare --release --bin report -- [--criterion-dir DIR] [--out DIR]
+//! cargo run --release -p compare-report -- [--run FILE]... [--out DIR]
 //! ```
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use compare::report::{self, Config, env::Environment};
+use compare_report::{self as report, Config};
+use compare_results::record::Run;
 
 const USAGE: &str = "\
-usage: report [--criterion-dir DIR] [--out DIR] [--headline-file FILE]
+usage: report [--run FILE]... [--out DIR] [--headline-file FILE] [--allow-mixed-runs]
 
-  --criterion-dir DIR   criterion output to read (default <workspace>/target/criterion)
-  --out DIR             where compare.md, headline.md and charts/ go (default <workspace>/reports)
-  --headline-file FILE  file for the headline table (default complex_player.dat)";
+  --run FILE            a run record the bench wrote (default: the newest under
+                        <workspace>/target/criterion/compare-runs/)
+  --out DIR             where compare.md, headline.md and charts/ go
+                        (default <workspace>/target/report; the committed report: --out reports)
+  --headline-file FILE  file for the headline table (default complex_player.dat)
+  --allow-mixed-runs    combine several --run records (the report names each run)";
 
 fn main() -> ExitCode {
     let root = workspace_root();
-    let mut config = Config::new(root.join("target/criterion"), root.join("reports"));
-    config.shown_relative_to = Some(root.clone());
+    let mut config = Config::new(root.join("target/report"));
+    let mut runs: Vec<PathBuf> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let (flag, inline) = match arg.split_once('=') {
@@ -33,13 +37,14 @@ fn main() -> ExitCode {
                 println!("{USAGE}");
                 return ExitCode::SUCCESS;
             }
-            "--criterion-dir" | "--out" | "--headline-file" => {
+            "--allow-mixed-runs" => config.allow_mixed_runs = true,
+            "--run" | "--out" | "--headline-file" => {
                 let Some(v) = value() else {
                     eprintln!("error: {flag} needs a value\n\n{USAGE}");
                     return ExitCode::from(2);
                 };
                 match flag.as_str() {
-                    "--criterion-dir" => config.criterion_dir = PathBuf::from(v),
+                    "--run" => runs.push(PathBuf::from(v)),
                     "--out" => config.out_dir = PathBuf::from(v),
                     _ => config.headline_file = v,
                 }
@@ -50,9 +55,42 @@ fn main() -> ExitCode {
             }
         }
     }
+    if runs.is_empty() {
+        let criterion = root.join("target/criterion");
+        match Run::latest(&criterion) {
+            Ok(Some(path)) => runs.push(path),
+            Ok(None) => {
+                eprintln!(
+                    "error: no run record under {} (run `cargo bench 'compare/complex_player.dat/'` \
+                     or `cargo bench -p compare --bench compare` first); nothing written",
+                    criterion.join(compare_results::record::RUNS_DIR).display()
+                );
+                return ExitCode::FAILURE;
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    config.runs_label = runs
+        .iter()
+        .map(|p| format!("`{}`", p.strip_prefix(&root).unwrap_or(p).display()))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let records = match runs
+        .iter()
+        .map(|p| Run::read(p))
+        .collect::<Result<Vec<_>, _>>()
+    {
+        Ok(records) => records,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
 
-    let env = Environment::detect(&root);
-    match report::generate(&config, &env, &compare::peer_notes()) {
+    match report::generate(&config, &records) {
         Ok(outcome) => {
             for p in &outcome.problems {
                 eprintln!("warning: {p}");
@@ -67,13 +105,6 @@ fn main() -> ExitCode {
                 outcome.charts.len(),
                 outcome.headline.display()
             );
-            if outcome.measurements == 0 {
-                eprintln!(
-                    "error: no usable results under {}",
-                    config.criterion_dir.display()
-                );
-                return ExitCode::FAILURE;
-            }
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -83,8 +114,8 @@ fn main() -> ExitCode {
     }
 }
 
-/// The workspace root: the parent of this crate's manifest directory.
+/// The workspace root: two levels above this crate's manifest directory.
 fn workspace_root() -> PathBuf {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    manifest.parent().unwrap_or(manifest).to_owned()
+    manifest.ancestors().nth(2).unwrap_or(manifest).to_owned()
 }

@@ -6,7 +6,7 @@ use ::na_nbt::{
     read_borrowed, read_owned,
 };
 
-use super::{Adapter, Bench, Info, sink};
+use crate::adapter::{Adapter, Bench, Info, sink};
 use testkit::mutf8::lossy as mutf8_lossy;
 use testkit::{Doc, List, Order, Value};
 
