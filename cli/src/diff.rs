@@ -4,8 +4,8 @@
 //! (numbers, strings, arrays) as whole values. The walk keeps its own stack,
 //! so documents of any depth compare.
 
-use crate::steps::{Step, path_text};
 use simdnbt::owned::{NbtCompound, NbtList, NbtTag};
+use simdnbt::path::NbtPath;
 
 /// Longest value text shown in a difference line.
 const MAX_VALUE_CHARS: usize = 100;
@@ -84,9 +84,9 @@ impl<'a> Val<'a> {
 }
 
 enum Work<'a> {
-    Compare(Vec<Step>, Val<'a>, Val<'a>),
-    Added(Vec<Step>, Val<'a>),
-    Removed(Vec<Step>, Val<'a>),
+    Compare(NbtPath, Val<'a>, Val<'a>),
+    Added(NbtPath, Val<'a>),
+    Removed(NbtPath, Val<'a>),
 }
 
 /// The elements of a list as values (compounds and lists borrowed).
@@ -98,10 +98,13 @@ fn elements(list: &NbtList) -> Vec<Val<'_>> {
     }
 }
 
-fn child(steps: &[Step], step: Step) -> Vec<Step> {
-    let mut path = steps.to_vec();
-    path.push(step);
-    path
+/// The path as `diff` prints it: `(root)` for the empty path.
+fn path_text(path: &NbtPath) -> String {
+    if path.is_empty() {
+        "(root)".into()
+    } else {
+        path.to_string()
+    }
 }
 
 /// The difference lines between `a` and `b` in document order: `- path: old`
@@ -110,7 +113,7 @@ fn child(steps: &[Step], step: Step) -> Vec<Step> {
 pub fn diff(a: &NbtCompound, b: &NbtCompound) -> Vec<String> {
     let mut lines = Vec::new();
     let mut stack = vec![Work::Compare(
-        Vec::new(),
+        NbtPath::new(),
         Val::Compound(a),
         Val::Compound(b),
     )];
@@ -134,7 +137,7 @@ pub fn diff(a: &NbtCompound, b: &NbtCompound) -> Vec<String> {
         if let (Some(ca), Some(cb)) = (a.compound(), b.compound()) {
             for (key, va) in ca.iter() {
                 let key_text = key.to_str().into_owned();
-                let path = child(&steps, Step::Key(key_text));
+                let path = steps.clone().with_key(key_text);
                 match cb.get(&key.to_str()) {
                     Some(vb) => children.push(Work::Compare(path, Val::Tag(va), Val::Tag(vb))),
                     None => children.push(Work::Removed(path, Val::Tag(va))),
@@ -142,7 +145,7 @@ pub fn diff(a: &NbtCompound, b: &NbtCompound) -> Vec<String> {
             }
             for (key, vb) in cb.iter() {
                 if !ca.contains(&key.to_str()) {
-                    let path = child(&steps, Step::Key(key.to_str().into_owned()));
+                    let path = steps.clone().with_key(key.to_str());
                     children.push(Work::Added(path, Val::Tag(vb)));
                 }
             }
@@ -151,7 +154,7 @@ pub fn diff(a: &NbtCompound, b: &NbtCompound) -> Vec<String> {
             let eb = elements(lb);
             let mut eb = eb.into_iter();
             for (i, va) in ea.into_iter().enumerate() {
-                let path = child(&steps, Step::Index(i));
+                let path = steps.clone().with_index(i);
                 match eb.next() {
                     Some(vb) => children.push(Work::Compare(path, va, vb)),
                     None => children.push(Work::Removed(path, va)),
@@ -159,7 +162,7 @@ pub fn diff(a: &NbtCompound, b: &NbtCompound) -> Vec<String> {
             }
             let start = la.len();
             for (j, vb) in eb.enumerate() {
-                children.push(Work::Added(child(&steps, Step::Index(start + j)), vb));
+                children.push(Work::Added(steps.clone().with_index(start + j), vb));
             }
         } else {
             let (ta, tb) = (a.type_name(), b.type_name());

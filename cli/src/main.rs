@@ -1,6 +1,6 @@
 //! `nbt`: look into, query, edit, convert, check and diff NBT files from the
 //! command line. A thin layer over the `simdnbt` library; `nbt --help` and
-//! the README's "The `nbt` tool" section show every command.
+//! its manual, `cli/README.md`, show every command.
 
 mod check;
 mod convert;
@@ -11,7 +11,6 @@ mod locate;
 mod output;
 mod query;
 mod show;
-mod steps;
 mod store;
 
 use std::io::IsTerminal;

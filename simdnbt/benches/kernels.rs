@@ -10,7 +10,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use simdnbt::simd::kernels::{self, Path};
+use simdnbt::simd::kernels::{self, Kernel};
 
 /// The measurements the command line selects.
 struct Selected {
@@ -136,5 +136,5 @@ fn main() {
             black_box(simdnbt::mutf8::decode(black_box(&emoji)).is_ok());
         });
     }
-    let _ = Path::Scalar;
+    let _ = Kernel::Scalar;
 }

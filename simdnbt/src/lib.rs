@@ -152,46 +152,38 @@
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-mod append;
-mod error;
-pub mod mutf8;
-mod number;
-pub mod raw_list;
-pub mod simd;
-
-pub use error::{Error, ErrorKind, NonRootError, WriteError};
-mod deserialize_error;
-pub mod path;
-pub mod swap_endianness;
-mod traits;
-pub use deserialize_error::{DeserializeError, DeserializeErrorKind};
-pub use mutf8::{Mutf8Error, Mutf8Str, Mutf8String};
-/// The derive macros (feature `derive`, on by default); see the crate
-/// docs' "Derive" section.
-#[cfg(feature = "derive")]
-#[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
-pub use simdnbt_derive::*;
-#[doc(hidden)]
-pub use traits::__private;
-pub use traits::{Deserialize, FromNbtTag, Serialize, ToNbtTag};
-
 // The derives' generated code names `::simdnbt`; this makes that path work in
 // this crate's own tests and docs too.
 extern crate self as simdnbt;
-mod options;
-pub mod tag_id;
 
-pub mod borrow;
-pub mod owned;
+// The validating core and the tape it fills: every binary reader is a sink of
+// `read`.
 mod read;
-#[cfg(feature = "serde")]
-#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
-pub mod serde;
-#[cfg(feature = "snbt")]
-#[cfg_attr(docsrs, doc(cfg(feature = "snbt")))]
-pub mod snbt;
 mod tape;
 
+// The document models.
+pub mod borrow;
+pub mod owned;
+
+// Format facts, values and errors shared by the models.
+mod convert;
+mod deserialize_error;
+mod error;
+pub mod mutf8;
+mod number;
+mod options;
+pub mod raw_list;
+pub mod tag_id;
+
+// Places in documents: NBT paths.
+pub mod path;
+
+// Building blocks: the writers' append buffer, the SIMD kernels, byte order.
+mod append;
+pub mod simd;
+pub mod swap_endianness;
+
+// Optional formats, each behind its feature.
 #[cfg(feature = "bedrock")]
 #[cfg_attr(docsrs, doc(cfg(feature = "bedrock")))]
 pub mod bedrock;
@@ -201,13 +193,28 @@ pub mod compression;
 #[cfg(feature = "region")]
 #[cfg_attr(docsrs, doc(cfg(feature = "region")))]
 pub mod region;
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub mod serde;
+#[cfg(feature = "snbt")]
+#[cfg_attr(docsrs, doc(cfg(feature = "snbt")))]
+pub mod snbt;
 
+#[doc(hidden)]
+pub use convert::__private;
+pub use convert::{Deserialize, FromNbtTag, Serialize, ToNbtTag};
+pub use deserialize_error::{DeserializeError, DeserializeErrorKind};
+pub use error::{Error, ErrorKind, NonRootError, WriteError};
+pub use mutf8::{Mutf8Error, Mutf8Str, Mutf8String};
 pub use number::Number;
-pub use options::DEFAULT_MAX_INFLATED;
-pub use options::{DEFAULT_MAX_DEPTH, ReadOptions};
+pub use options::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_INFLATED, ReadOptions};
+/// The derive macros (feature `derive`, on by default); see the crate
+/// docs' "Derive" section.
+#[cfg(feature = "derive")]
+#[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
+pub use simdnbt_derive::*;
 
-/// The workspace README's examples, run as doctests (upstream simdnbt's README
-/// examples among them, unchanged).
+/// The workspace README's examples, run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;

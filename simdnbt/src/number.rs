@@ -1,6 +1,6 @@
 //! One value of any of NBT's six number types.
 
-use crate::{owned, tag_id};
+use crate::tag_id;
 
 /// A Byte, Short, Int, Long, Float or Double value.
 ///
@@ -46,20 +46,6 @@ impl Number {
         }
     }
 
-    /// The number in `tag`, if it holds one.
-    pub fn from_tag(tag: &owned::NbtTag) -> Option<Number> {
-        use owned::NbtTag as T;
-        Some(match *tag {
-            T::Byte(v) => Number::Byte(v),
-            T::Short(v) => Number::Short(v),
-            T::Int(v) => Number::Int(v),
-            T::Long(v) => Number::Long(v),
-            T::Float(v) => Number::Float(v),
-            T::Double(v) => Number::Double(v),
-            _ => return None,
-        })
-    }
-
     /// Java's `equals` on the boxed number: the same type and value, floats
     /// compared by their bits with every NaN one value (so `NaN` equals
     /// `NaN`, `0.0` does not equal `-0.0`). Vanilla matches NBT this way.
@@ -79,20 +65,6 @@ impl Number {
             (Number::Float(a), Number::Float(b)) => f32_bits(a) == f32_bits(b),
             (Number::Double(a), Number::Double(b)) => f64_bits(a) == f64_bits(b),
             (a, b) => a == b,
-        }
-    }
-}
-
-impl From<Number> for owned::NbtTag {
-    fn from(n: Number) -> owned::NbtTag {
-        use owned::NbtTag as T;
-        match n {
-            Number::Byte(v) => T::Byte(v),
-            Number::Short(v) => T::Short(v),
-            Number::Int(v) => T::Int(v),
-            Number::Long(v) => T::Long(v),
-            Number::Float(v) => T::Float(v),
-            Number::Double(v) => T::Double(v),
         }
     }
 }

@@ -417,14 +417,17 @@ fn owned_tree_api_on_read_data() {
 /// time with SSSE3 and AVX2 enabled so that Miri checks those kernels too.
 #[test]
 fn kernels_agree_with_scalar_on_every_path() {
-    use simdnbt::simd::kernels::{self, Path};
+    use simdnbt::simd::kernels::{self, Kernel};
     // Under Miri the paths are exactly the enabled target features, so with
     // `-C target-feature=+ssse3,+avx2` those kernels must be among them.
     #[cfg(all(miri, target_arch = "x86_64"))]
     {
         let avail = kernels::available();
-        assert_eq!(avail.contains(&Path::Avx2), cfg!(target_feature = "avx2"));
-        assert_eq!(avail.contains(&Path::Ssse3), cfg!(target_feature = "ssse3"));
+        assert_eq!(avail.contains(&Kernel::Avx2), cfg!(target_feature = "avx2"));
+        assert_eq!(
+            avail.contains(&Kernel::Ssse3),
+            cfg!(target_feature = "ssse3")
+        );
     }
     let data: Vec<u8> = (0..1100u32).map(|i| (i * 37 + 11) as u8).collect();
     let lens = [
@@ -436,12 +439,15 @@ fn kernels_agree_with_scalar_on_every_path() {
             let swap = |size: usize| &data[1..1 + n * size];
             assert_eq!(
                 kernels::from_be_bytes::<i16>(path, swap(2)),
-                kernels::from_be_bytes::<i16>(Path::Scalar, swap(2))
+                kernels::from_be_bytes::<i16>(Kernel::Scalar, swap(2))
             );
             let ints = kernels::from_be_bytes::<i32>(path, swap(4));
-            assert_eq!(ints, kernels::from_be_bytes::<i32>(Path::Scalar, swap(4)));
+            assert_eq!(ints, kernels::from_be_bytes::<i32>(Kernel::Scalar, swap(4)));
             let longs = kernels::from_be_bytes::<i64>(path, swap(8));
-            assert_eq!(longs, kernels::from_be_bytes::<i64>(Path::Scalar, swap(8)));
+            assert_eq!(
+                longs,
+                kernels::from_be_bytes::<i64>(Kernel::Scalar, swap(8))
+            );
             let floats = kernels::from_be_bytes::<f64>(path, swap(8));
             assert_eq!(floats.len(), n);
             // Back again, appended after an odd prefix.

@@ -96,7 +96,8 @@ mod tests {
         }
     }
 
-    /// The two sequences the old decoders disagreed on.
+    /// The two sequences on which decoders differ: a raw `00` and the
+    /// over-long `C1 81`.
     #[test]
     fn disputed_raw_nul_and_c1_81() {
         assert_eq!(lossy(&[0x00]), "\0");

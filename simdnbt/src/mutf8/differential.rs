@@ -5,6 +5,11 @@
 //! rules reject (or decodes it differently), or an error offset or lossy
 //! output that the routing changes, fails here.
 
+use std::borrow::Cow;
+
+use super::decode::*;
+use super::encode::*;
+use super::string::*;
 use super::*;
 use crate::simd::tests::Rng;
 

@@ -22,9 +22,10 @@
 mod build;
 mod compound;
 mod debug;
-mod eq_drop;
 pub(crate) mod from_borrow;
+mod iterative;
 mod list;
+mod number;
 mod tag;
 mod write;
 

@@ -61,9 +61,9 @@ mod tests {
     fn formats_keys_and_indices() {
         assert_eq!(NbtPath::new().to_string(), "");
         assert_eq!(NbtPath::new().with_index(0).to_string(), "[0]");
-        let p = NbtPath::new().with_index(2).with_key("i").with_index(1);
+        let p = NbtPath::new().with_index(1).with_key("i").with_index(2);
         assert_eq!(p.to_string(), "[1].i[2]");
-        let q = NbtPath::new().with_key("say \"hi\"\\").with_key("x");
+        let q = NbtPath::new().with_key("x").with_key("say \"hi\"\\");
         assert_eq!(q.to_string(), r#"x."say \"hi\"\\""#);
         assert_eq!(
             q.segments().next(),

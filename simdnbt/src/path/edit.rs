@@ -303,8 +303,7 @@ pub(super) fn set(
             if expected != value.id() {
                 let mut at = target.path.clone();
                 if let Some(Slot::Element(i)) = target.slots.first() {
-                    // `reversed` is innermost first.
-                    at.reversed.insert(0, PathSegment::Index(*i));
+                    at.push_index(*i);
                 }
                 return Err(PathError::new(
                     path,

@@ -281,13 +281,13 @@ impl Trails {
     }
 
     fn path(&self, mut at: usize) -> NbtPath {
-        let mut reversed = Vec::new();
+        let mut path = NbtPath::new();
         while at != ROOT {
             let (parent, segment) = &self.steps[at];
-            reversed.push(segment.clone());
+            path.segments.push_front(segment.clone());
             at = *parent;
         }
-        NbtPath { reversed }
+        path
     }
 }
 

@@ -5,7 +5,7 @@
 //! byte-swap per lane. This module does that swap with SIMD where the CPU has
 //! it and a portable scalar loop otherwise:
 //!
-//! | path     | where                            | lane swap        | `is_ascii` (>= 128 B) |
+//! | kernel   | where                            | lane swap        | `is_ascii` (>= 128 B) |
 //! |----------|----------------------------------|------------------|-----------------------|
 //! | `Avx2`   | x86/x86_64, detected at run time | `vpshufb` (32 B) | `vpmovmskb` (128 B/step) |
 //! | `Ssse3`  | x86/x86_64, detected at run time | `pshufb` (16 B)  | std                   |
@@ -17,7 +17,7 @@
 //! SSE2 kernel at every size, so it is used there; only AVX2 (about 1.3-1.5x
 //! std on 4 KiB-64 KiB here) and NEON have their own kernel.
 //!
-//! The best path is detected once and cached in an atomic, like `memchr` does,
+//! The best kernel is detected once and cached in an atomic, like `memchr` does,
 //! so every call after the first costs one relaxed load and a predictable
 //! branch. Inputs may start at any address; outputs are written straight into
 //! the spare capacity of the destination `Vec` (no zero-fill first).
@@ -87,7 +87,7 @@ be_number!(i16, i32, i64, f32, f64);
 /// assert_eq!(v, [1, -2]);
 /// ```
 pub fn from_be_bytes<T: BeNumber>(bytes: &[u8]) -> Vec<T> {
-    from_be_bytes_on(best_path(), bytes)
+    from_be_bytes_on(best_kernel(), bytes)
 }
 
 /// Appends `values` to `out` as big-endian bytes.
@@ -99,7 +99,7 @@ pub fn from_be_bytes<T: BeNumber>(bytes: &[u8]) -> Vec<T> {
 /// assert_eq!(out, [7, 0, 1, 0xFF, 0xFE]);
 /// ```
 pub fn extend_be_bytes<T: BeNumber>(out: &mut Vec<u8>, values: &[T]) {
-    extend_be_bytes_on(best_path(), out, values)
+    extend_be_bytes_on(best_kernel(), out, values)
 }
 
 /// Whether every byte is below `0x80`.
@@ -118,7 +118,7 @@ pub fn is_ascii(bytes: &[u8]) -> bool {
     if bytes.len() < ASCII_KERNEL_MIN {
         return bytes.is_ascii();
     }
-    is_ascii_on(best_path(), bytes)
+    is_ascii_on(best_kernel(), bytes)
 }
 
 /// Below this length `is_ascii` uses std's inlined word-at-a-time check.
@@ -131,7 +131,7 @@ const ASCII_KERNEL_MIN: usize = 128;
 /// # Panics
 /// If `lane` is not 2, 4 or 8, or `src.len()` is not a multiple of `lane`.
 pub(crate) fn extend_swapped(lane: usize, out: &mut Vec<u8>, src: &[u8]) {
-    let path = best_path();
+    let kernel = best_kernel();
     assert!(
         src.len() % lane == 0,
         "length is not a multiple of the lane size"
@@ -140,7 +140,7 @@ pub(crate) fn extend_swapped(lane: usize, out: &mut Vec<u8>, src: &[u8]) {
     let old = out.len();
     // SAFETY: `reserve` made room for `src.len()` bytes after `old`; the
     // destination is fresh capacity, so it cannot overlap `src`.
-    unsafe { swap_lanes(path, lane, src, out.as_mut_ptr().add(old)) };
+    unsafe { swap_lanes(kernel, lane, src, out.as_mut_ptr().add(old)) };
     // SAFETY: the kernel initialised exactly `src.len()` bytes after `old`.
     unsafe { out.set_len(old + src.len()) };
 }
@@ -148,11 +148,11 @@ pub(crate) fn extend_swapped(lane: usize, out: &mut Vec<u8>, src: &[u8]) {
 // ---------------------------------------------------------------------------
 // Dispatch
 
-/// One implementation of the kernels. Only paths in [`kernels::available`]
+/// One implementation of the kernels. Only those in [`kernels::available`]
 /// may be run.
 #[doc(hidden)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Path {
+pub enum Kernel {
     /// Portable code, always available.
     Scalar,
     /// x86 SSSE3 (`pshufb`); `is_ascii` uses std's.
@@ -166,41 +166,41 @@ pub enum Path {
 const UNKNOWN: u8 = 0;
 static BEST: AtomicU8 = AtomicU8::new(UNKNOWN);
 
-fn path_from_u8(v: u8) -> Option<Path> {
+fn kernel_from_u8(v: u8) -> Option<Kernel> {
     Some(match v {
-        1 => Path::Scalar,
-        2 => Path::Ssse3,
-        3 => Path::Avx2,
-        4 => Path::Neon,
+        1 => Kernel::Scalar,
+        2 => Kernel::Ssse3,
+        3 => Kernel::Avx2,
+        4 => Kernel::Neon,
         _ => return None,
     })
 }
 
-fn path_to_u8(p: Path) -> u8 {
+fn kernel_to_u8(p: Kernel) -> u8 {
     match p {
-        Path::Scalar => 1,
-        Path::Ssse3 => 2,
-        Path::Avx2 => 3,
-        Path::Neon => 4,
+        Kernel::Scalar => 1,
+        Kernel::Ssse3 => 2,
+        Kernel::Avx2 => 3,
+        Kernel::Neon => 4,
     }
 }
 
 #[inline]
-fn best_path() -> Path {
-    match path_from_u8(BEST.load(Ordering::Relaxed)) {
+fn best_kernel() -> Kernel {
+    match kernel_from_u8(BEST.load(Ordering::Relaxed)) {
         Some(p) => p,
         None => detect(),
     }
 }
 
 #[cold]
-fn detect() -> Path {
-    let p = *kernels::available().last().unwrap_or(&Path::Scalar);
-    BEST.store(path_to_u8(p), Ordering::Relaxed);
+fn detect() -> Kernel {
+    let p = *kernels::available().last().unwrap_or(&Kernel::Scalar);
+    BEST.store(kernel_to_u8(p), Ordering::Relaxed);
     p
 }
 
-fn from_be_bytes_on<T: BeNumber>(path: Path, bytes: &[u8]) -> Vec<T> {
+fn from_be_bytes_on<T: BeNumber>(kernel: Kernel, bytes: &[u8]) -> Vec<T> {
     assert!(
         bytes.len() % T::SIZE == 0,
         "length is not a multiple of the element size"
@@ -214,7 +214,7 @@ fn from_be_bytes_on<T: BeNumber>(path: Path, bytes: &[u8]) -> Vec<T> {
         unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), dst, bytes.len()) };
     } else {
         // SAFETY: as above; `bytes.len()` is a multiple of the lane size.
-        unsafe { swap_lanes(path, T::SIZE, bytes, dst) };
+        unsafe { swap_lanes(kernel, T::SIZE, bytes, dst) };
     }
     // SAFETY: all `n` elements were written byte by byte, and every bit
     // pattern is a valid `T` (sealed trait, implemented only for numbers).
@@ -222,7 +222,7 @@ fn from_be_bytes_on<T: BeNumber>(path: Path, bytes: &[u8]) -> Vec<T> {
     v
 }
 
-fn extend_be_bytes_on<T: BeNumber>(path: Path, out: &mut Vec<u8>, values: &[T]) {
+fn extend_be_bytes_on<T: BeNumber>(kernel: Kernel, out: &mut Vec<u8>, values: &[T]) {
     let len = std::mem::size_of_val(values);
     // SAFETY: `T` is a number without padding, so its storage is `len`
     // initialised bytes, valid for as long as `values` is borrowed.
@@ -236,7 +236,7 @@ fn extend_be_bytes_on<T: BeNumber>(path: Path, out: &mut Vec<u8>, values: &[T]) 
         unsafe { std::ptr::copy_nonoverlapping(src.as_ptr(), dst, len) };
     } else {
         // SAFETY: as above; `len` is a multiple of the lane size.
-        unsafe { swap_lanes(path, T::SIZE, src, dst) };
+        unsafe { swap_lanes(kernel, T::SIZE, src, dst) };
     }
     // SAFETY: exactly `len` bytes after `old` were initialised.
     unsafe { out.set_len(old + len) };
@@ -246,26 +246,26 @@ fn extend_be_bytes_on<T: BeNumber>(path: Path, out: &mut Vec<u8>, values: &[T]) 
 ///
 /// # Safety
 /// `dst` must be valid for `src.len()` byte writes and must not overlap `src`;
-/// `path` must be one of [`kernels::available`].
+/// `kernel` must be one of [`kernels::available`].
 /// # Panics
 /// If `lane` is not 2, 4 or 8 or `src.len() % lane != 0`.
-unsafe fn swap_lanes(path: Path, lane: usize, src: &[u8], dst: *mut u8) {
+unsafe fn swap_lanes(kernel: Kernel, lane: usize, src: &[u8], dst: *mut u8) {
     assert!(
         src.len() % lane == 0,
         "length is not a multiple of the lane size"
     );
     macro_rules! go {
         ($n:literal) => {
-            match path {
+            match kernel {
                 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
                 // SAFETY: the caller guarantees `dst` and that SSSE3 was detected.
-                Path::Ssse3 => unsafe { x86::swap_ssse3::<$n>(src, dst) },
+                Kernel::Ssse3 => unsafe { x86::swap_ssse3::<$n>(src, dst) },
                 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
                 // SAFETY: the caller guarantees `dst` and that AVX2 was detected.
-                Path::Avx2 => unsafe { x86::swap_avx2::<$n>(src, dst) },
+                Kernel::Avx2 => unsafe { x86::swap_avx2::<$n>(src, dst) },
                 #[cfg(target_arch = "aarch64")]
                 // SAFETY: the caller guarantees `dst` and that NEON was detected.
-                Path::Neon => unsafe { aarch64::swap_neon::<$n>(src, dst) },
+                Kernel::Neon => unsafe { aarch64::swap_neon::<$n>(src, dst) },
                 // SAFETY: the caller guarantees `dst`.
                 _ => unsafe { scalar::swap::<$n>(src, dst) },
             }
@@ -279,14 +279,14 @@ unsafe fn swap_lanes(path: Path, lane: usize, src: &[u8], dst: *mut u8) {
     }
 }
 
-fn is_ascii_on(path: Path, bytes: &[u8]) -> bool {
-    match path {
+fn is_ascii_on(kernel: Kernel, bytes: &[u8]) -> bool {
+    match kernel {
         #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-        // SAFETY: `path` is only `Avx2` when AVX2 was detected.
-        Path::Avx2 if bytes.len() >= ASCII_KERNEL_MIN => unsafe { x86::is_ascii_avx2(bytes) },
+        // SAFETY: `kernel` is only `Avx2` when AVX2 was detected.
+        Kernel::Avx2 if bytes.len() >= ASCII_KERNEL_MIN => unsafe { x86::is_ascii_avx2(bytes) },
         #[cfg(target_arch = "aarch64")]
-        // SAFETY: `path` is only `Neon` when NEON was detected.
-        Path::Neon if bytes.len() >= ASCII_KERNEL_MIN => unsafe { aarch64::is_ascii_neon(bytes) },
+        // SAFETY: `kernel` is only `Neon` when NEON was detected.
+        Kernel::Neon if bytes.len() >= ASCII_KERNEL_MIN => unsafe { aarch64::is_ascii_neon(bytes) },
         _ => bytes.is_ascii(),
     }
 }
@@ -295,21 +295,21 @@ fn is_ascii_on(path: Path, bytes: &[u8]) -> bool {
 /// of the stable API.
 #[doc(hidden)]
 pub mod kernels {
-    pub use super::Path;
-    use super::{BeNumber, Path::*};
+    pub use super::Kernel;
+    use super::{BeNumber, Kernel::*};
 
-    /// Every path this CPU can run, slowest first (the last is the one the
+    /// Every kernel this CPU can run, slowest first (the last is the one the
     /// public functions use).
-    pub fn available() -> Vec<Path> {
+    pub fn available() -> Vec<Kernel> {
         [Scalar, Ssse3, Avx2, Neon]
             .into_iter()
             .filter(|&p| is_available(p))
             .collect()
     }
 
-    /// Whether this CPU can run `path` (no allocation; std caches detection).
-    pub fn is_available(path: Path) -> bool {
-        match path {
+    /// Whether this CPU can run `kernel` (no allocation; std caches detection).
+    pub fn is_available(kernel: Kernel) -> bool {
+        match kernel {
             Scalar => true,
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
             Ssse3 => std::arch::is_x86_feature_detected!("ssse3"),
@@ -322,43 +322,43 @@ pub mod kernels {
         }
     }
 
-    /// The path the public functions use.
-    pub fn best() -> Path {
-        super::best_path()
+    /// The kernel the public functions use.
+    pub fn best() -> Kernel {
+        super::best_kernel()
     }
 
-    fn check(path: Path) {
+    fn check(kernel: Kernel) {
         assert!(
-            available().contains(&path),
-            "{path:?} is not available on this CPU"
+            available().contains(&kernel),
+            "{kernel:?} is not available on this CPU"
         );
     }
 
-    /// [`super::from_be_bytes`] on a chosen path.
+    /// [`super::from_be_bytes`] on a chosen kernel.
     ///
     /// # Panics
-    /// If `path` is not available on this CPU.
-    pub fn from_be_bytes<T: BeNumber>(path: Path, bytes: &[u8]) -> Vec<T> {
-        check(path);
-        super::from_be_bytes_on(path, bytes)
+    /// If `kernel` is not available on this CPU.
+    pub fn from_be_bytes<T: BeNumber>(kernel: Kernel, bytes: &[u8]) -> Vec<T> {
+        check(kernel);
+        super::from_be_bytes_on(kernel, bytes)
     }
 
-    /// [`super::extend_be_bytes`] on a chosen path.
+    /// [`super::extend_be_bytes`] on a chosen kernel.
     ///
     /// # Panics
-    /// If `path` is not available on this CPU.
-    pub fn extend_be_bytes<T: BeNumber>(path: Path, out: &mut Vec<u8>, values: &[T]) {
-        check(path);
-        super::extend_be_bytes_on(path, out, values)
+    /// If `kernel` is not available on this CPU.
+    pub fn extend_be_bytes<T: BeNumber>(kernel: Kernel, out: &mut Vec<u8>, values: &[T]) {
+        check(kernel);
+        super::extend_be_bytes_on(kernel, out, values)
     }
 
-    /// [`super::is_ascii`] on a chosen path.
+    /// [`super::is_ascii`] on a chosen kernel.
     ///
     /// # Panics
-    /// If `path` is not available on this CPU.
-    pub fn is_ascii(path: Path, bytes: &[u8]) -> bool {
-        check(path);
-        super::is_ascii_on(path, bytes)
+    /// If `kernel` is not available on this CPU.
+    pub fn is_ascii(kernel: Kernel, bytes: &[u8]) -> bool {
+        check(kernel);
+        super::is_ascii_on(kernel, bytes)
     }
 }
 

@@ -1,4 +1,4 @@
-//! Portable kernels, used when no SIMD path is available and for the tails
+//! Portable kernels, used when no SIMD kernel is available and for the tails
 //! of the SIMD loops.
 
 /// Writes `src` to `dst` with the bytes of every `N`-byte lane reversed.

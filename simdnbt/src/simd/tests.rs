@@ -1,5 +1,5 @@
 use super::BeNumber;
-use super::kernels::{self, Path};
+use super::kernels::{self, Kernel};
 
 /// Small seeded PRNG (xorshift64*), so failures reproduce.
 pub(crate) struct Rng(u64);
@@ -63,7 +63,7 @@ fn special_lanes<T: BeNumber>() -> Vec<u8> {
     v
 }
 
-fn check_type<T: BeNumber + std::fmt::Debug>(path: Path, rng: &mut Rng) {
+fn check_type<T: BeNumber + std::fmt::Debug>(kernel: Kernel, rng: &mut Rng) {
     let mut buf = vec![0u8; MAX_LEN * T::SIZE + 8];
     for len in lengths() {
         for offset in 0..8 {
@@ -76,7 +76,7 @@ fn check_type<T: BeNumber + std::fmt::Debug>(path: Path, rng: &mut Rng) {
             // Reference: the std scalar conversion, element by element.
             let reference: Vec<T> = input.chunks_exact(T::SIZE).map(T::from_be_slice).collect();
 
-            let got: Vec<T> = kernels::from_be_bytes(path, input);
+            let got: Vec<T> = kernels::from_be_bytes(kernel, input);
             assert_eq!(got.len(), len);
             // Compare bit patterns by re-encoding with std's `to_be_bytes`.
             let mut back = Vec::new();
@@ -85,34 +85,34 @@ fn check_type<T: BeNumber + std::fmt::Debug>(path: Path, rng: &mut Rng) {
             }
             assert_eq!(
                 back, input,
-                "{path:?} from_be_bytes len {len} offset {offset}"
+                "{kernel:?} from_be_bytes len {len} offset {offset}"
             );
 
             // extend_be_bytes appends after existing bytes; values come from an
             // unaligned-free Vec, bytes must equal the input.
             let mut out = vec![0xAAu8; offset];
-            kernels::extend_be_bytes(path, &mut out, &reference);
+            kernels::extend_be_bytes(kernel, &mut out, &reference);
             assert_eq!(&out[..offset], &vec![0xAAu8; offset][..]);
             assert_eq!(
                 &out[offset..],
                 input,
-                "{path:?} extend len {len} offset {offset}"
+                "{kernel:?} extend len {len} offset {offset}"
             );
         }
     }
 }
 
-fn check_path(path: Path) {
-    let mut rng = Rng::new(0x5EED_0000 + path as u64);
-    check_type::<i16>(path, &mut rng);
-    check_type::<i32>(path, &mut rng);
-    check_type::<i64>(path, &mut rng);
-    check_type::<f32>(path, &mut rng);
-    check_type::<f64>(path, &mut rng);
+fn check_kernel(kernel: Kernel) {
+    let mut rng = Rng::new(0x5EED_0000 + kernel as u64);
+    check_type::<i16>(kernel, &mut rng);
+    check_type::<i32>(kernel, &mut rng);
+    check_type::<i64>(kernel, &mut rng);
+    check_type::<f32>(kernel, &mut rng);
+    check_type::<f64>(kernel, &mut rng);
 }
 
-fn check_ascii_path(path: Path) {
-    let mut rng = Rng::new(0xA5C1 + path as u64);
+fn check_ascii_kernel(kernel: Kernel) {
+    let mut rng = Rng::new(0xA5C1 + kernel as u64);
     let mut buf = vec![0u8; MAX_LEN + 8];
     for len in lengths() {
         for offset in 0..8 {
@@ -121,55 +121,58 @@ fn check_ascii_path(path: Path) {
             }
             let s = &mut buf[offset..offset + len];
             assert!(
-                kernels::is_ascii(path, s),
-                "{path:?} len {len} offset {offset}"
+                kernels::is_ascii(kernel, s),
+                "{kernel:?} len {len} offset {offset}"
             );
             if len > 0 {
                 // One high byte anywhere must be found.
                 let at = (rng.next() as usize) % len;
                 s[at] |= 0x80;
-                assert!(!kernels::is_ascii(path, s), "{path:?} len {len} at {at}");
-                assert_eq!(kernels::is_ascii(path, s), s.is_ascii());
+                assert!(
+                    !kernels::is_ascii(kernel, s),
+                    "{kernel:?} len {len} at {at}"
+                );
+                assert_eq!(kernels::is_ascii(kernel, s), s.is_ascii());
             }
         }
     }
 }
 
-fn require(path: Path) -> bool {
-    let ok = kernels::available().contains(&path);
+fn require(kernel: Kernel) -> bool {
+    let ok = kernels::available().contains(&kernel);
     if !ok {
-        eprintln!("{path:?} not available on this CPU; skipped");
+        eprintln!("{kernel:?} not available on this CPU; skipped");
     }
     ok
 }
 
 #[test]
 fn scalar_path() {
-    check_path(Path::Scalar);
-    check_ascii_path(Path::Scalar);
+    check_kernel(Kernel::Scalar);
+    check_ascii_kernel(Kernel::Scalar);
 }
 
 #[test]
 fn ssse3_path() {
-    if require(Path::Ssse3) {
-        check_path(Path::Ssse3);
-        check_ascii_path(Path::Ssse3);
+    if require(Kernel::Ssse3) {
+        check_kernel(Kernel::Ssse3);
+        check_ascii_kernel(Kernel::Ssse3);
     }
 }
 
 #[test]
 fn avx2_path() {
-    if require(Path::Avx2) {
-        check_path(Path::Avx2);
-        check_ascii_path(Path::Avx2);
+    if require(Kernel::Avx2) {
+        check_kernel(Kernel::Avx2);
+        check_ascii_kernel(Kernel::Avx2);
     }
 }
 
 #[test]
 fn neon_path() {
-    if require(Path::Neon) {
-        check_path(Path::Neon);
-        check_ascii_path(Path::Neon);
+    if require(Kernel::Neon) {
+        check_kernel(Kernel::Neon);
+        check_ascii_kernel(Kernel::Neon);
     }
 }
 

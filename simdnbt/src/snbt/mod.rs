@@ -138,7 +138,7 @@
 //! **Memory and time.** Parsing is one pass, linear in the text (a list that
 //! turns heterogeneous moves its elements, it does not copy them). The tree
 //! takes at most about 64 bytes of allocation per byte of text, allocator
-//! overhead aside: the measured worst case (`tests/snbt_memory.rs`) is 56×, a
+//! overhead aside: the measured worst case (`tests/memory/snbt.rs`) is 56×, a
 //! heterogeneous list of one-digit numbers and empty strings, where every
 //! element becomes a `{"": value}` compound; ordinary text takes 4–16×.
 //!

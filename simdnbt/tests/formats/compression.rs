@@ -2,7 +2,7 @@
 //! and decompression bombs.
 #![cfg(feature = "compression")]
 
-mod support;
+use crate::support;
 
 use std::io::Cursor;
 

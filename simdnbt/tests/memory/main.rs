@@ -11,6 +11,8 @@
 //! that `reports/memory.md` holds. The ignored `rss_probe` test reads one case
 //! with one reader, for `/usr/bin/time -v` (see reports/memory.md).
 
+mod snbt;
+#[path = "../support/mod.rs"]
 mod support;
 
 use std::alloc::{GlobalAlloc, Layout, System};

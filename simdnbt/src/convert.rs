@@ -275,8 +275,8 @@ impl ToNbtTag for &str {
 }
 
 /// The array tags and raw MUTF-8 strings, beyond upstream's impls: the same
-/// mapping as `From<_> for owned::NbtTag`, so
-/// [`owned::NbtCompound::insert`] takes everything it used to.
+/// mapping as `From<_> for owned::NbtTag`, so [`owned::NbtCompound::insert`]
+/// takes every value that `From` converts.
 macro_rules! array_impls {
     ($( $t:ty => $variant:ident, $getter:ident; )*) => {$(
         impl FromNbtTag for $t {

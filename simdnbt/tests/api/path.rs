@@ -314,15 +314,15 @@ fn display_round_trips_and_concrete_text_is_unchanged() {
     assert_eq!(p("a[007]").to_string(), "a[7]");
     // Concrete paths: exactly the text errors have always printed.
     let built = NbtPath::new()
-        .with_key("Name")
-        .with_key("display")
-        .with_key("tag")
+        .with_key("Inventory")
         .with_index(3)
-        .with_key("Inventory");
+        .with_key("tag")
+        .with_key("display")
+        .with_key("Name");
     assert_eq!(built.to_string(), "Inventory[3].tag.display.Name");
     let big = NbtPath::new().with_index(usize::MAX);
     assert_eq!(p(&big.to_string()), big);
-    let odd = NbtPath::new().with_key("a\nb").with_key("\"");
+    let odd = NbtPath::new().with_key("\"").with_key("a\nb");
     assert_eq!(odd.to_string(), "\"\\\"\".\"a\nb\"");
     assert_eq!(p(&odd.to_string()), odd);
 }

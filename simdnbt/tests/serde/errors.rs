@@ -7,8 +7,7 @@ use simdnbt::owned::{BaseNbt, NbtCompound, NbtList, NbtTag};
 use simdnbt::serde::{Deserializer, Options, from_slice, from_slice_with};
 use simdnbt::{ErrorKind, ReadOptions};
 
-mod serde_common;
-use serde_common::compound;
+use crate::common::compound;
 
 fn write(c: NbtCompound) -> Vec<u8> {
     let mut out = Vec::new();

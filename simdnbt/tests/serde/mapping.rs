@@ -14,8 +14,7 @@ use simdnbt::serde::{
 };
 use simdnbt::tag_id::*;
 
-mod serde_common;
-use serde_common::{doc, read};
+use crate::common::{doc, read};
 
 /// The one field `v` of a serialized `W { v }`.
 fn field(bytes: &[u8]) -> NbtTag {

@@ -4,7 +4,7 @@
 //! `support`, which assert that the two agree exactly: same value, or same
 //! error kind and offset, and the same cursor position afterwards.
 
-mod support;
+use crate::support;
 
 use std::io::Cursor;
 

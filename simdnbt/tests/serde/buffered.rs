@@ -8,8 +8,7 @@ use serde::{Deserialize, Serialize};
 use simdnbt::owned::{BaseNbt, NbtCompound, NbtList, NbtTag};
 use simdnbt::serde::{ByteArray, IntArray, LongArray, from_slice, to_vec};
 
-mod serde_common;
-use serde_common::{doc, read};
+use crate::common::{doc, read};
 
 fn both_ways<T: Serialize + for<'de> Deserialize<'de> + PartialEq + std::fmt::Debug>(
     v: &T,

@@ -1,0 +1,102 @@
+//! Java's "modified UTF-8" (MUTF-8), the string encoding of NBT.
+//!
+//! MUTF-8 differs from UTF-8 in two ways:
+//!
+//! - U+0000 is written as the two bytes `C0 80`, never as a raw `00`;
+//! - a character above U+FFFF is written as its UTF-16 surrogate pair, each
+//!   half as its own 3-byte sequence (6 bytes in all), never as 4-byte UTF-8.
+//!
+//! Everything else, in particular all ASCII text, is byte-for-byte the same,
+//! so the common case decodes to a borrowed `&str` with no copy.
+//!
+//! # Decoding rules
+//!
+//! The checked decoder ([`decode`], [`Mutf8Str::try_to_str`]) accepts what
+//! Java's `DataInputStream.readUTF` accepts *and* what a Rust `str` can hold:
+//!
+//! - `C0 80` is U+0000, and a raw `00` byte is also accepted as U+0000 (as
+//!   Java does);
+//! - a high surrogate followed by a low surrogate is one character;
+//! - unpaired surrogates, overlong forms other than `C0 80` (e.g. `C1 81`,
+//!   `E0 80 80`), truncated sequences (`E2 82`), stray continuation bytes and
+//!   any byte `F0`..`FF` (so every 4-byte UTF-8 sequence) are errors.
+//!
+//! # Comparing with `str` and looking up keys
+//!
+//! Because both `C0 80` and a raw `00` decode to U+0000, a string compares
+//! equal to a `str` (`Mutf8Str == str`) and a compound key matches a name in
+//! `get`/`contains`/`remove` when it is *either* encoding of that `str`: a key
+//! holding a raw `00` (crafted input; vanilla never writes one) is found by
+//! the name it decodes to. The bytes are kept as read, so writing the document
+//! reproduces them. Comparing two [`Mutf8Str`]s compares bytes.
+//!
+//! Java's reader tolerates unpaired surrogates, so real files can contain
+//! strings that no `str` can represent. The raw bytes are therefore always
+//! kept ([`Mutf8Str`], [`Mutf8String`]), and decoding is explicit: a lossy form
+//! that replaces each invalid sequence with U+FFFD, and a checked form that
+//! reports where the invalid data starts.
+//!
+//! **Deviation from upstream simdnbt 0.10:** upstream's `to_str` and
+//! `into_string` silently turn invalid data into `""`. Here nothing ever
+//! decodes invalid data to an empty string: the same-named methods are lossy.
+//!
+//! # Implementation: `simd_cesu8` and what stays hand-written
+//!
+//! Decoding and encoding go through the `simd_cesu8` crate where it
+//! measured faster, and through this module's own code where that did
+//! (instruction counts per pass over each case's strings, callgrind,
+//! `compare/mutf8_icount.sh`; before → after, `simd_cesu8` alone):
+//!
+//! - **Non-ASCII decoding** (checked and lossy) is `simd_cesu8::mutf8::decode`:
+//!   SIMD UTF-8 validation, then its MUTF-8 decoder for `C0 80` and surrogate
+//!   pairs. Measured: BMP text of 100 B–10 KB 380.6k → 54.2k instructions
+//!   (7×; `simd_cesu8` alone 28.6k, the rest is our 4-byte scan); the
+//!   non-ASCII strings of the `generated_unicode_1m` corpus file 7.85M →
+//!   5.7M (UTF-8 ones) and 12.7M → 7.8M (with `C0 80` or surrogate pairs).
+//!   It agrees with the rules above on everything it
+//!   accepts; 4-byte UTF-8 (which it borrows as valid UTF-8) is checked for
+//!   here, and whatever it rejects (invalid data, or a raw `00`, which it
+//!   refuses and we accept) goes to the hand-written decoder below. That one
+//!   stays because `simd_cesu8` reports no error offset ([`Mutf8Error`]
+//!   gives one) and its lossy form replaces byte by byte, where ours replaces
+//!   a whole invalid sequence (one U+FFFD for an unpaired surrogate).
+//! - **Short ASCII** (at most 16 bytes, most names): our inlined
+//!   overlapping-load check, 343 vs 1392 instructions for 16 names.
+//! - **Long ASCII**: our SIMD ASCII check before `simd_cesu8`, 1.4k vs 1.8k.
+//! - **Encoding**: strings that need encoding (`00`, characters above
+//!   U+FFFF) and strings under 64 bytes go through `simd_cesu8::mutf8::encode`
+//!   (its copy loop: 282.6k → 160.9k for text with emoji and NULs); longer
+//!   strings that borrow keep our vectorised scan (long ASCII 8.8k vs
+//!   29.2k, BMP text 26.3k vs 87.6k).
+//! - [`encoded_len`] and the comparisons stay ours: `simd_cesu8` has no
+//!   equivalent.
+//!
+//! # Examples
+//! ```
+//! use simdnbt::mutf8;
+//!
+//! assert_eq!(mutf8::encode("a\0b").as_ref(), b"a\xC0\x80b");
+//! assert_eq!(mutf8::decode(b"a\xC0\x80b").unwrap(), "a\0b");
+//! assert_eq!(mutf8::decode(b"\xED\xA0\xBD\xED\xB8\x80").unwrap(), "😀");
+//! assert_eq!(mutf8::decode(b"ab\xFF").unwrap_err().valid_up_to(), 2);
+//! assert_eq!(mutf8::decode_lossy(b"ab\xFF"), "ab\u{FFFD}");
+//! ```
+
+mod decode;
+mod encode;
+mod error;
+mod str;
+mod string;
+
+pub use decode::{decode, decode_lossy};
+pub use encode::{encode, encoded_len};
+pub use error::Mutf8Error;
+pub use str::Mutf8Str;
+pub(crate) use str::key_matches;
+pub(crate) use string::INLINE_CAP;
+pub use string::Mutf8String;
+
+#[cfg(test)]
+mod differential;
+#[cfg(test)]
+mod tests;

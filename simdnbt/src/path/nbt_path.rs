@@ -1,0 +1,332 @@
+//! `NbtPath`: a parsed path, and the queries and edits it runs on a document.
+
+use std::collections::VecDeque;
+
+use super::{BorrowValue, PathError, PathParseError, PathSegment, Value, edit, eval, parse};
+use crate::{borrow, owned};
+
+/// A path in a document: the nodes from the root (see the module docs).
+///
+/// `Display` writes the path syntax: keys joined by `.`, indices as `[i]`; a
+/// key that is empty or holds anything but ASCII letters, digits, `_`, `-` and
+/// `+` is written in double quotes with `"` and `\` escaped. [`NbtPath::parse`]
+/// reads every printed path back as the same path.
+///
+/// ```
+/// use simdnbt::path::NbtPath;
+///
+/// let p: NbtPath = "a.'b c'[-1][]".parse().unwrap();
+/// assert_eq!(p.to_string(), r#"a."b c"[-1][]"#);
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct NbtPath {
+    /// From the root inwards. A deque: errors grow a path outwards as they
+    /// return through each level (at the front), builders inwards (at the
+    /// back), both in O(1).
+    pub(super) segments: VecDeque<PathSegment>,
+}
+
+impl NbtPath {
+    /// The empty path (the root).
+    ///
+    /// ```
+    /// assert_eq!(simdnbt::path::NbtPath::new().to_string(), "");
+    /// ```
+    pub const fn new() -> Self {
+        Self {
+            segments: VecDeque::new(),
+        }
+    }
+
+    /// Parses path text (see the module docs for the syntax).
+    ///
+    /// ```
+    /// use simdnbt::path::NbtPath;
+    ///
+    /// assert!(NbtPath::parse("Inventory[0].tag.display.Name").is_ok());
+    /// let err = NbtPath::parse("a..b").unwrap_err();
+    /// assert_eq!(err.to_string(), "column 3: expected a key");
+    /// ```
+    pub fn parse(text: &str) -> Result<NbtPath, PathParseError> {
+        parse::parse(text)
+    }
+
+    /// Builds a path from segments listed from the root.
+    pub(super) fn from_segments(segments: Vec<PathSegment>) -> Self {
+        Self {
+            segments: segments.into(),
+        }
+    }
+
+    /// Whether this is the empty path (the root).
+    ///
+    /// ```
+    /// assert!(simdnbt::path::NbtPath::new().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.segments.is_empty()
+    }
+
+    /// Whether the path holds only keys and indices from the start (what
+    /// errors and [`resolve_all`](Self::resolve_all) report).
+    ///
+    /// ```
+    /// use simdnbt::path::NbtPath;
+    /// assert!(NbtPath::parse("a[0].b").unwrap().is_concrete());
+    /// assert!(!NbtPath::parse("a[]").unwrap().is_concrete());
+    /// ```
+    pub fn is_concrete(&self) -> bool {
+        self.segments
+            .iter()
+            .all(|s| matches!(s, PathSegment::Key(_) | PathSegment::Index(_)))
+    }
+
+    /// Whether the path selects the root itself: no node other than a root
+    /// filter.
+    ///
+    /// ```
+    /// use simdnbt::path::NbtPath;
+    /// assert!(NbtPath::parse("").unwrap().selects_root());
+    /// assert!(!NbtPath::parse("a").unwrap().selects_root());
+    /// ```
+    pub fn selects_root(&self) -> bool {
+        self.segments().all(|s| !eval::moves(s))
+    }
+
+    /// Puts `key` in front: the value is under compound key `key`.
+    ///
+    /// ```
+    /// let mut p = simdnbt::path::NbtPath::new();
+    /// p.push_key_front("b");
+    /// p.push_key_front("a");
+    /// assert_eq!(p.to_string(), "a.b");
+    /// ```
+    pub fn push_key_front(&mut self, key: impl Into<String>) {
+        self.segments.push_front(PathSegment::Key(key.into()));
+    }
+
+    /// Puts `index` in front: the value is element `index` of a list.
+    ///
+    /// ```
+    /// let mut p = simdnbt::path::NbtPath::new();
+    /// p.push_index_front(2);
+    /// assert_eq!(p.to_string(), "[2]");
+    /// ```
+    pub fn push_index_front(&mut self, index: usize) {
+        self.segments.push_front(PathSegment::Index(index));
+    }
+
+    /// Appends `key`: the value under compound key `key` of what the path
+    /// selects.
+    ///
+    /// ```
+    /// let mut p = simdnbt::path::NbtPath::new();
+    /// p.push_key("a");
+    /// p.push_key("b");
+    /// assert_eq!(p.to_string(), "a.b");
+    /// ```
+    pub fn push_key(&mut self, key: impl Into<String>) {
+        self.segments.push_back(PathSegment::Key(key.into()));
+    }
+
+    /// Appends `index`: element `index` of the list or array the path
+    /// selects.
+    ///
+    /// ```
+    /// let mut p = simdnbt::path::NbtPath::new();
+    /// p.push_key("Items");
+    /// p.push_index(2);
+    /// assert_eq!(p.to_string(), "Items[2]");
+    /// ```
+    pub fn push_index(&mut self, index: usize) {
+        self.segments.push_back(PathSegment::Index(index));
+    }
+
+    /// Removes and returns the last segment (`None` for the root).
+    ///
+    /// ```
+    /// use simdnbt::path::{NbtPath, PathSegment};
+    /// let mut p = NbtPath::parse("a[1]").unwrap();
+    /// assert_eq!(p.pop(), Some(PathSegment::Index(1)));
+    /// assert_eq!(p.to_string(), "a");
+    /// ```
+    pub fn pop(&mut self) -> Option<PathSegment> {
+        self.segments.pop_back()
+    }
+
+    /// [`push_key`](Self::push_key), by value: builds a path from the root
+    /// inwards.
+    ///
+    /// ```
+    /// use simdnbt::path::NbtPath;
+    /// let p = NbtPath::new().with_key("Inventory").with_index(3).with_key("tag");
+    /// assert_eq!(p.to_string(), "Inventory[3].tag");
+    /// ```
+    pub fn with_key(mut self, key: impl Into<String>) -> Self {
+        self.push_key(key);
+        self
+    }
+
+    /// [`push_index`](Self::push_index), by value.
+    ///
+    /// ```
+    /// let p = simdnbt::path::NbtPath::new().with_key("a").with_index(1);
+    /// assert_eq!(p.to_string(), "a[1]");
+    /// ```
+    pub fn with_index(mut self, index: usize) -> Self {
+        self.push_index(index);
+        self
+    }
+
+    /// The segments from the root inwards.
+    ///
+    /// ```
+    /// use simdnbt::path::{NbtPath, PathSegment};
+    /// let p = NbtPath::parse("a[0]").unwrap();
+    /// assert_eq!(p.segments().next(), Some(&PathSegment::Key("a".into())));
+    /// ```
+    pub fn segments(&self) -> impl DoubleEndedIterator<Item = &PathSegment> + ExactSizeIterator {
+        self.segments.iter()
+    }
+
+    /// Every value the path selects in an owned document, in document order.
+    ///
+    /// A value under a key comes back as [`Value::Tag`]; list and array
+    /// elements as the variant of their type. A path that selects the root
+    /// (the empty path, or only a root filter) returns
+    /// [`Value::Compound`]`(root)` when the filter matches.
+    ///
+    /// ```
+    /// # #[cfg(feature = "snbt")] {
+    /// use simdnbt::path::{NbtPath, Value};
+    ///
+    /// let root = simdnbt::snbt::compound_from_str("{a: [1, 2, 3]}").unwrap();
+    /// let all = NbtPath::parse("a[]").unwrap().get_all(&root);
+    /// assert_eq!(all, [1, 2, 3].map(|i| Value::Number(simdnbt::Number::Int(i))));
+    /// assert_eq!(NbtPath::parse("a[-1]").unwrap().get_all(&root), [Value::Number(simdnbt::Number::Int(3))]);
+    /// assert!(NbtPath::parse("b").unwrap().get_all(&root).is_empty());
+    /// assert_eq!(NbtPath::parse("{}").unwrap().get_all(&root), [Value::Compound(&root)]);
+    /// assert!(NbtPath::parse("{a:[]}").unwrap().get_all(&root).is_empty());
+    /// # }
+    /// ```
+    pub fn get_all<'t>(&self, root: &'t owned::NbtCompound) -> Vec<Value<'t>> {
+        eval::select(self, Value::Compound(root), false)
+            .into_iter()
+            .map(|(v, _)| v)
+            .collect()
+    }
+
+    /// The first value [`get_all`](Self::get_all) would return.
+    ///
+    /// ```
+    /// # #[cfg(feature = "snbt")] {
+    /// use simdnbt::path::{NbtPath, Value};
+    ///
+    /// let root = simdnbt::snbt::compound_from_str("{a: {b: 1b}}").unwrap();
+    /// let b = NbtPath::parse("a.b").unwrap().get(&root).unwrap();
+    /// assert_eq!(b.to_tag().byte(), Some(1));
+    /// # }
+    /// ```
+    pub fn get<'t>(&self, root: &'t owned::NbtCompound) -> Option<Value<'t>> {
+        self.get_all(root).into_iter().next()
+    }
+
+    /// Each value [`get_all`](Self::get_all) returns, with the concrete path
+    /// (keys and indices only) that reaches it.
+    ///
+    /// ```
+    /// # #[cfg(feature = "snbt")] {
+    /// use simdnbt::path::NbtPath;
+    ///
+    /// let root = simdnbt::snbt::compound_from_str("{Items: [{id: a}, {id: b}]}").unwrap();
+    /// let found = NbtPath::parse("Items[{id:b}].id").unwrap().resolve_all(&root);
+    /// assert_eq!(found.len(), 1);
+    /// assert_eq!(found[0].0.to_string(), "Items[1].id");
+    /// # }
+    /// ```
+    pub fn resolve_all<'t>(&self, root: &'t owned::NbtCompound) -> Vec<(NbtPath, Value<'t>)> {
+        eval::select(self, Value::Compound(root), true)
+            .into_iter()
+            .map(|(v, p)| (p.unwrap_or_default(), v))
+            .collect()
+    }
+
+    /// Every value the path selects in a borrowed document: the same values,
+    /// in the same order, as [`get_all`](Self::get_all) on the owned form.
+    ///
+    /// ```
+    /// use simdnbt::path::NbtPath;
+    ///
+    /// // {a: {b: 7}} as binary NBT
+    /// let bytes = [10, 0, 0, 10, 0, 1, b'a', 3, 0, 1, b'b', 0, 0, 0, 7, 0, 0];
+    /// let doc = simdnbt::borrow::read(&mut std::io::Cursor::new(&bytes[..])).unwrap().unwrap();
+    /// let found = NbtPath::parse("a.b").unwrap().get_all_borrow(doc.as_compound());
+    /// assert_eq!(found[0].to_owned().int(), Some(7));
+    /// ```
+    pub fn get_all_borrow<'a, 'tape>(
+        &self,
+        root: borrow::NbtCompound<'a, 'tape>,
+    ) -> Vec<BorrowValue<'a, 'tape>>
+    where
+        'a: 'tape,
+    {
+        eval::select(self, BorrowValue::Compound(root), false)
+            .into_iter()
+            .map(|(v, _)| v)
+            .collect()
+    }
+
+    /// Sets every value the path selects to `value`, as `/data modify … set
+    /// value` does; a missing last key is created (its parent must exist).
+    /// Returns how many places were written.
+    ///
+    /// It is an error when the path selects nothing that can be set (nothing
+    /// matches, or it selects the root), or when `value` cannot go in one of
+    /// the places (a list or array of another element type); then nothing is
+    /// changed.
+    ///
+    /// ```
+    /// # #[cfg(feature = "snbt")] {
+    /// use simdnbt::owned::NbtTag;
+    /// use simdnbt::path::NbtPath;
+    ///
+    /// let mut root = simdnbt::snbt::compound_from_str("{a: [1, 2], b: {}}").unwrap();
+    /// assert_eq!(NbtPath::parse("a[]").unwrap().set(&mut root, NbtTag::Int(0)).unwrap(), 2);
+    /// assert_eq!(NbtPath::parse("b.c").unwrap().set(&mut root, NbtTag::from("x")).unwrap(), 1);
+    /// assert_eq!(simdnbt::snbt::to_string(&root).unwrap(), r#"{a:[0,0],b:{c:"x"}}"#);
+    /// assert!(NbtPath::parse("a[0]").unwrap().set(&mut root, NbtTag::from("x")).is_err());
+    /// # }
+    /// ```
+    pub fn set(
+        &self,
+        root: &mut owned::NbtCompound,
+        value: owned::NbtTag,
+    ) -> Result<usize, PathError> {
+        edit::set(self, root, value)
+    }
+
+    /// Removes every value the path selects, as `/data remove` does; returns
+    /// how many were removed. The root cannot be removed.
+    ///
+    /// ```
+    /// # #[cfg(feature = "snbt")] {
+    /// use simdnbt::path::NbtPath;
+    ///
+    /// let mut root = simdnbt::snbt::compound_from_str("{a: [1, 2, 3], b: 1}").unwrap();
+    /// assert_eq!(NbtPath::parse("a[-1]").unwrap().remove(&mut root), 1);
+    /// assert_eq!(NbtPath::parse("b").unwrap().remove(&mut root), 1);
+    /// assert_eq!(simdnbt::snbt::to_string(&root).unwrap(), "{a:[1,2]}");
+    /// # }
+    /// ```
+    pub fn remove(&self, root: &mut owned::NbtCompound) -> usize {
+        edit::remove(self, root)
+    }
+}
+
+impl std::str::FromStr for NbtPath {
+    type Err = PathParseError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        NbtPath::parse(text)
+    }
+}

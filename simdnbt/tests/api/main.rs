@@ -1,0 +1,8 @@
+//! The public API as users meet it: upstream simdnbt 0.10's tests and names
+//! (`compat`), the derive macros' compile errors, and NBT paths.
+
+#[cfg(feature = "derive")]
+mod compat;
+#[cfg(feature = "derive")]
+mod derive_errors;
+mod path;
