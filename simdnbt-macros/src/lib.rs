@@ -1,4 +1,4 @@
-//! Compile-time checked SNBT literals for [simdnbt](https://docs.rs/simdnbt).
+//! Compile-time checked SNBT literals for [`simdnbt`].
 //!
 //! [`snbt!`] parses its string literal as SNBT (Minecraft's text form of NBT)
 //! while your crate compiles, with simdnbt's own SNBT parser, and expands to
@@ -54,9 +54,8 @@ use simdnbt::owned::{NbtCompound, NbtList, NbtTag};
 use simdnbt::{Mutf8Str, Mutf8String};
 use syn::LitStr;
 
-/// Parses an SNBT string literal at compile time into an
-/// [`owned::NbtTag`](https://docs.rs/simdnbt/latest/simdnbt/owned/enum.NbtTag.html)
-/// of any type.
+/// Parses an SNBT string literal at compile time into a
+/// [`simdnbt::owned::NbtTag`] of any type.
 ///
 /// ```
 /// use simdnbt::owned::{NbtList, NbtTag};
@@ -73,8 +72,7 @@ pub fn snbt(input: TokenStream) -> TokenStream {
 }
 
 /// Parses an SNBT string literal that must be a compound, at compile time,
-/// into an
-/// [`owned::NbtCompound`](https://docs.rs/simdnbt/latest/simdnbt/owned/struct.NbtCompound.html).
+/// into a [`simdnbt::owned::NbtCompound`].
 ///
 /// ```
 /// let c = simdnbt_macros::snbt_compound!("{a: 1, b: [\"x\", \"y\"]}");

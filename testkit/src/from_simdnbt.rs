@@ -1,5 +1,5 @@
 //! simdnbt's two trees (the borrow views and the owned tree) as canonical
-//! [`Value`](crate::Value)s, strings decoded by a decoder the caller picks (usually
+//! [`Value`]s, strings decoded by a decoder the caller picks (usually
 //! [`lossy_ok`](crate::mutf8::lossy_ok); fuzz-logic passes Java's CESU-8 decoder to
 //! see what the other libraries would accept).
 //!

@@ -7,9 +7,9 @@
 //!   `estimates.json` back, with what could not be used;
 //! - [`record`]: the run record ([`record::Run`]) the bench writes when it
 //!   ends: its results, environment, peers' notes and skips;
-//! - [`env`]: the machine, toolchain, profile and lock file, detected when
+//! - [`env`](mod@env): the machine, toolchain, profile and lock file, detected when
 //!   the run starts;
-//! - [`tables`], [`headline`], [`format`]: results ranked per file and
+//! - [`tables`], [`headline`], [`format`](mod@format): results ranked per file and
 //!   workload with ratios, the headline table, number formatting;
 //! - [`peers`]: the names the benches use and the packages behind them.
 #![deny(missing_docs)]
