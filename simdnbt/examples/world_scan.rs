@@ -168,7 +168,11 @@ fn region_dir(dir: &Path) -> Result<PathBuf, String> {
         return Err(format!("{}: not a folder\n{USAGE}", dir.display()));
     }
     let region = dir.join("region");
-    Ok(if region.is_dir() { region } else { dir.to_owned() })
+    Ok(if region.is_dir() {
+        region
+    } else {
+        dir.to_owned()
+    })
 }
 
 fn run() -> Result<(), Box<dyn std::error::Error>> {

@@ -271,7 +271,10 @@ fn named_escapes() {
 #[test]
 #[cfg(not(feature = "snbt-unicode-names"))]
 fn named_escapes_without_the_feature_name_it() {
-    assert_eq!(kind(r#""\N{SNOWMAN}""#), ErrorKind::CharacterNamesNotEnabled);
+    assert_eq!(
+        kind(r#""\N{SNOWMAN}""#),
+        ErrorKind::CharacterNamesNotEnabled
+    );
     let e = simdnbt::snbt::from_str(r#"{a: "x\N{SNOWMAN}"}"#).unwrap_err();
     let message = e.to_string();
     assert!(message.contains("snbt-unicode-names"), "{message}");
