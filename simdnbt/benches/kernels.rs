@@ -51,17 +51,16 @@ fn gbps(bytes: usize, mut f: impl FnMut()) -> f64 {
     bytes as f64 / best / 1e9
 }
 
-fn main() {
-    let sel = Selected::from_args();
-    let paths = kernels::available();
-    // NBT strings are short: measure the per-call cost too.
-    for &size in &[8usize, 16, 32, 64] {
-        let ascii: Vec<u8> = (0..size).map(|i| b'a' + (i % 26) as u8).collect();
-        for &p in &paths {
-            sel.run(&format!("{size}/is_ascii {p:?}"), size, || {
-                black_box(kernels::is_ascii(p, black_box(&ascii)));
-            });
-        }
+/// `is_ascii` per path, std's, and the MUTF-8 decoder over `size` ASCII bytes
+/// (and the public dispatched `is_ascii` with `dispatched`).
+fn ascii(sel: &Selected, paths: &[Kernel], size: usize, dispatched: bool) {
+    let ascii: Vec<u8> = (0..size).map(|i| b'a' + (i % 26) as u8).collect();
+    for &p in paths {
+        sel.run(&format!("{size}/is_ascii {p:?}"), size, || {
+            black_box(kernels::is_ascii(p, black_box(&ascii)));
+        });
+    }
+    if dispatched {
         sel.run(
             &format!("{size}/is_ascii (public, dispatched)"),
             size,
@@ -69,16 +68,25 @@ fn main() {
                 black_box(simdnbt::simd::is_ascii(black_box(&ascii)));
             },
         );
-        sel.run(
-            &format!("{size}/is_ascii <[u8]>::is_ascii (std)"),
-            size,
-            || {
-                black_box(black_box(&ascii[..]).is_ascii());
-            },
-        );
-        sel.run(&format!("{size}/mutf8::decode ascii"), size, || {
-            black_box(simdnbt::mutf8::decode(black_box(&ascii)).is_ok());
-        });
+    }
+    sel.run(
+        &format!("{size}/is_ascii <[u8]>::is_ascii (std)"),
+        size,
+        || {
+            black_box(black_box(&ascii[..]).is_ascii());
+        },
+    );
+    sel.run(&format!("{size}/mutf8::decode ascii"), size, || {
+        black_box(simdnbt::mutf8::decode(black_box(&ascii)).is_ok());
+    });
+}
+
+fn main() {
+    let sel = Selected::from_args();
+    let paths = kernels::available();
+    // NBT strings are short: measure the per-call cost too.
+    for &size in &[8usize, 16, 32, 64] {
+        ascii(&sel, &paths, size, true);
     }
     for &size in &[4 * 1024usize, 64 * 1024, 1024 * 1024] {
         let input: Vec<u8> = (0..size + 1).map(|i| (i * 131 + 7) as u8).collect();
@@ -106,22 +114,7 @@ fn main() {
                 },
             );
         }
-        let ascii: Vec<u8> = (0..size).map(|i| b'a' + (i % 26) as u8).collect();
-        for &p in &paths {
-            sel.run(&format!("{size}/is_ascii {p:?}"), size, || {
-                black_box(kernels::is_ascii(p, black_box(&ascii)));
-            });
-        }
-        sel.run(
-            &format!("{size}/is_ascii <[u8]>::is_ascii (std)"),
-            size,
-            || {
-                black_box(black_box(&ascii[..]).is_ascii());
-            },
-        );
-        sel.run(&format!("{size}/mutf8::decode ascii"), size, || {
-            black_box(simdnbt::mutf8::decode(black_box(&ascii)).is_ok());
-        });
+        ascii(&sel, &paths, size, false);
         let text = "minecraft:stone é ✓ ".repeat(size / 24);
         sel.run(
             &format!("{size}/mutf8::decode BMP utf-8"),
