@@ -103,8 +103,19 @@ fn expand(input: TokenStream2, want: Want) -> syn::Result<TokenStream2> {
         )
     })?;
     let text = lit.value();
-    let tag = simdnbt::snbt::from_str(&text)
-        .map_err(|e| syn::Error::new(span_at(&lit, e.offset()), format!("invalid SNBT: {e}")))?;
+    let tag = simdnbt::snbt::from_str(&text).map_err(|e| {
+        let hint = match e.kind() {
+            // The names come with this crate's own simdnbt, not the user's.
+            simdnbt::snbt::ErrorKind::CharacterNamesNotEnabled => {
+                " (in `snbt!`: enable simdnbt-macros' `unicode-names` feature)"
+            }
+            _ => "",
+        };
+        syn::Error::new(
+            span_at(&lit, e.offset()),
+            format!("invalid SNBT: {e}{hint}"),
+        )
+    })?;
     Ok(match (tag, want) {
         (NbtTag::Compound(c), Want::Compound) => Builder::default().compound_expr(&c),
         (tag, Want::Tag) => Builder::default().tag_expr(&tag),

@@ -5,4 +5,6 @@ fn main() {
     let _ = simdnbt_macros::snbt!(r#"{id: "minecraft:stone""#);
     // A byte out of range.
     let _ = simdnbt_macros::snbt!("[B; 300]");
+    // A Unicode name without the name tables.
+    let _ = simdnbt_macros::snbt!(r#""\N{SNOWMAN}""#);
 }
