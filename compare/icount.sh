@@ -1,41 +1,94 @@
 #!/usr/bin/env bash
-# Instructions per operation, counted by callgrind (repeatable on a noisy box).
+# Instructions per operation, counted by callgrind (repeatable on a noisy box),
+# through the one driver binary `icount` (compare/icount/src/main.rs).
 #
-#   compare/icount.sh [FILE] [PEER...]      default: complex_player.dat, ours + key peers
+#   compare/icount.sh [FILE] [PEER...]      the compare bench's read/write/decode_all,
+#                                           edit, write_edited ("-": no such operation)
+#                                           default: complex_player.dat, ours + key peers
+#   compare/icount.sh --serde [FILE]        typed serde read/write (complex_player.dat or level.dat)
+#   compare/icount.sh --mutf8 [CASE...]     MUTF-8 decode/decode_lossy/encode, simdnbt vs simd_cesu8
+#   compare/icount.sh --region [READER...]  every chunk of 1.19.4.mca, per reader
 #
-# Prints a markdown table: peer | read | write | decode_all | edit | write_edited
-# (instructions per call; edit = read, change 10 values, remove 2, insert 5, write;
-# write_edited = write after one key was inserted into the root; "-" where a peer
-# has no such operation).
-# Needs valgrind (apt-get install valgrind). Nightly peers need
-# ICOUNT_FEATURES=nightly-peers and ICOUNT_TOOLCHAIN=+nightly.
+# Prints a markdown table of instructions per call (per pass over all of a
+# MUTF-8 case's strings; per read of the whole region file). Needs valgrind
+# (apt-get install valgrind). Nightly peers need ICOUNT_FEATURES=nightly-peers
+# and ICOUNT_TOOLCHAIN=+nightly. ICOUNT_ITERATIONS sets the counted calls.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-file=${1:-complex_player.dat}
-shift || true
-peers=("$@")
-[ ${#peers[@]} -gt 0 ] || peers=(simdnbt_borrow simdnbt_owned simdnbt_doc na_nbt_borrow na_nbt_owned na_nbt_owned_be)
-iterations=${ICOUNT_ITERATIONS:-200}
+mode=nbt
+case "${1:-}" in
+  --serde | --mutf8 | --region) mode=${1#--}; shift ;;
+  -h | --help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+esac
 features=()
 [ -n "${ICOUNT_FEATURES:-}" ] && features=(--features "$ICOUNT_FEATURES")
-cargo ${ICOUNT_TOOLCHAIN:-} build -q --release -p compare --bin icount "${features[@]}"
+# The bench profile: the benches' codegen, with the line tables callgrind reads.
+cargo ${ICOUNT_TOOLCHAIN:-} build -q --profile bench -p compare-icount "${features[@]}"
 bin=${CARGO_TARGET_DIR:-target}/release/icount
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-count() { # peer op -> instructions per call, or "-"
+count() { # iterations args... -> instructions per call, or "-" (the log says why)
+  local n=$1
+  shift
   if valgrind --tool=callgrind --toggle-collect='*icount*measured*' \
-      --callgrind-out-file="$out/cg" "$bin" "$1" "$2" "$file" "$iterations" \
-      >"$out/log" 2>&1; then
+      --callgrind-out-file="$out/cg" "$bin" "$@" "$n" >"$out/log" 2>&1; then
     total=$(grep -E '^(summary|totals):' "$out/cg" | head -1 | awk '{print $2}')
-    echo $(( total / iterations ))
+    echo $(( total / n ))
   else
+    sed 's/^/  /' "$out/log" | tail -n 3 >&2
     echo "-"
   fi
 }
 
-echo "| $file | read | write | decode_all | edit | write_edited |"
-echo "|---|---:|---:|---:|---:|---:|"
-for p in "${peers[@]}"; do
-  echo "| $p | $(count "$p" read) | $(count "$p" write) | $(count "$p" decode_all) | $(count "$p" edit) | $(count "$p" write_edited) |"
-done
+case $mode in
+  nbt)
+    file=${1:-complex_player.dat}
+    shift || true
+    peers=("$@")
+    [ ${#peers[@]} -gt 0 ] || peers=(simdnbt_borrow simdnbt_owned simdnbt_doc na_nbt_borrow na_nbt_owned na_nbt_owned_be)
+    n=${ICOUNT_ITERATIONS:-200}
+    # edit = read, change 10 values, remove 2, insert 5, write;
+    # write_edited = write after one key was inserted into the root.
+    echo "| $file | read | write | decode_all | edit | write_edited |"
+    echo "|---|---:|---:|---:|---:|---:|"
+    for p in "${peers[@]}"; do
+      row="| $p"
+      for op in read write decode_all edit write_edited; do
+        row+=" | $(count "$n" nbt "$p" "$op" "$file")"
+      done
+      echo "$row |"
+    done
+    ;;
+  serde)
+    file=${1:-complex_player.dat}
+    n=${ICOUNT_ITERATIONS:-200}
+    echo "| peer ($file) | read | write |"
+    echo "|---|---:|---:|"
+    for p in simdnbt fastnbt quartz hematite; do
+      echo "| $p | $(count "$n" serde "$p" read "$file") | $(count "$n" serde "$p" write "$file") |"
+    done
+    ;;
+  mutf8)
+    cases=("$@")
+    [ ${#cases[@]} -gt 0 ] || cases=(short_ascii long_ascii bmp corpus_bmp mutf8_only corpus_mutf8_only) # mutf8_cases::CASE_NAMES
+    n=${ICOUNT_ITERATIONS:-20}
+    echo "| case | op | simdnbt | simd_cesu8 |"
+    echo "|---|---|---:|---:|"
+    for c in "${cases[@]}"; do
+      for op in decode decode_lossy encode; do
+        echo "| $c | $op | $(count "$n" mutf8 simdnbt "$op" "$c") | $(count "$n" mutf8 simd_cesu8 "$op" "$c") |"
+      done
+    done
+    ;;
+  region)
+    readers=("$@")
+    [ ${#readers[@]} -gt 0 ] || readers=(simdnbt_borrow simdnbt_owned fastanvil_fastnbt valence)
+    n=${ICOUNT_ITERATIONS:-2}
+    echo "| reader (1.19.4.mca) | instructions per read |"
+    echo "|---|---:|"
+    for r in "${readers[@]}"; do
+      echo "| $r | $(count "$n" region "$r") |"
+    done
+    ;;
+esac

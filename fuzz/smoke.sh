@@ -3,9 +3,14 @@
 # builds the seed corpora, then runs every target for a bounded time
 # (AddressSanitizer, cargo-fuzz's default) and exits non-zero if any crashed.
 #
-#   fuzz/smoke.sh                    # 60 s per target, two at a time
+#   fuzz/smoke.sh                    # every target of fuzz/Cargo.toml, 60 s each, two at a time
 #   FUZZ_SECONDS=600 FUZZ_LOG_DIR=/tmp/fuzz-long fuzz/smoke.sh   # the report run
 #   fuzz/smoke.sh roundtrip          # only the named targets
+#
+# The targets are `cargo fuzz list` (the [[bin]]s of fuzz/Cargo.toml), so a new
+# target is fuzzed without editing this script. A target fails if it crashed,
+# or if it did not report at least one run (libFuzzer's `Done N runs`): a
+# target that never executed an input proves nothing.
 #
 # Environment: FUZZ_SECONDS (default 60), FUZZ_JOBS (targets at once, default 2:
 # the CI box has 2 cores), FUZZ_LOG_DIR (default: a new /tmp/fuzz-smoke.* dir),
@@ -21,11 +26,6 @@ jobs="${FUZZ_JOBS:-2}"
 max_len="${FUZZ_MAX_LEN:-65536}"
 logdir="${FUZZ_LOG_DIR:-$(mktemp -d /tmp/fuzz-smoke.XXXXXX)}"
 mkdir -p "$logdir"
-if [ "$#" -gt 0 ]; then
-    targets=("$@")
-else
-    targets=(roundtrip cross_library borrow_read owned_read serde_roundtrip derive_read region inflate snbt bedrock nbt_path document_edit)
-fi
 start=$(date +%s)
 
 if ! command -v cargo-fuzz >/dev/null 2>&1; then
@@ -35,6 +35,24 @@ fi
 if ! rustup toolchain list | grep -q '^nightly'; then
     echo "smoke: installing nightly"
     rustup toolchain install nightly --profile minimal || exit 1
+fi
+
+list="$(cargo +nightly fuzz list)" || { echo "smoke: cargo fuzz list failed"; exit 1; }
+mapfile -t known <<<"$list"
+if [ -z "$list" ]; then
+    echo "smoke: cargo fuzz list found no targets in fuzz/Cargo.toml"
+    exit 1
+fi
+if [ "$#" -gt 0 ]; then
+    targets=("$@")
+    for t in "${targets[@]}"; do
+        if ! printf '%s\n' "${known[@]}" | grep -qx -- "$t"; then
+            echo "smoke: no fuzz target '$t' (targets: ${known[*]})"
+            exit 1
+        fi
+    done
+else
+    targets=("${known[@]}")
 fi
 
 fuzz/seed.sh >/dev/null || { echo "smoke: seed build failed"; exit 1; }
@@ -76,8 +94,13 @@ failed=0
 for t in "${targets[@]}"; do
     rc="$(cat "$logdir/$t.rc" 2>/dev/null || echo missing)"
     stats="$(grep -E '^Done [0-9]+ runs' "$logdir/$t.log" | tail -n 1)"
-    if [ "$rc" = "0" ]; then
+    runs="$(sed -nE 's/^Done ([0-9]+) runs.*/\1/p' <<<"$stats")"
+    if [ "$rc" = "0" ] && [ "${runs:-0}" -gt 0 ]; then
         echo "smoke: $t ok: $stats"
+    elif [ "$rc" = "0" ]; then
+        failed=1
+        echo "smoke: $t FAILED: no input ran (no 'Done N runs' with N > 0 in $logdir/$t.log):"
+        tail -n 20 "$logdir/$t.log"
     else
         failed=1
         echo "smoke: $t FAILED (exit $rc); log $logdir/$t.log:"
@@ -85,5 +108,5 @@ for t in "${targets[@]}"; do
         ls -1 "fuzz/artifacts/$t" 2>/dev/null | sed 's/^/  artifact: fuzz\/artifacts\/'"$t"'\//'
     fi
 done
-echo "smoke: $(($(date +%s) - start))s total, logs in $logdir"
+echo "smoke: ${#targets[@]} targets, $(($(date +%s) - start))s total, logs in $logdir"
 exit "$failed"

@@ -10,7 +10,10 @@ out. Each upstream item is then "same", "different" or "missing" here.
 
 Differences that are deliberate are listed in `allowed.txt` (one line per item
 key, a tab, and the README "Differences from upstream" row it falls under); the
-report marks every other difference as undocumented.
+report marks every other difference as undocumented. A line with a third
+column `behaviour` lists an item whose signature is the same and whose
+behaviour differs on purpose: it is reported in its own section (and must
+still exist upstream), not as a difference that went away.
 
 Usage: api_diff.py UPSTREAM.json OURS.json UPSTREAM_DERIVE.json OURS_DERIVE.json ALLOWED OUT.md
 """
@@ -340,15 +343,17 @@ def collect(c, derive):
 
 
 def load_allowed(path):
-    allowed = OrderedDict()
+    """(signature differences, behaviour differences): key -> README row."""
+    allowed, behaviour = OrderedDict(), OrderedDict()
     with open(path) as f:
         for line in f:
             line = line.rstrip("\n")
             if not line or line.startswith("#"):
                 continue
-            key, _, why = line.partition("\t")
-            allowed[key] = why.strip()
-    return allowed
+            key, _, rest = line.partition("\t")
+            why, _, kind = rest.partition("\t")
+            (behaviour if kind.strip() == "behaviour" else allowed)[key] = why.strip()
+    return allowed, behaviour
 
 
 def md(s):
@@ -359,7 +364,7 @@ def main():
     up_path, ours_path, up_derive, ours_derive, allowed_path, out_path = sys.argv[1:7]
     up = collect(Crate(up_path), Crate(up_derive))
     ours = collect(Crate(ours_path), Crate(ours_derive))
-    allowed = load_allowed(allowed_path)
+    allowed, behaviour = load_allowed(allowed_path)
 
     rows, counts, by_kind = [], Counter(), {}
     for key, (kind, sig) in up.items():
@@ -379,6 +384,7 @@ def main():
     extra = [k for k in ours if k not in up]
     undocumented = [r for r in rows if r[5] is None]
     stale = [k for k in allowed if k not in {r[0] for r in rows}]
+    stale += [k for k in behaviour if k not in up]
 
     out = []
     out.append("# Upstream simdnbt 0.10 public API against this crate\n")
@@ -407,8 +413,13 @@ def main():
         note = why if why is not None else "**undocumented**"
         mine_cell = md(mine) if mine != "—" else "—"
         out.append(f"| {md(key)} | {kind} | {md(sig)} | {mine_cell} | **{status}** | {note} |")
+    if behaviour:
+        out.append("\n## Same signature, different behaviour (deliberate)\n")
+        out.append("| item | README row |\n|---|---|")
+        for k, why in behaviour.items():
+            out.append(f"| {md(k)} | {why} |")
     if stale:
-        out.append("\n## Allowed differences that no longer differ\n")
+        out.append("\n## Allowed differences that no longer differ (or no longer exist upstream)\n")
         for k in stale:
             out.append(f"- {md(k)}")
     out.append("")
@@ -418,7 +429,9 @@ def main():
           f"{counts['missing']} missing; {len(undocumented)} undocumented; report: {out_path}")
     for r in undocumented:
         print(f"  undocumented {r[4]}: {r[0]}\n      upstream: {r[2]}\n      here:     {r[3]}")
-    return 1 if undocumented else 0
+    for k in stale:
+        print(f"  stale entry in allowed.txt: {k}")
+    return 1 if undocumented or stale else 0
 
 
 if __name__ == "__main__":

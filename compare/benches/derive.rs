@@ -10,12 +10,20 @@
 use std::hint::black_box;
 
 use compare::derived;
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use compare::harness::Args;
+use criterion::{Criterion, Throughput};
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-fn bench(c: &mut Criterion) {
+fn main() {
+    let args = Args::from_env();
+    if !args.wants_any(
+        ["simdnbt_derive", "fastnbt_serde"].map(|f| format!("derive/complex_player.dat/{f}")),
+    ) {
+        return;
+    }
+    let mut c = Criterion::default().configure_from_args();
     let bytes = corpus::load("complex_player.dat").expect("corpus file");
     let expected = derived::simdnbt(bytes).expect("simdnbt reads the player");
     let mut group = c.benchmark_group("derive/complex_player.dat");
@@ -33,7 +41,5 @@ fn bench(c: &mut Criterion) {
         group.bench_function(name, |b| b.iter(|| read(black_box(bytes))));
     }
     group.finish();
+    c.final_summary();
 }
-
-criterion_group!(benches, bench);
-criterion_main!(benches);

@@ -8,16 +8,33 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use compare::mutf8_cases::{WORKLOADS, cases};
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use compare::harness::Args;
+use compare::mutf8_cases::{CASE_NAMES, WORKLOADS, cases};
+use criterion::{Criterion, Throughput};
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-fn bench(c: &mut Criterion) {
+fn main() {
+    let args = Args::from_env();
+    let ops = ["decode", "decode_lossy", "encode"];
+    let libs = || WORKLOADS.iter().map(|w| w.0);
+    let wanted =
+        |op: &str, case: &str| args.wants_any(libs().map(|lib| format!("mutf8/{op}/{case}/{lib}")));
+    if !ops
+        .iter()
+        .any(|op| CASE_NAMES.iter().any(|case| wanted(op, case)))
+    {
+        return;
+    }
+    let mut c = Criterion::default()
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(1))
+        .sample_size(20)
+        .configure_from_args();
     let cases = cases();
-    for op in ["decode", "decode_lossy", "encode"] {
-        for case in &cases {
+    for op in ops {
+        for case in cases.iter().filter(|case| wanted(op, case.name)) {
             let mut group = c.benchmark_group(format!("mutf8/{op}/{}", case.name));
             group.throughput(Throughput::Bytes(case.bytes()));
             for &(lib, _, run) in WORKLOADS.iter().filter(|w| w.1 == op) {
@@ -26,14 +43,5 @@ fn bench(c: &mut Criterion) {
             group.finish();
         }
     }
+    c.final_summary();
 }
-
-criterion_group! {
-    name = benches;
-    config = Criterion::default()
-        .warm_up_time(Duration::from_millis(300))
-        .measurement_time(Duration::from_secs(1))
-        .sample_size(20);
-    targets = bench
-}
-criterion_main!(benches);

@@ -14,12 +14,14 @@ use std::hint::black_box;
 use std::io::Cursor;
 use std::time::Duration;
 
+use compare::harness::Args;
 use compare::region::*;
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput};
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// The `region/read`, `region/inflate` and `region/parse` groups.
 fn benches(c: &mut Criterion) {
     let file = corpus::load_as_shipped("1.19.4.mca").unwrap_or_else(|e| panic!("{e}"));
     let total = simdnbt_borrow(file);
@@ -128,5 +130,40 @@ fn scan(c: &mut Criterion) {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-criterion_group!(region, benches, scan);
-criterion_main!(region);
+fn main() {
+    let args = Args::from_env();
+    // The function names of each part, to skip a part's setup (reading and
+    // checking the region file, writing the scan folder) when the filter
+    // excludes all of it.
+    let read = [
+        "simdnbt_borrow",
+        "simdnbt_owned",
+        "fastanvil_fastnbt",
+        "valence",
+    ];
+    let inflate = [
+        "simdnbt",
+        "fastanvil",
+        "valence",
+        "one_shot_zlib_rs",
+        "one_shot_miniz_oxide",
+    ];
+    let parse = ["simdnbt_borrow", "simdnbt_owned", "fastnbt", "valence_nbt"];
+    let ids = |group: &str, names: &[&str]| {
+        names
+            .iter()
+            .map(|n| format!("region/{group}/{n}"))
+            .collect::<Vec<_>>()
+    };
+    let mut c = Criterion::default().configure_from_args();
+    if args.wants_any(ids("read", &read))
+        || args.wants_any(ids("inflate", &inflate))
+        || args.wants_any(ids("parse", &parse))
+    {
+        benches(&mut c);
+    }
+    if args.wants_any(ids("scan", &["threads_1", "threads_2"])) {
+        scan(&mut c);
+    }
+    c.final_summary();
+}

@@ -5,24 +5,33 @@
 //! Groups `serde/<file>`, functions `<peer>_serde_read` (bytes → struct) and
 //! `<peer>_serde_write` (struct → a new `Vec<u8>`). Run with
 //! `cargo bench -p compare --bench serde`; instruction counts (repeatable
-//! under load) with `compare/serde_icount.sh`.
+//! under load) with `compare/icount.sh --serde`. A file whose benchmarks the
+//! filter excludes is not loaded.
 
 use std::hint::black_box;
 
+use compare::harness::Args;
 use compare::serde_peers::serde_peers;
 use compare::typed::{Level, Player};
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::Criterion;
 use serde::{Serialize, de::DeserializeOwned};
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-fn bench_file<T: Serialize + DeserializeOwned>(c: &mut Criterion, file: &str) {
-    let bytes = compare::inputs::load(file).unwrap();
+fn bench_file<T: Serialize + DeserializeOwned>(args: &Args, c: &mut Criterion, file: &str) {
+    let peers = serde_peers::<T>();
+    let ids = peers
+        .iter()
+        .flat_map(|p| ["read", "write"].map(|op| format!("serde/{file}/{}_serde_{op}", p.name)));
+    if !args.wants_any(ids) {
+        return;
+    }
+    let bytes = compare::inputs::load(file).unwrap_or_else(|e| panic!("{file}: {e}"));
     let value: T = simdnbt::serde::from_slice(bytes).unwrap();
     let mut group = c.benchmark_group(format!("serde/{file}"));
     group.throughput(criterion::Throughput::Bytes(bytes.len() as u64));
-    for peer in serde_peers::<T>() {
+    for peer in peers {
         group.bench_function(format!("{}_serde_read", peer.name), |b| {
             b.iter(|| (peer.read)(black_box(bytes)))
         });
@@ -33,10 +42,10 @@ fn bench_file<T: Serialize + DeserializeOwned>(c: &mut Criterion, file: &str) {
     group.finish();
 }
 
-fn benches(c: &mut Criterion) {
-    bench_file::<Player>(c, "complex_player.dat");
-    bench_file::<Level>(c, "level.dat");
+fn main() {
+    let args = Args::from_env();
+    let mut c = Criterion::default().configure_from_args();
+    bench_file::<Player>(&args, &mut c, "complex_player.dat");
+    bench_file::<Level>(&args, &mut c, "level.dat");
+    c.final_summary();
 }
-
-criterion_group!(serde_benches, benches);
-criterion_main!(serde_benches);

@@ -14,13 +14,15 @@
 //! and escaped); valence reads into BTreeMap compounds with `String`s and
 //! prints with `{}`-formatted floats; quartz reads into HashMap compounds and
 //! prints through its `Debug` impl. A peer that cannot read the text (or
-//! write the tree) is skipped on that input with a line on stderr.
+//! write the tree) is skipped on that input with a line on stderr; only the
+//! files and peers the filter selects are prepared (and can print one).
 
 use std::hint::black_box;
 use std::io::Cursor;
 use std::time::Duration;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use compare::harness::Args;
+use criterion::{Criterion, Throughput};
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -96,12 +98,19 @@ const PEERS: &[SnbtPeer] = &[
     },
 ];
 
-fn bench(c: &mut Criterion) {
+fn main() {
+    let args = Args::from_env();
+    let mut c = Criterion::default().configure_from_args();
+    let id = |file: &str, peer: &SnbtPeer, op: &str| format!("snbt/{file}/{}_snbt_{op}", peer.name);
     for file in compare::inputs::bench_names() {
-        let Ok(input) = compare::inputs::load(file) else {
-            eprintln!("snbt/{file}: cannot load input");
+        let wanted = |peer, op| args.wants(&id(file, peer, op));
+        if !PEERS
+            .iter()
+            .any(|p| wanted(p, "read") || wanted(p, "write"))
+        {
             continue;
-        };
+        }
+        let input = compare::inputs::load(file).unwrap_or_else(|e| panic!("snbt/{file}: {e}"));
         let text = match ours_tree(input)
             .and_then(|t| simdnbt::snbt::to_string(&t).map_err(|e| e.to_string()))
         {
@@ -125,24 +134,28 @@ fn bench(c: &mut Criterion) {
                 .measurement_time(Duration::from_secs(2));
         }
         for peer in PEERS {
-            match (peer.read)(&text) {
-                Ok(_) => {
-                    group.bench_function(format!("{}_snbt_read", peer.name), |b| {
-                        b.iter(|| (peer.read)(black_box(&text)).is_ok())
-                    });
+            if wanted(peer, "read") {
+                match (peer.read)(&text) {
+                    Ok(_) => {
+                        group.bench_function(format!("{}_snbt_read", peer.name), |b| {
+                            b.iter(|| (peer.read)(black_box(&text)).is_ok())
+                        });
+                    }
+                    Err(e) => eprintln!("snbt/{file}: skipping {}_snbt_read: {e}", peer.name),
                 }
-                Err(e) => eprintln!("snbt/{file}: skipping {}_snbt_read: {e}", peer.name),
             }
-            match (peer.writer)(input) {
-                Ok(mut w) => {
-                    group.bench_function(format!("{}_snbt_write", peer.name), |b| b.iter(&mut w));
+            if wanted(peer, "write") {
+                match (peer.writer)(input) {
+                    Ok(mut w) => {
+                        group.bench_function(format!("{}_snbt_write", peer.name), |b| {
+                            b.iter(&mut w)
+                        });
+                    }
+                    Err(e) => eprintln!("snbt/{file}: skipping {}_snbt_write: {e}", peer.name),
                 }
-                Err(e) => eprintln!("snbt/{file}: skipping {}_snbt_write: {e}", peer.name),
             }
         }
         group.finish();
     }
+    c.final_summary();
 }
-
-criterion_group!(snbt, bench);
-criterion_main!(snbt);

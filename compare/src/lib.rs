@@ -1,9 +1,12 @@
 //! # compare: simdnbt against every other Rust NBT crate
 //!
 //! One adapter table ([`peers()`]) drives both the criterion benches
-//! (`cargo bench -p compare`, groups `compare/<file>`, functions `<peer>_read`,
-//! `<peer>_write`, `<peer>_decode_all`) and the cross-library equivalence tests
-//! (`tests/equivalence.rs`).
+//! (`cargo bench -p compare --bench compare`, groups `compare/<file>`, functions
+//! `<peer>_read`, `<peer>_write`, `<peer>_decode_all`) and the cross-library
+//! equivalence tests (`tests/equivalence.rs`). The benches share one harness
+//! ([`harness`]: the filter, applied before any input is prepared, and the run
+//! record); the report generator is its own crate (`compare/report`), reading
+//! the record through `compare/results`.
 //!
 //! Each library is an [`Adapter`]: four functions over its own parsed tree
 //! (`parse`, `write`, `visit`, `to_canonical`) and an [`Info`] (name, crate,
@@ -11,8 +14,8 @@
 //! is one such impl and one line in [`peers()`].
 //!
 //! Each [`Peer`] says what its library does and skips while parsing in
-//! [`Peer::notes`] (lazy strings? MUTF-8 validated? arrays converted? order kept?),
-//! whether it keeps compound order ([`Peer::order`]), and how to
+//! [`Info::notes`] (lazy strings? MUTF-8 validated? arrays converted? order kept?),
+//! whether it keeps compound order ([`Info::order`]), and how to
 //! - `read`: parse only, the result `black_box`ed — libraries differ a lot in how much
 //!   work that includes (a borrowed index vs. a fully decoded tree);
 //! - `write`: serialize the library's own parsed tree;
@@ -46,21 +49,20 @@
 //!
 //! Inputs come from [`inputs`] (the workspace `corpus` crate).
 
+mod adapter;
 pub mod derived;
 pub mod edit_workload;
+pub mod harness;
 pub mod inputs;
 pub mod mutf8_cases;
-mod ours;
-pub mod peers;
+mod peers;
 pub mod reference;
 pub mod region;
-pub mod report;
 pub mod serde_peers;
 pub mod typed;
-#[cfg(feature = "nightly-peers")]
-mod upstream;
 
+pub use adapter::{Adapter, Bench, Info, Peer, PrepareWrite, WriteBytes, sink};
 pub use edit_workload::EditScript;
-pub use peers::{Adapter, Bench, Info, Peer, peer, peer_notes, peers};
+pub use peers::{peer, peer_notes, peers};
 pub use testkit::value;
 pub use testkit::{Doc, List, Order, Value, diff, diff_all};

@@ -1,5 +1,5 @@
 //! MUTF-8 codec workloads, shared by the `mutf8` criterion bench and the
-//! `mutf8_icount` instruction-count driver: simdnbt's `simdnbt::mutf8` against
+//! instruction-count driver (`compare/icount`, mode `mutf8`): simdnbt's `simdnbt::mutf8` against
 //! `simd_cesu8::mutf8` on the same sets of strings.
 //!
 //! Cases (each a list of MUTF-8 byte strings and the `str`s they decode to):
@@ -96,7 +96,18 @@ fn corpus_strings() -> Vec<String> {
     out
 }
 
-/// Every case, in the order of the report.
+/// The name of every case [`cases`] builds, in its order, known without
+/// building them (the benches filter by name first).
+pub const CASE_NAMES: [&str; 6] = [
+    "short_ascii",
+    "long_ascii",
+    "bmp",
+    "corpus_bmp",
+    "mutf8_only",
+    "corpus_mutf8_only",
+];
+
+/// Every case, in the order of the report (the names of [`CASE_NAMES`]).
 pub fn cases() -> Vec<Case> {
     let corpus = corpus_strings();
     let (utf8, mutf8_only): (Vec<String>, Vec<String>) = corpus
@@ -184,3 +195,12 @@ pub const WORKLOADS: &[(&str, &str, Workload)] = &[
         sum(&c.decoded, |s| simd_cesu8::mutf8::encode(s).len())
     }),
 ];
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn case_names_are_the_cases_built() {
+        let built: Vec<&str> = super::cases().iter().map(|c| c.name).collect();
+        assert_eq!(built, super::CASE_NAMES);
+    }
+}

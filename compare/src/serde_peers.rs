@@ -1,6 +1,6 @@
 //! The serde adapters: each library's typed read (bytes → `T`) and write
 //! (`T` → a new `Vec<u8>`), shared by `benches/serde.rs` and the
-//! `serde_icount` driver.
+//! instruction-count driver (`compare/icount`, mode `serde`).
 //!
 //! | peer | read | write |
 //! |---|---|---|

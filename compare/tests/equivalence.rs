@@ -238,7 +238,7 @@ fn check_file(peer: &Peer, file: &str, input: &[u8], ours_doc: &Doc) -> Vec<(Che
             return failures;
         }
     };
-    for e in diff_all(&theirs, ours_doc, peer.order, MAX_DIFFS) {
+    for e in diff_all(&theirs, ours_doc, peer.info.order, MAX_DIFFS) {
         failures.push((Check::Canonical, e));
     }
     if let Some(w) = peer.write_bytes {
@@ -247,7 +247,7 @@ fn check_file(peer: &Peer, file: &str, input: &[u8], ours_doc: &Doc) -> Vec<(Che
         match r {
             // the peer wrote in its own order, so compare with its declared order
             Ok(back) => {
-                for e in diff_all(&back, ours_doc, peer.order, MAX_DIFFS) {
+                for e in diff_all(&back, ours_doc, peer.info.order, MAX_DIFFS) {
                     failures.push((Check::PeerWrite, e));
                 }
             }
@@ -260,7 +260,7 @@ fn check_file(peer: &Peer, file: &str, input: &[u8], ours_doc: &Doc) -> Vec<(Che
         });
         match r {
             Ok(back) => {
-                for e in diff_all(&back, &theirs, peer.order, MAX_DIFFS) {
+                for e in diff_all(&back, &theirs, peer.info.order, MAX_DIFFS) {
                     failures.push((Check::OurWrite, e));
                 }
             }
@@ -331,9 +331,9 @@ fn every_adapter_has_a_test_below() {
     let tested: &[&str] = &ALL_TESTED;
     for p in peers() {
         assert!(
-            tested.contains(&p.name),
+            tested.contains(&p.info.name),
             "no equivalence test for {}",
-            p.name
+            p.info.name
         );
     }
 }
@@ -396,7 +396,7 @@ peer_tests!(
 
 #[test]
 fn adapter_table_is_complete_and_documented() {
-    let names: Vec<&str> = peers().iter().map(|p| p.name).collect();
+    let names: Vec<&str> = peers().iter().map(|p| p.info.name).collect();
     for required in [
         "simdnbt_borrow",
         "simdnbt_owned",
@@ -425,11 +425,11 @@ fn adapter_table_is_complete_and_documented() {
     sorted.dedup();
     assert_eq!(sorted.len(), names.len(), "duplicate adapter names");
     for p in peers() {
-        assert!(p.notes.len() > 80, "{}: notes too thin", p.name);
+        assert!(p.info.notes.len() > 80, "{}: notes too thin", p.info.name);
         assert_eq!(
-            p.nightly,
+            p.info.nightly,
             cfg!(feature = "nightly-peers")
-                && matches!(p.name, "azalea" | "upstream_borrow" | "upstream_owned")
+                && matches!(p.info.name, "azalea" | "upstream_borrow" | "upstream_owned")
         );
     }
     assert_eq!(compare::peer_notes().len(), names.len());
@@ -457,14 +457,16 @@ fn every_editing_peer_makes_the_same_edits() {
             let Some(edited) = p.edit_canonical else {
                 continue;
             };
-            editing.push(p.name);
-            let got = guard(|| edited(input)).unwrap_or_else(|e| panic!("{} {file}: {e}", p.name));
+            editing.push(p.info.name);
+            let got =
+                guard(|| edited(input)).unwrap_or_else(|e| panic!("{} {file}: {e}", p.info.name));
             // Root names: only compare where the peer keeps them.
             let want = compare::Doc {
                 name: got.name.as_ref().and(expected.name.clone()),
                 root: expected.root.clone(),
             };
-            diff(&got, &want, p.order).unwrap_or_else(|e| panic!("{} {file}: {e}", p.name));
+            diff(&got, &want, p.info.order)
+                .unwrap_or_else(|e| panic!("{} {file}: {e}", p.info.name));
             (p.edit.unwrap())(input).unwrap()();
         }
     }
@@ -494,11 +496,11 @@ fn every_bench_closure_runs_on_the_small_inputs() {
             continue; // debug builds; the benches run the large ones
         }
         for p in peers() {
-            (p.validate)(input).unwrap_or_else(|e| panic!("{} rejects {file}: {e}", p.name));
+            (p.validate)(input).unwrap_or_else(|e| panic!("{} rejects {file}: {e}", p.info.name));
             // a truncated input must be rejected (an error or, for some peers, a panic)
             let half = &input[..input.len() / 2];
             if guard(|| (p.validate)(half)).is_ok() {
-                accepted_truncated.push(p.name);
+                accepted_truncated.push(p.info.name);
             }
             (p.read)(input)();
             if let Some(d) = p.decode_all {
@@ -542,16 +544,16 @@ fn invalid_mutf8_outcomes() {
     let mut rejects = Vec::new();
     for p in peers() {
         match guard(|| (p.to_canonical)(&doc)) {
-            Err(_) => rejects.push(p.name),
+            Err(_) => rejects.push(p.info.name),
             Ok(d) => {
                 let compare::Value::Compound(c) = &d.root else {
-                    panic!("{}: root", p.name)
+                    panic!("{}: root", p.info.name)
                 };
-                assert_eq!(c.len(), 1, "{}", p.name);
+                assert_eq!(c.len(), 1, "{}", p.info.name);
                 let compare::Value::String(s) = &c[0].1 else {
-                    panic!("{}: not a string", p.name)
+                    panic!("{}: not a string", p.info.name)
                 };
-                assert!(s.contains('\u{FFFD}'), "{}: {s:?}", p.name);
+                assert!(s.contains('\u{FFFD}'), "{}: {s:?}", p.info.name);
             }
         }
     }
@@ -560,4 +562,33 @@ fn invalid_mutf8_outcomes() {
         "crab", "fastnbt", "graphite", "hematite", "quartz", "valence",
     ];
     assert_eq!(rejects, expected, "peers rejecting a lone surrogate");
+}
+
+#[test]
+fn every_adapter_has_notes_and_a_known_package_at_its_locked_version() {
+    // The run record takes each peer's notes from the adapter table, and the
+    // report its crate version from compare_results::peers::KNOWN and the
+    // lock file: every adapter must be in both, at the version it says.
+    let lock = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../Cargo.lock"))
+        .expect("Cargo.lock");
+    let env = compare_results::env::Environment {
+        lock_packages: compare_results::env::parse_cargo_lock(&lock),
+        ..Default::default()
+    };
+    assert!(!peers().is_empty());
+    for p in peers() {
+        let known = compare_results::peers::find(p.info.name).unwrap_or_else(|| {
+            panic!(
+                "{} is missing from compare_results::peers::KNOWN",
+                p.info.name
+            )
+        });
+        assert_eq!(known.package, p.info.krate, "{}", p.info.name);
+        assert_eq!(
+            env.version_of(known),
+            Some(p.info.version),
+            "{}: the adapter's version is not the locked one",
+            p.info.name
+        );
+    }
 }

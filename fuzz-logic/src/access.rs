@@ -219,7 +219,8 @@ fn walk_compound(c: borrow::NbtCompound<'_, '_>, depth: usize) {
         n += 1;
         assert_eq!(keys[i], k, "keys() and iter() differ");
         check_str(k);
-        // Lookup returns the first entry with this key.
+        // Lookup returns the last entry whose key reads as this name (a
+        // repeated key counts by its last entry, as in the game).
         let lookup = if i < MAX_LOOKUPS {
             k.try_to_str().ok()
         } else {
@@ -227,14 +228,19 @@ fn walk_compound(c: borrow::NbtCompound<'_, '_>, depth: usize) {
         };
         if let Some(s) = lookup {
             if Mutf8Str::from_str(&s).as_bytes() == k.as_bytes() {
-                let first = c.iter().find(|(k2, _)| *k2 == k).expect("key present").1;
+                let last = c
+                    .iter()
+                    .filter(|(k2, _)| k2.try_to_str().ok().as_deref() == Some(&*s))
+                    .last()
+                    .expect("key present")
+                    .1;
                 let got = c.get(&s).expect("get() misses a key that iter() yields");
-                assert_eq!(got.id(), first.id());
+                assert_eq!(got.id(), last.id());
                 if thorough {
-                    assert!(got == first, "get() does not return the first duplicate");
+                    assert!(got == last, "get() does not return the last duplicate");
                 }
                 assert!(c.contains(&s));
-                check_getters(&c, &s, first);
+                check_getters(&c, &s, last);
             }
         }
         walk_tag(t, depth);
@@ -512,14 +518,21 @@ fn walk_owned_compound(c: &owned::NbtCompound, depth: usize) {
         };
         if let Some(s) = lookup {
             if Mutf8Str::from_str(&s).as_bytes() == k.as_bytes() {
-                let first = c.iter().find(|(k2, _)| *k2 == k).expect("present").1;
+                let same = |k2: &Mutf8Str| k2.try_to_str().ok().as_deref() == Some(&*s);
+                let entries = c.iter().filter(|(k2, _)| same(k2)).count();
+                let last = c
+                    .iter()
+                    .filter(|(k2, _)| same(k2))
+                    .last()
+                    .expect("present")
+                    .1;
                 let got = c.get(&s).expect("get() misses a key iter() yields");
                 assert!(
-                    std::ptr::eq(got, first),
-                    "get() does not return the first duplicate"
+                    std::ptr::eq(got, last),
+                    "get() does not return the last duplicate"
                 );
                 assert!(c.contains(&s));
-                let id = first.id();
+                let id = last.id();
                 assert_eq!(c.byte(&s).is_some(), id == BYTE);
                 assert_eq!(c.short(&s).is_some(), id == SHORT);
                 assert_eq!(c.int(&s).is_some(), id == INT);
@@ -532,16 +545,19 @@ fn walk_owned_compound(c: &owned::NbtCompound, depth: usize) {
                 assert_eq!(c.compound(&s).is_some(), id == COMPOUND);
                 assert_eq!(c.int_array(&s).is_some(), id == INT_ARRAY);
                 assert_eq!(c.long_array(&s).is_some(), id == LONG_ARRAY);
-                // Mutation on a copy: remove takes the first, keeps the rest in order.
+                // Mutation on copies: insert replaces the entry lookups see, in
+                // place; remove takes every entry of the key and returns that one.
                 if depth == 1 && c.len() <= 64 {
                     let mut copy = c.clone();
+                    copy.insert(s.as_ref(), owned::NbtTag::Byte(1));
+                    assert_eq!(copy.len(), c.len());
+                    assert_eq!(copy.byte(&s), Some(1));
+                    assert_eq!(copy.iter().filter(|(k2, _)| same(k2)).count(), entries);
+                    let mut copy = c.clone();
                     let removed = copy.remove(&s).expect("remove finds the key");
-                    assert_eq!(&removed, first);
-                    assert_eq!(copy.len(), c.len() - 1);
-                    assert_eq!(
-                        copy.get_mut(&s).is_some(),
-                        c.iter().filter(|(k2, _)| *k2 == k).count() > 1
-                    );
+                    assert_eq!(&removed, last);
+                    assert_eq!(copy.len(), c.len() - entries);
+                    assert!(copy.get_mut(&s).is_none());
                 }
             }
         }

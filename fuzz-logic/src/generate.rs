@@ -213,7 +213,7 @@ impl Gen<'_, '_> {
                 self.string()?
             };
             let tag = self.tag(depth)?;
-            c.insert(key, tag);
+            c.push(key, tag);
         }
         Ok(c)
     }

@@ -1,7 +1,8 @@
 //! `#[derive(Deserialize)]`.
 //!
 //! The generated `from_compound` walks the borrowed compound once, keeping the
-//! first tag seen for each field's key (the one `get` would return), then
+//! last tag seen for each field's key (the one `get` returns: a repeated key's
+//! last entry counts, as in the game), then
 //! converts each. Keys are compared as raw MUTF-8 bytes, so nothing is decoded
 //! to match a key.
 
@@ -85,11 +86,7 @@ fn named_body(fields: &[Field<'_>], deny_unknown: bool, container_default: bool)
         let slot = slot(*i);
         let pattern = model::key_pattern(&f.key);
         quote! {
-            #pattern => {
-                if #slot.is_none() {
-                    #slot = ::core::option::Option::Some(tag);
-                }
-            }
+            #pattern => #slot = ::core::option::Option::Some(tag),
         }
     });
     let fallback = if deny_unknown {

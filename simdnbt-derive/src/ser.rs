@@ -1,6 +1,6 @@
 //! `#[derive(Serialize)]`.
 //!
-//! Fields are inserted in declaration order through `NbtCompound::insert`,
+//! Fields are appended in declaration order through `NbtCompound::push`,
 //! which leaves out `None`s; a flattened field's compound is appended in place.
 
 use proc_macro2::TokenStream;
@@ -22,10 +22,16 @@ pub fn expand(input: &DeriveInput) -> Result<TokenStream> {
                 let ident = f.ident;
                 let ty = f.ty;
                 let key = &f.key;
+                // `push`: the keys are distinct (checked at compile time), so
+                // no lookups; a flattened type's keys are appended as they come.
                 if f.attrs.flatten {
-                    quote!(compound.extend(<#ty as ::simdnbt::Serialize>::to_compound(self.#ident));)
+                    quote! {
+                        for (key, tag) in <#ty as ::simdnbt::Serialize>::to_compound(self.#ident) {
+                            compound.push(key, tag);
+                        }
+                    }
                 } else {
-                    quote!(compound.insert(#key, self.#ident);)
+                    quote!(compound.push(#key, self.#ident);)
                 }
             });
             quote! {

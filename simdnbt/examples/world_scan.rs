@@ -1,9 +1,12 @@
 //! Counts every block in a world's region files, in parallel.
 //!
 //! ```text
-//! cargo run --release -p simdnbt@0.11.0 --features scan --example world_scan -- WORLD/region [--item minecraft:diamond] [--top N] [--parse-only]
+//! cargo run --release --manifest-path simdnbt/Cargo.toml --features scan --example world_scan -- WORLD [--item minecraft:diamond] [--top N] [--parse-only]
 //! RAYON_NUM_THREADS=1 cargo run --release ...   # one core
 //! ```
+//!
+//! WORLD is a world folder (its `region/` is scanned) or a folder of
+//! `r.X.Z.mca` files itself.
 //!
 //! Each chunk is inflated and parsed with the borrow reader on rayon's pool; the
 //! block-state palettes of its sections are unpacked (4096 entries per section,
@@ -14,7 +17,8 @@
 
 use std::collections::HashMap;
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::time::Instant;
 
 use simdnbt::borrow::{BaseNbt, NbtCompound};
@@ -145,7 +149,33 @@ fn find_items(found: &mut Found, chunk: ChunkRef<'_>, nbt: &BaseNbt<'_>, item: &
     }
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+const USAGE: &str = "usage: world_scan WORLD_OR_REGION_DIR [--item ID] [--top N] [--parse-only]";
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("world_scan: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The folder of region files: `dir/region` for a world folder, else `dir`.
+fn region_dir(dir: &Path) -> Result<PathBuf, String> {
+    let meta = std::fs::metadata(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    if !meta.is_dir() {
+        return Err(format!("{}: not a folder\n{USAGE}", dir.display()));
+    }
+    let region = dir.join("region");
+    Ok(if region.is_dir() {
+        region
+    } else {
+        dir.to_owned()
+    })
+}
+
+fn run() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let mut dir = None;
     let mut item = None;
@@ -159,10 +189,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             _ => dir = Some(PathBuf::from(arg)),
         }
     }
-    let dir = dir.ok_or("usage: world_scan REGION_DIR [--item ID] [--top N] [--parse-only]")?;
-    let scan = Scan::dir(&dir)?;
+    let dir = region_dir(&dir.ok_or(USAGE)?)?;
+    let scan = Scan::dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     if scan.paths().is_empty() {
-        return Err(format!("no r.X.Z.mca files in {}", dir.display()).into());
+        return Err(format!(
+            "no r.X.Z.mca files in {} (give a world folder, or its region/ folder)",
+            dir.display()
+        )
+        .into());
     }
     let bar = if std::io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new(scan.total_bytes());

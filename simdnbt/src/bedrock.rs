@@ -1,7 +1,7 @@
 //! Bedrock Edition NBT: the little-endian variant, and the `level.dat` header.
 //!
 //! Bedrock stores NBT with the same tags and layout as Java
-//! (the repository's `docs/format.md` §7), but every number and
+//! ([`crate::tag_id`]), but every number and
 //! length prefix is **little-endian** and strings are **UTF-8** instead of
 //! MUTF-8. `level.dat` adds an 8-byte header before the document: a
 //! little-endian `i32` storage version and a little-endian `u32` length of the

@@ -37,6 +37,62 @@
 //! Strings stay MUTF-8 bytes ([`Mutf8Str`]) until you decode them, lossily with
 //! [`Mutf8Str::to_str`] or checked with [`Mutf8Str::try_to_str`].
 //!
+//! # Which API for which task
+//!
+//! | task | API | feature |
+//! |---|---|---|
+//! | read a `.dat` file (`level.dat`, a player file: gzip) | [`compression::read_file`], then [`borrow`](compression::Decompressed::borrow) (zero-copy) or [`to_owned_nbt`](compression::Decompressed::to_owned_nbt); [`compression::read_owned_file`] in one step | `compression` (default) |
+//! | write it back, gzip'd | [`compression::write_owned_file`] | `compression` (default) |
+//! | read NBT bytes you already have (uncompressed), fastest | [`borrow::read`]; network form (1.20.2+, no root name): [`borrow::read_unnamed`], [`borrow::read_optional_tag`] | — |
+//! | change a document and write it | [`owned::read`], [`owned::NbtCompound::insert`] / [`get_mut`](owned::NbtCompound::get_mut) / [`remove`](owned::NbtCompound::remove), [`owned::BaseNbt::write`] | — |
+//! | build a document in code | [`owned::NbtCompound`] (`insert`, `from_values`, `collect`); checked at compile time from SNBT: the `simdnbt-macros` crate's `snbt!` | — |
+//! | limits for untrusted input (depth, bytes, inflated size) | [`ReadOptions`] with the `_with` readers | — |
+//! | one chunk of a region file (`r.X.Z.mca`) | [`region::Region::open`], [`region::Region::chunk`] | `region` |
+//! | every chunk of a world, in parallel | [`region::scan::Scan`] | `scan` |
+//! | your own structs, through serde | [`serde::from_slice`], [`serde::to_vec`] | `serde` (default) |
+//! | your own structs, through this crate's derive (upstream simdnbt's) | [`Deserialize`], [`Serialize`], [`FromNbtTag`], [`ToNbtTag`] and their derives ([Derive](#derive)) | `derive` (default) |
+//! | SNBT, the text form (`/data get`, commands) | [`snbt::from_str`], [`snbt::to_string_pretty`] | `snbt` (default) |
+//! | a value by NBT path (`Inventory[{Slot:0b}].id`) | [`path::NbtPath`] | — (filters need `snbt`) |
+//! | the path of the value a read error is in | [`path::locate_error`] | — |
+//! | Bedrock Edition's little-endian NBT | [`bedrock::to_big_endian`], [`bedrock::to_little_endian`] | `bedrock` |
+//! | strings: decode, encode, compare | [`Mutf8Str`], [`Mutf8String`], [`mutf8`] | — |
+//! | the format itself: tag ids, layout, root forms | [`tag_id`] | — |
+//! | arrays without copying; byte swapping | [`raw_list::RawList`], [`swap_endianness`], [`simd`] | — |
+//!
+//! ```no_run
+//! # #[cfg(feature = "compression")] {
+//! // A gzip'd level.dat: inflate (capped), then read it in place.
+//! let file = simdnbt::compression::read_file("world/level.dat")?;
+//! let level = file.borrow()?.ok_or("level.dat holds no document")?;
+//! let data = level.compound("Data").ok_or("no Data")?;
+//! println!("{:?}", data.string("LevelName").map(|s| s.to_str()));
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Features
+//!
+//! On by default: `derive`, `serde`, `compression` and `snbt`. Opt-in:
+//! `region` (region files, LZ4), `scan` (parallel world scan, rayon),
+//! `bedrock` and `snbt-unicode-names` (SNBT's `\N{NAME}` escape, 500 KB of
+//! tables). Items that need a feature say so on docs.rs.
+//!
+//! # serde or the derive
+//!
+//! Both map your structs to compounds. [`serde`] works with any serde type
+//! (enums with data, `#[serde(flatten)]`, `Option`s, maps) and reads from the
+//! bytes in one pass, borrowing strings; the derive is upstream simdnbt's
+//! ([`Deserialize`] reads from a [`borrow`] document, [`Serialize`] builds an
+//! [`owned`] compound), so code written for upstream keeps working. They map
+//! numbers the same way but **not vectors**: with the derive, `Vec<i32>`,
+//! `Vec<i64>` and `Vec<u8>` are the IntArray, LongArray and ByteArray tags
+//! (the first two also read from a List of Int / Long); with serde a `Vec` is
+//! always a **List** (`Vec<u8>` a List of Byte), and the arrays need
+//! [`serde::IntArray`], [`serde::LongArray`], [`serde::ByteArray`] (or their
+//! `#[serde(with = …)]` modules). Vanilla writes block states, heightmaps and
+//! UUIDs as arrays, so a serde struct for chunk data uses those wrappers. The
+//! derive's table is in [Derive](#derive), serde's in [`serde`].
+//!
 //! # Derive
 //!
 //! With the `derive` feature (on by default), `#[derive(Deserialize, Serialize)]`
@@ -96,11 +152,25 @@
 //! structs of several fields, conflicting attributes) is a compile error that
 //! says what is supported. A [`DeserializeError`] names the path of the value
 //! that did not fit (`Inventory[3].tag.display.Name`, see [`path`]).
-//! Files on disk are usually compressed: `compression` (default feature) detects
-//! and inflates gzip and zlib with a size cap and writes them back; `region`
-//! (feature `region`) reads and writes Minecraft region files, and `region::scan`
-//! (feature `scan`) parses a folder of them in parallel.
+//! How Rust types map to tags: [`Deserialize`]'s module table (`Vec<i32>` is
+//! an IntArray here, a List through serde: see [serde or the
+//! derive](#serde-or-the-derive)).
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+// The front page links items of every feature; a build without some of them
+// cannot resolve those links. The all-features build (docs.rs, CI) checks them.
+#![cfg_attr(
+    not(all(
+        feature = "derive",
+        feature = "serde",
+        feature = "compression",
+        feature = "snbt",
+        feature = "region",
+        feature = "scan",
+        feature = "bedrock"
+    )),
+    allow(rustdoc::broken_intra_doc_links)
+)]
 
 // The derives' generated code names `::simdnbt`; this makes that path work in
 // this crate's own tests and docs too.
@@ -136,14 +206,19 @@ pub mod swap_endianness;
 
 // Optional formats, each behind its feature.
 #[cfg(feature = "bedrock")]
+#[cfg_attr(docsrs, doc(cfg(feature = "bedrock")))]
 pub mod bedrock;
 #[cfg(feature = "compression")]
+#[cfg_attr(docsrs, doc(cfg(feature = "compression")))]
 pub mod compression;
 #[cfg(feature = "region")]
+#[cfg_attr(docsrs, doc(cfg(feature = "region")))]
 pub mod region;
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod serde;
 #[cfg(feature = "snbt")]
+#[cfg_attr(docsrs, doc(cfg(feature = "snbt")))]
 pub mod snbt;
 
 #[doc(hidden)]
@@ -157,6 +232,7 @@ pub use options::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_INFLATED, ReadOptions};
 /// The derive macros (feature `derive`, on by default); see the crate
 /// docs' "Derive" section.
 #[cfg(feature = "derive")]
+#[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
 pub use simdnbt_derive::*;
 
 /// The workspace README's examples, run as doctests.

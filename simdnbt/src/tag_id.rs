@@ -1,4 +1,37 @@
-//! Tag ids of the binary format (docs/format.md §1).
+//! The binary format (Java Edition), and its tag ids.
+//!
+//! All numbers are big-endian; floats are their IEEE bits.
+//!
+//! | id | tag | payload |
+//! |---|---|---|
+//! | 0 | End | none (closes a compound) |
+//! | 1 | Byte | i8 |
+//! | 2 | Short | i16 |
+//! | 3 | Int | i32 |
+//! | 4 | Long | i64 |
+//! | 5 | Float | f32 |
+//! | 6 | Double | f64 |
+//! | 7 | ByteArray | i32 length, then that many bytes |
+//! | 8 | String | u16 byte length, then [MUTF-8](crate::mutf8) bytes |
+//! | 9 | List | u8 element id, i32 length, then that many payloads (no names, no per-element ids) |
+//! | 10 | Compound | named tags (id, u16 name length, MUTF-8 name, payload) until an End byte |
+//! | 11 | IntArray | i32 length, then i32s |
+//! | 12 | LongArray | i32 length, then i64s |
+//!
+//! - **File (disk) form**, what [`crate::borrow::read`] and [`crate::owned::read`]
+//!   take: the root's id (a Compound), u16 name length, name, payload. Files
+//!   are usually gzip-compressed and region chunks zlib ([`crate::compression`]);
+//!   the readers take the inflated bytes.
+//! - **Network form** (since 1.20.2), [`crate::borrow::read_unnamed`]: the
+//!   root's id and payload, no name. Since 1.20.3 the root may be any tag
+//!   ([`crate::borrow::read_optional_tag`]); a lone End byte means "no value".
+//! - **Heterogeneous lists** (1.21.5): a list whose elements differ in type is
+//!   stored as a list of compounds, each `{"": value}`.
+//! - **Limits** the game applies, and the readers too ([`crate::ReadOptions`]):
+//!   at most 512 nested compounds and lists, counting the root; a negative
+//!   length, or a non-empty list of End, is an error.
+//! - A compound is a map in the game: a key that a crafted file repeats reads
+//!   as its last value ([`crate::owned::NbtCompound`], "Duplicate keys").
 
 /// End: closes a compound; as a list element type, "no elements".
 pub const END: u8 = 0;

@@ -34,11 +34,12 @@ pub enum Step {
 /// What to do to the container an [`Edit`] names.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Op {
-    /// Compound: replace the first tag of this name, or append one.
+    /// Compound: replace the tag of this name (the last, if repeated), or append one.
     Set(String, NbtTag),
-    /// Compound: append (a duplicate key is kept).
+    /// Compound: append without a lookup (a duplicate key is kept; the new
+    /// entry is the one lookups see).
     Insert(String, NbtTag),
-    /// Compound: remove the first tag of this name.
+    /// Compound: remove the tag of this name (every entry, if repeated).
     Remove(String),
     /// List: append.
     Push(NbtTag),
@@ -205,7 +206,7 @@ pub fn apply_owned(root: &mut NbtTag, edit: &Edit) -> Outcome {
             if !key_fits(key) || !fits(value, level) {
                 return Err(Refused);
             }
-            c.insert(key.as_str(), value.clone());
+            c.push(key.as_str(), value.clone());
             Ok(true)
         }
         (Place::Compound(c), Op::Remove(key)) => Ok(c.remove(key).is_some()),
@@ -351,7 +352,7 @@ fn apply_here(h: Handle<'_>, op: &Op) -> Outcome {
     let done = |r: Result<(), document::EditError>| r.map(|()| true).map_err(|_| Refused);
     match (h, op) {
         (Handle::Compound(mut c), Op::Set(k, v)) => done(c.set(k, v.clone())),
-        (Handle::Compound(mut c), Op::Insert(k, v)) => done(c.insert(k, v.clone())),
+        (Handle::Compound(mut c), Op::Insert(k, v)) => done(c.push(k, v.clone())),
         (Handle::Compound(mut c), Op::Remove(k)) => Ok(c.remove(k)),
         (Handle::Compound(mut c), Op::Clear) => {
             c.clear();
@@ -572,8 +573,8 @@ fn containers(root: &NbtTag, limit: usize) -> Vec<(Vec<Step>, Container<'_>)> {
                     let (Some(inner), Some(k)) = (Container::of(v), usable_key(k)) else {
                         continue;
                     };
-                    // Of duplicate keys, a lookup finds the first.
-                    if c.get(&k).is_some_and(|first| std::ptr::eq(first, v)) {
+                    // Of duplicate keys, a lookup finds the last.
+                    if c.get(&k).is_some_and(|last| std::ptr::eq(last, v)) {
                         stack.push((child(Step::Key(k)), inner));
                     }
                 }

@@ -32,7 +32,4 @@ pub mod mutf8;
 pub mod peers;
 pub mod value;
 
-/// The crate [`from_simdnbt`] is written against (see there).
-use simdnbt as nbt;
-
 pub use value::{Doc, List, Order, Value, diff, diff_all};

@@ -4,7 +4,7 @@ use std::io::Cursor;
 
 use ::azalea_nbt::{Nbt, NbtCompound, NbtList};
 
-use super::{Adapter, Info, sink};
+use crate::adapter::{Adapter, Info, sink};
 use testkit::{Doc, List, Order, Value};
 
 /// azalea-nbt's owned `Nbt`.

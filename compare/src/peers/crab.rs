@@ -2,7 +2,7 @@
 
 use ::crab_nbt::{Nbt, NbtCompound, NbtTag};
 
-use super::{Adapter, Info, sink};
+use crate::adapter::{Adapter, Info, sink};
 use testkit::{Doc, List, Order, Value};
 
 /// crab_nbt's owned tree.

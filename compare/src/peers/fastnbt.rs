@@ -2,7 +2,7 @@
 
 use ::fastnbt::Value as FValue;
 
-use super::{Adapter, Info, sink};
+use crate::adapter::{Adapter, Info, sink};
 use testkit::peers::from_fastnbt;
 use testkit::{Doc, Order};
 

@@ -2,7 +2,7 @@
 
 use ::graphite_binary::nbt::{NBT, decode, encode};
 
-use super::{Adapter, Info};
+use crate::adapter::{Adapter, Info};
 use testkit::{Doc, Order};
 
 /// graphite_binary's node arena.

@@ -2,7 +2,7 @@
 
 use ::nbt::{Blob, Value as HValue};
 
-use super::{Adapter, Bench, Info, sink};
+use crate::adapter::{Adapter, Bench, Info, sink};
 use testkit::{Doc, List, Order, Value};
 
 /// `Blob` hides its name and entries, so the canonical value reads the same payload

@@ -6,8 +6,8 @@ use ::na_nbt::{
     NativeEndian, ValueMut, ValueOwn, ValueRef, VisitRef, Writable, read_borrowed, read_owned,
 };
 
-use super::{Adapter, Bench, EditScript, Info, sink};
-use crate::edit_workload::Step;
+use crate::adapter::{Adapter, Bench, Info, sink};
+use crate::edit_workload::{EditScript, Step};
 use testkit::mutf8::lossy as mutf8_lossy;
 use testkit::{Doc, List, Order, Value};
 

@@ -3,7 +3,7 @@
 use ::quartz_nbt::io::{Flavor, read_nbt, write_nbt};
 use ::quartz_nbt::{NbtCompound, NbtTag};
 
-use super::{Adapter, Info, sink};
+use crate::adapter::{Adapter, Info, sink};
 use testkit::{Doc, List, Order, Value};
 
 type Parsed = (NbtCompound, String);

@@ -2,7 +2,7 @@
 
 use ::shen_nbt5::{NbtValue, nbt_version::Java};
 
-use super::{Adapter, Bench, Info, sink};
+use crate::adapter::{Adapter, Bench, Info, sink};
 use testkit::{Doc, List, Order, Value};
 
 /// shen-nbt5's `NbtValue`.

@@ -9,9 +9,9 @@ use testkit::from_simdnbt as convert;
 use testkit::mutf8::{lossy, lossy_ok};
 use testkit::{Doc, Order, Value};
 
-use super::{Adapter, EditScript, Info, sink};
-use crate::edit_workload::Step;
-use crate::ours::api::owned_leaf;
+use super::ours::owned_leaf;
+use crate::adapter::{Adapter, Info, sink};
+use crate::edit_workload::{EditScript, Step};
 
 /// The document model.
 pub struct SimdnbtDoc;

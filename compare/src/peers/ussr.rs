@@ -2,7 +2,7 @@
 
 use ::ussr_nbt::{borrow, owned};
 
-use super::{Adapter, Info, sink};
+use crate::adapter::{Adapter, Info, sink};
 use testkit::mutf8::lossy;
 use testkit::{Doc, List, Order, Value};
 

@@ -2,7 +2,7 @@
 
 use ::valence_nbt::{Compound, List as VList, Value as VValue, from_binary, to_binary};
 
-use super::{Adapter, Info, sink};
+use crate::adapter::{Adapter, Info, sink};
 use testkit::peers::from_valence;
 use testkit::{Doc, Order, Value};
 

@@ -12,7 +12,9 @@ use crate::tape::{COUNT_MASK, Tape};
 ///
 /// Keys are not sorted or hashed, so lookup is a linear scan (fast for the
 /// small compounds NBT is made of). When a crafted input repeats a key, all
-/// entries are kept in order and lookup returns the first, as upstream simdnbt does.
+/// entries are kept in order and lookup returns the **last**, the value the
+/// game reads (its compound is a map, filled entry by entry), as
+/// [`crate::owned::NbtCompound`] does; see its "Duplicate keys" section.
 #[derive(Clone, Copy)]
 pub struct NbtCompound<'a: 'tape, 'tape> {
     pub(crate) tape: &'tape Tape<'a>,
@@ -43,20 +45,25 @@ impl<'a: 'tape, 'tape> NbtCompound<'a, 'tape> {
         }
     }
 
-    /// The first tag called `name`.
+    /// The tag called `name` (the last one, if a crafted input repeats it).
+    ///
+    /// The tape links entries forwards only, so the scan always runs to the
+    /// end of the compound: a lookup costs the whole compound, present key or
+    /// not (about the cost of a miss before duplicates counted the last).
     #[inline]
     pub fn get(&self, name: &str) -> Option<NbtTag<'a, 'tape>> {
         let key = Mutf8Str::from_str(name);
         let key = key.as_bytes();
+        let mut found = None;
         let mut i = self.start;
         while i < self.end {
             let (name, value, next) = self.tape.named(i);
             if crate::mutf8::key_matches(name, key) {
-                return Some(NbtTag::new(self.tape, value));
+                found = Some(value);
             }
             i = next;
         }
-        None
+        found.map(|value| NbtTag::new(self.tape, value))
     }
 
     /// Whether there is a tag called `name`.

@@ -372,6 +372,72 @@ impl<'a> Nbt<'a> {
             Nbt::None => crate::owned::Nbt::None,
         }
     }
+
+    /// The document as an `Option`, for `?`, `let … else` and the `Option`
+    /// combinators. (Also `Option::from(nbt)`.)
+    ///
+    /// ```
+    /// use std::io::Cursor;
+    ///
+    /// let end = [0u8]; // an End root: no document
+    /// let nbt = simdnbt::borrow::read(&mut Cursor::new(&end[..])).unwrap();
+    /// assert!(nbt.into_option().is_none());
+    ///
+    /// let bytes = [10, 0, 0, 3, 0, 1, b'x', 0, 0, 0, 7, 0];
+    /// let nbt = simdnbt::borrow::read(&mut Cursor::new(&bytes[..])).unwrap();
+    /// let Some(doc) = nbt.into_option() else { panic!("no document") };
+    /// assert_eq!(doc.int("x"), Some(7));
+    /// ```
+    pub fn into_option(self) -> Option<BaseNbt<'a>> {
+        match self {
+            Nbt::Some(nbt) => Some(nbt),
+            Nbt::None => None,
+        }
+    }
+
+    /// The document by reference, as an `Option`.
+    pub fn as_option(&self) -> Option<&BaseNbt<'a>> {
+        match self {
+            Nbt::Some(nbt) => Some(nbt),
+            Nbt::None => None,
+        }
+    }
+
+    /// The document, or `err` for an End root: `read(..)?.ok_or(MyError)?`.
+    ///
+    /// ```
+    /// use std::io::Cursor;
+    ///
+    /// fn score(bytes: &[u8]) -> Result<i32, Box<dyn std::error::Error>> {
+    ///     let doc = simdnbt::borrow::read(&mut Cursor::new(bytes))?.ok_or("no document")?;
+    ///     Ok(doc.int("Score").ok_or("no Score")?)
+    /// }
+    /// assert_eq!(score(&[10, 0, 0, 3, 0, 5, b'S', b'c', b'o', b'r', b'e', 0, 0, 0, 7, 0]).unwrap(), 7);
+    /// assert_eq!(score(&[0]).unwrap_err().to_string(), "no document");
+    /// ```
+    pub fn ok_or<E>(self, err: E) -> Result<BaseNbt<'a>, E> {
+        self.into_option().ok_or(err)
+    }
+
+    /// The document, or `err()` for an End root.
+    pub fn ok_or_else<E>(self, err: impl FnOnce() -> E) -> Result<BaseNbt<'a>, E> {
+        self.into_option().ok_or_else(err)
+    }
+}
+
+impl<'a> From<Nbt<'a>> for Option<BaseNbt<'a>> {
+    fn from(nbt: Nbt<'a>) -> Self {
+        nbt.into_option()
+    }
+}
+
+impl<'a> From<Option<BaseNbt<'a>>> for Nbt<'a> {
+    fn from(nbt: Option<BaseNbt<'a>>) -> Self {
+        match nbt {
+            Some(nbt) => Nbt::Some(nbt),
+            None => Nbt::None,
+        }
+    }
 }
 
 impl fmt::Debug for Nbt<'_> {

@@ -11,8 +11,9 @@ use crate::raw_list::RawList;
 
 /// A compound inside a [`Document`]: its named tags, in order.
 ///
-/// Lookup is a linear scan and returns the first match (a crafted input's
-/// duplicate keys are all kept, in order); `len` is O(1).
+/// Lookup is a linear scan from the end and returns the last match (a
+/// crafted input's duplicate keys are all kept, in order, and the last
+/// counts, as in the other models); `len` is O(1).
 #[derive(Clone, Copy)]
 pub struct NbtCompound<'d> {
     pub(crate) doc: &'d Document,
@@ -60,21 +61,25 @@ impl<'k> Lookup<'k> {
         }
     }
 
-    /// The index of the first of `children` (named nodes) called this.
+    /// The index of the last of `children` (named nodes) called this: the
+    /// entry that counts when a crafted input repeats a key, as in the
+    /// other models. Searched from the end, so it costs no more than a
+    /// search for the first.
     #[inline]
     pub(crate) fn position(&self, doc: &Document, children: &[Node]) -> Option<usize> {
+        children.iter().rposition(|c| self.names(doc, c))
+    }
+
+    /// Whether the named node `c` is called this.
+    #[inline(always)]
+    pub(crate) fn names(&self, doc: &Document, c: &Node) -> bool {
         let key = &self.bytes[..];
+        let off = c.off as usize;
         if self.nul {
-            return children
-                .iter()
-                .position(|c| crate::mutf8::key_matches(doc.str_at(c.off as usize), key));
+            return crate::mutf8::key_matches(doc.str_at(off), key);
         }
         // One length compare for most names.
-        children.iter().position(|c| {
-            let off = c.off as usize;
-            doc.u16_at(off) as usize == key.len()
-                && same(&doc.bytes[off + 2..off + 2 + key.len()], key)
-        })
+        doc.u16_at(off) as usize == key.len() && same(&doc.bytes[off + 2..off + 2 + key.len()], key)
     }
 }
 
@@ -103,7 +108,7 @@ impl<'d> NbtCompound<'d> {
         }
     }
 
-    /// The first tag called `name`.
+    /// The tag called `name` (the last one, if a crafted input repeats it).
     #[inline]
     pub fn get(&self, name: &str) -> Option<NbtTag<'d>> {
         let i = Lookup::new(name).position(self.doc, self.children)?;

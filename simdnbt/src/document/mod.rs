@@ -516,7 +516,7 @@ impl Document {
         self.root().compound()
     }
 
-    /// The first tag called `name` in the root compound.
+    /// The tag called `name` in the root compound (the last, if repeated).
     pub fn get(&self, name: &str) -> Option<NbtTag<'_>> {
         self.as_compound()?.get(name)
     }

@@ -133,7 +133,10 @@ impl<'d> View for DocValue<'d> {
         let DocValue::Compound(c) = self.typed() else {
             return None;
         };
-        let (_, v) = c.iter().find(|(k, _)| key_matches(k.as_bytes(), key))?;
+        let (_, v) = c
+            .iter()
+            .filter(|(k, _)| key_matches(k.as_bytes(), key))
+            .last()?;
         Some(DocValue::Tag(v))
     }
 

@@ -4,12 +4,38 @@ use super::{NbtList, NbtTag, write};
 use crate::mutf8::{Mutf8Str, Mutf8String};
 use crate::{ToNbtTag, WriteError};
 
-/// A compound: named tags in insertion order.
+/// A compound: named tags in insertion order, used as a map.
 ///
-/// Lookup is a linear scan and returns the first match; duplicate keys (which
-/// only crafted input has) are kept, in order, so a round trip is exact.
-/// [`insert`](Self::insert) appends without replacing, as upstream simdnbt does;
-/// use [`get_mut`](Self::get_mut) or [`remove`](Self::remove) first to replace.
+/// Lookup ([`get`](Self::get), the typed getters, [`contains`](Self::contains))
+/// is a linear scan (fast for the small compounds NBT is made of).
+/// [`insert`](Self::insert) replaces the value of a key that is already there,
+/// as vanilla's `CompoundTag` (a map) and every other NBT library do.
+///
+/// # Duplicate keys
+///
+/// Only crafted input repeats a key inside one compound. The readers keep every
+/// entry, in order, so writing it back gives the same bytes; the **last** entry
+/// is the one that counts, as in the game (which puts each entry into a map in
+/// turn, so a later one overwrites an earlier one). Lookups here and in
+/// [`crate::borrow::NbtCompound`] return it, [`insert`](Self::insert) replaces
+/// its value in place, and [`remove`](Self::remove) removes every entry of the
+/// key. The earlier entries are shadowed: nothing reads them, they stay where
+/// they are and are written back as read; [`iter`](Self::iter) and
+/// [`len`](Self::len) still see every entry. [`push`](Self::push) appends
+/// without looking, to build such a compound deliberately.
+///
+/// ```
+/// use simdnbt::owned::NbtCompound;
+///
+/// let mut c = NbtCompound::new();
+/// c.push("a", 1);
+/// c.push("a", 2); // a duplicate, on purpose
+/// assert_eq!(c.int("a"), Some(2)); // the last one counts
+/// c.insert("a", 3); // replaces the one lookups see
+/// assert_eq!(c.iter().map(|(_, v)| v.int().unwrap()).collect::<Vec<_>>(), [1, 3]);
+/// assert_eq!(c.remove("a").and_then(|v| v.int()), Some(3));
+/// assert!(c.is_empty()); // every entry of the key is gone
+/// ```
 #[derive(Default)]
 pub struct NbtCompound {
     pub(crate) values: Vec<(Mutf8String, NbtTag)>,
@@ -58,25 +84,25 @@ impl NbtCompound {
         self.values.clear();
     }
 
-    /// A compound of these tags, in this order.
+    /// A compound of these tags, in this order (no lookup: a repeated key is
+    /// kept, and the last of its entries is the one lookups see).
     pub fn from_values(values: Vec<(Mutf8String, NbtTag)>) -> Self {
         Self { values }
     }
 
+    /// The index of the last entry called `name` (the one that counts; see
+    /// the type docs), searched from the end.
     fn position(&self, name: &str) -> Option<usize> {
         let key = Mutf8Str::from_str(name);
-        let key = key.as_bytes();
-        self.values
-            .iter()
-            .position(|(k, _)| crate::mutf8::key_matches(k.as_bytes(), key))
+        position_of(&self.values, key.as_bytes())
     }
 
-    /// The first tag called `name`.
+    /// The tag called `name` (the last one, if a crafted input repeats it).
     pub fn get(&self, name: &str) -> Option<&NbtTag> {
         self.position(name).map(|i| &self.values[i].1)
     }
 
-    /// The first tag called `name`, mutably.
+    /// The tag called `name`, mutably (the last one, if repeated).
     pub fn get_mut(&mut self, name: &str) -> Option<&mut NbtTag> {
         self.position(name).map(|i| &mut self.values[i].1)
     }
@@ -86,9 +112,26 @@ impl NbtCompound {
         self.position(name).is_some()
     }
 
-    /// Removes and returns the first tag called `name`, keeping the others' order.
+    /// Removes the tag called `name` and returns it, keeping the others'
+    /// order. A repeated key loses every entry (so `contains` is `false`
+    /// afterwards); the value returned is the last, the one `get` saw.
     pub fn remove(&mut self, name: &str) -> Option<NbtTag> {
-        self.position(name).map(|i| self.values.remove(i).1)
+        let key = Mutf8Str::from_str(name);
+        let key = key.as_bytes();
+        let last = position_of(&self.values, key)?;
+        let removed = self.values.remove(last).1;
+        // Shadowed entries (crafted input only) come before the last one.
+        if self.values[..last]
+            .iter()
+            .any(|(k, _)| crate::mutf8::key_matches(k.as_bytes(), key))
+        {
+            let (shadowed, kept) = std::mem::take(&mut self.values)
+                .into_iter()
+                .partition(|(k, _)| crate::mutf8::key_matches(k.as_bytes(), key));
+            self.values = kept;
+            drop_without_recursion(shadowed);
+        }
+        Some(removed)
     }
 
     /// Same as [`remove`](Self::remove) (upstream's name).
@@ -96,10 +139,14 @@ impl NbtCompound {
         self.remove(name)
     }
 
-    /// Appends a tag (a duplicate key is kept; see the type docs). Takes
-    /// anything [`ToNbtTag`]: tags, numbers (unsigned ones as the signed tag of
-    /// their width), strings, `Vec<String>`, [`crate::Serialize`] types…; an
-    /// `Option` inserts nothing for `None`.
+    /// Sets the tag called `name`: replaces the value in place if the key is
+    /// there (the last entry, if repeated; see the type docs), appends it
+    /// otherwise. Costs a lookup, a scan of the compound; use
+    /// [`push`](Self::push) to append without one.
+    ///
+    /// Takes anything [`ToNbtTag`]: tags, numbers (unsigned ones as the signed
+    /// tag of their width), strings, `Vec<String>`, [`crate::Serialize`]
+    /// types…; an `Option` changes nothing for `None`.
     ///
     /// ```
     /// let mut c = simdnbt::owned::NbtCompound::new();
@@ -107,23 +154,59 @@ impl NbtCompound {
     /// c.insert("name", Some("Steve"));
     /// c.insert("nickname", None::<String>);
     /// c.insert("tags", vec!["a".to_string()]);
-    /// assert_eq!(c.byte("count"), Some(3));
+    /// c.insert("count", 4u8); // replaces
+    /// assert_eq!(c.byte("count"), Some(4));
     /// assert!(!c.contains("nickname"));
     /// assert_eq!(c.len(), 3);
     /// ```
     pub fn insert(&mut self, name: impl Into<Mutf8String>, tag: impl ToNbtTag) {
+        let Some(tag) = tag.to_optional_nbt_tag() else {
+            return;
+        };
+        let name = name.into();
+        match position_of(&self.values, name.as_bytes()) {
+            Some(i) => replace(&mut self.values[i].1, tag),
+            None => self.values.push((name, tag)),
+        }
+    }
+
+    /// Appends a tag without looking for its key: O(1). If the key is already
+    /// there this makes a duplicate, and the new entry is the one lookups see
+    /// (see the type docs). For building a compound whose keys you know to be
+    /// new; [`insert`](Self::insert) replaces. Takes what `insert` takes.
+    ///
+    /// ```
+    /// let mut c = simdnbt::owned::NbtCompound::new();
+    /// c.push("id", "minecraft:stone");
+    /// c.push("Count", 1i8);
+    /// assert_eq!(c.byte("Count"), Some(1));
+    /// ```
+    pub fn push(&mut self, name: impl Into<Mutf8String>, tag: impl ToNbtTag) {
         if let Some(tag) = tag.to_optional_nbt_tag() {
             self.values.push((name.into(), tag));
         }
     }
 
-    /// Appends several tags, as [`insert`](Self::insert) does.
+    /// Inserts several tags: a key the compound already had gets its value
+    /// replaced, as [`insert`](Self::insert) does; the others are appended in
+    /// order, as [`push`](Self::push) does (a key repeated within `other` is
+    /// kept as a reader keeps it: the last entry counts). Costs one lookup
+    /// among the entries that were there before the call per tag, so
+    /// extending an empty compound is O(1) per tag.
     pub fn extend(
         &mut self,
         other: impl IntoIterator<Item = (impl Into<Mutf8String>, impl ToNbtTag)>,
     ) {
+        let before = self.values.len();
         for (name, tag) in other {
-            self.insert(name, tag);
+            let Some(tag) = tag.to_optional_nbt_tag() else {
+                continue;
+            };
+            let name = name.into();
+            match position_of(&self.values[..before], name.as_bytes()) {
+                Some(i) => replace(&mut self.values[i].1, tag),
+                None => self.values.push((name, tag)),
+            }
         }
     }
 
@@ -179,6 +262,28 @@ impl NbtCompound {
     }
 }
 
+/// Puts `tag` in `slot`. The old value is dropped through a compound, whose
+/// `Drop` takes any tree apart without recursion (a bare list chain would
+/// recurse once per level; see `eq_drop.rs`).
+fn replace(slot: &mut NbtTag, tag: NbtTag) {
+    let old = std::mem::replace(slot, tag);
+    if matches!(old, NbtTag::List(_)) {
+        drop_without_recursion(vec![(Mutf8String::new(), old)]);
+    }
+}
+
+/// Drops entries taken out of a compound as a compound drops its own.
+fn drop_without_recursion(entries: Vec<(Mutf8String, NbtTag)>) {
+    drop(NbtCompound::from_values(entries));
+}
+
+/// The index of the last entry whose key is `key` (MUTF-8), searched from the end.
+fn position_of(values: &[(Mutf8String, NbtTag)], key: &[u8]) -> Option<usize> {
+    values
+        .iter()
+        .rposition(|(k, _)| crate::mutf8::key_matches(k.as_bytes(), key))
+}
+
 impl IntoIterator for NbtCompound {
     type Item = (Mutf8String, NbtTag);
     type IntoIter = std::vec::IntoIter<(Mutf8String, NbtTag)>;
@@ -187,6 +292,8 @@ impl IntoIterator for NbtCompound {
     }
 }
 
+/// Collects the tags in order without lookups, as [`NbtCompound::from_values`]
+/// does (a repeated key is kept; the last entry counts).
 impl<K: Into<Mutf8String>, V: Into<NbtTag>> FromIterator<(K, V)> for NbtCompound {
     fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> Self {
         Self {

@@ -291,6 +291,74 @@ impl Nbt {
     pub fn iter(&self) -> impl Iterator<Item = (&Mutf8Str, &NbtTag)> {
         (**self).iter()
     }
+
+    /// The document as an `Option`, for `?`, `let … else` and the `Option`
+    /// combinators. (Also `Option::from(nbt)`, and `Nbt::from(option)` back.)
+    ///
+    /// ```
+    /// use simdnbt::owned::{BaseNbt, Nbt, NbtCompound};
+    ///
+    /// assert_eq!(Nbt::None.into_option(), None);
+    /// let doc = BaseNbt::new("", NbtCompound::from_values(vec![("x".into(), 7.into())]));
+    /// let nbt = Nbt::from(Some(doc.clone()));
+    /// assert_eq!(nbt.as_option(), Some(&doc));
+    /// assert_eq!(nbt.into_option(), Some(doc));
+    /// ```
+    pub fn into_option(self) -> Option<BaseNbt> {
+        match self {
+            Nbt::Some(nbt) => Some(nbt),
+            Nbt::None => None,
+        }
+    }
+
+    /// The document by reference, as an `Option`.
+    pub fn as_option(&self) -> Option<&BaseNbt> {
+        match self {
+            Nbt::Some(nbt) => Some(nbt),
+            Nbt::None => None,
+        }
+    }
+
+    /// The document mutably, as an `Option`.
+    pub fn as_option_mut(&mut self) -> Option<&mut BaseNbt> {
+        match self {
+            Nbt::Some(nbt) => Some(nbt),
+            Nbt::None => None,
+        }
+    }
+
+    /// The document, or `err` for `None`: `owned::read(..)?.ok_or(MyError)?`.
+    ///
+    /// ```
+    /// use std::io::Cursor;
+    ///
+    /// let end = [0u8];
+    /// let nbt = simdnbt::owned::read(&mut Cursor::new(&end[..])).unwrap();
+    /// assert_eq!(nbt.ok_or("no document").unwrap_err(), "no document");
+    /// ```
+    pub fn ok_or<E>(self, err: E) -> Result<BaseNbt, E> {
+        self.into_option().ok_or(err)
+    }
+
+    /// The document, or `err()` for `None`.
+    pub fn ok_or_else<E>(self, err: impl FnOnce() -> E) -> Result<BaseNbt, E> {
+        self.into_option().ok_or_else(err)
+    }
+}
+
+impl From<Nbt> for Option<BaseNbt> {
+    fn from(nbt: Nbt) -> Self {
+        nbt.into_option()
+    }
+}
+
+impl From<Option<BaseNbt>> for Nbt {
+    fn from(nbt: Option<BaseNbt>) -> Self {
+        match nbt {
+            Some(nbt) => Nbt::Some(nbt),
+            None => Nbt::None,
+        }
+    }
 }
 
 /// The document, or an empty one (no name, no tags) for `Nbt::None`, so that

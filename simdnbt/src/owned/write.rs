@@ -582,23 +582,23 @@ mod tests {
         let mut root = NbtCompound::new();
         for (i, name) in names.iter().enumerate() {
             let mut c = NbtCompound::new();
-            c.insert(name.clone(), i as i8);
-            c.insert(name.clone(), -(i as i16));
-            c.insert(name.clone(), i as i32 * 1000);
-            c.insert(name.clone(), i as i64 * -1_000_000_007);
-            c.insert(name.clone(), i as f32 / 3.0);
-            c.insert(name.clone(), f64::from(i as u32) / 7.0);
-            c.insert(name.clone(), NbtTag::String(name.clone()));
-            c.insert(name.clone(), vec![i as u8; i]);
-            c.insert(name.clone(), vec![i as i32; i]);
-            c.insert(name.clone(), vec![i as i64; i]);
-            c.insert(name.clone(), NbtList::Byte(vec![-(i as i8); i]));
-            c.insert(name.clone(), NbtList::Double(vec![0.5; i]));
-            c.insert(name.clone(), NbtList::String(names.clone()));
-            c.insert(name.clone(), NbtList::IntArray(vec![vec![7; i]; 2]));
-            c.insert(name.clone(), NbtList::Empty);
-            root.insert(name.clone(), c.clone());
-            root.insert(name.clone(), NbtList::Compound(vec![c.clone(); 2]));
+            c.push(name.clone(), i as i8);
+            c.push(name.clone(), -(i as i16));
+            c.push(name.clone(), i as i32 * 1000);
+            c.push(name.clone(), i as i64 * -1_000_000_007);
+            c.push(name.clone(), i as f32 / 3.0);
+            c.push(name.clone(), f64::from(i as u32) / 7.0);
+            c.push(name.clone(), NbtTag::String(name.clone()));
+            c.push(name.clone(), vec![i as u8; i]);
+            c.push(name.clone(), vec![i as i32; i]);
+            c.push(name.clone(), vec![i as i64; i]);
+            c.push(name.clone(), NbtList::Byte(vec![-(i as i8); i]));
+            c.push(name.clone(), NbtList::Double(vec![0.5; i]));
+            c.push(name.clone(), NbtList::String(names.clone()));
+            c.push(name.clone(), NbtList::IntArray(vec![vec![7; i]; 2]));
+            c.push(name.clone(), NbtList::Empty);
+            root.push(name.clone(), c.clone());
+            root.push(name.clone(), NbtList::Compound(vec![c.clone(); 2]));
         }
         // Deeper than the inline frame stack: compounds, then lists of lists.
         let mut deep = NbtTag::Int(1);

@@ -177,7 +177,7 @@ impl<'r> ParentMut<'r> {
         match (self, slot) {
             (ParentMut::Compound(c), Slot::Key(k)) => match c.get_mut(k) {
                 Some(old) => *old = value,
-                None => c.insert(k.as_str(), value),
+                None => c.push(k.as_str(), value),
             },
             (ParentMut::List(l), Slot::Append) => {
                 if l.empty() {

@@ -82,7 +82,7 @@ pub(crate) trait View: Copy {
     type Key: Copy + AsRef<[u8]>;
     /// The value under `key`, the MUTF-8 encoding of a name (what
     /// [`Mutf8Str::from_str`](crate::Mutf8Str::from_str) gives), if this is a
-    /// compound that has it: the first entry whose key matches, as in
+    /// compound that has it: the last entry whose key matches, as in
     /// [`NbtCompound::get`](crate::owned::NbtCompound::get).
     #[cfg(feature = "snbt")]
     fn child_bytes(self, key: &[u8]) -> Option<Self>;
@@ -123,7 +123,7 @@ impl<'t> View for Value<'t> {
         let (_, v) = c
             .values
             .iter()
-            .find(|(k, _)| key_matches(k.as_bytes(), key))?;
+            .rfind(|(k, _)| key_matches(k.as_bytes(), key))?;
         Some(Value::Tag(v))
     }
 
@@ -218,7 +218,11 @@ impl<'a: 'tape, 'tape> View for BorrowValue<'a, 'tape> {
         let BorrowValue::Compound(c) = self.typed() else {
             return None;
         };
-        let (_, v) = c.iter().find(|(k, _)| key_matches(k.as_bytes(), key))?;
+        // Forward links only: the last match is found by a full scan.
+        let (_, v) = c
+            .iter()
+            .filter(|(k, _)| key_matches(k.as_bytes(), key))
+            .last()?;
         Some(BorrowValue::Tag(v))
     }
 

@@ -4,12 +4,12 @@
 //!
 //! # Cost
 //!
-//! A linear search per filter key and per list element made a filter of `F`
-//! keys or elements against a document value of `T` cost `F × T` steps (20 000
-//! against 20 000 took half a minute in a debug build). Instead:
+//! A linear search per filter key and per list element would make a filter of
+//! `F` keys or elements against a document value of `T` cost `F × T` steps
+//! (20 000 against 20 000: half a minute in a debug build). Instead:
 //!
 //! - **Compound filters** look their first [`LINEAR_LOOKUPS`] keys up by a
-//!   scan of the document compound, then index it once in a hash map (first
+//!   scan of the document compound, then index it once in a hash map (last
 //!   entry of each key, as `get` finds it): `O(T + F)` per compound pair.
 //! - **Leaf elements of list filters** (numbers, strings, arrays) are hashed
 //!   once per filter list, duplicates dropped; against a document list the
@@ -19,7 +19,7 @@
 //!   run. With at most [`DIRECT_LEAVES`] distinct leaves, or at most
 //!   [`DIRECT_TARGETS`] document elements, leaves are compared directly.
 //! - **Container elements of list filters** (compounds, lists) are compared
-//!   with each document element until one matches, as before: `O(C × T)`
+//!   with each document element until one matches: `O(C × T)`
 //!   comparisons for `C` container elements. No index removes that in general
 //!   (finding, for every filter compound, a document compound holding all of
 //!   it is a subset search, which no known method answers in much less than
@@ -412,14 +412,14 @@ impl<'f> Matcher<'f> {
     }
 }
 
-/// Every key of compound `target` (the first entry of each), as a lookup by
+/// Every key of compound `target` (the last entry of each), as a lookup by
 /// name finds it.
 fn key_index<V: View>(target: V) -> HashMap<KeyBytes<V::Key>, V> {
     let mut entries = Vec::new();
     target.for_each_entry(|key, value| entries.push((key, value)));
     let mut index = HashMap::with_capacity(entries.len());
     for (key, value) in entries {
-        index.entry(KeyBytes::of(key)).or_insert(value);
+        index.insert(KeyBytes::of(key), value);
     }
     index
 }

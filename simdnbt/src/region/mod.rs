@@ -47,6 +47,7 @@ mod lz4;
 mod write;
 
 #[cfg(feature = "scan")]
+#[cfg_attr(docsrs, doc(cfg(feature = "scan")))]
 pub mod scan;
 
 use std::borrow::Cow;

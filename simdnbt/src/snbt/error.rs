@@ -22,9 +22,11 @@ pub enum ErrorKind {
     NonFiniteNumber,
     /// An unknown or malformed escape in a quoted string.
     InvalidEscape,
-    /// `\N{…}` with a name that is not a Unicode character name (or, without the
-    /// `snbt-unicode-names` feature, any `\N{…}`).
+    /// `\N{…}` with a name that is not a Unicode character name.
     UnknownCharacterName,
+    /// `\N{…}` without the `snbt-unicode-names` feature, which has the names
+    /// (off by default: its tables are about 500 KB).
+    CharacterNamesNotEnabled,
     /// A typed array element of a type the array does not take (`[B;1s]`).
     InvalidArrayElement,
     /// A call of a function that does not exist with that many arguments.
@@ -106,6 +108,10 @@ impl fmt::Display for ErrorKind {
             ErrorKind::NonFiniteNumber => f.write_str("the number is not finite"),
             ErrorKind::InvalidEscape => f.write_str("invalid escape sequence"),
             ErrorKind::UnknownCharacterName => f.write_str("unknown Unicode character name"),
+            ErrorKind::CharacterNamesNotEnabled => f.write_str(
+                "`\\N{…}` escapes need simdnbt's `snbt-unicode-names` feature (the Unicode name \
+                 tables); use `\\u…` instead, or enable the feature",
+            ),
             ErrorKind::InvalidArrayElement => {
                 f.write_str("element type not allowed in this typed array")
             }

@@ -82,9 +82,10 @@
 //! surrounding spaces ignored). Any other escape is an error. `\uD800` gives an
 //! unpaired surrogate, stored in MUTF-8 as Java would; `\uD83D\uDE00` gives the
 //! same bytes as `😀`. `\N{…}` needs the Unicode name tables: they come from the
-//! `unicode_names2` crate with the `snbt-unicode-names` feature (on by default);
-//! without it every `\N{…}` is an [`ErrorKind::UnknownCharacterName`], so that
-//! the rest of SNBT does not cost 500 KB of tables.
+//! `unicode_names2` crate with the `snbt-unicode-names` feature (opt-in: about
+//! 500 KB of tables and a build-time code generator, for an escape vanilla
+//! never writes); without it every `\N{…}` is an
+//! [`ErrorKind::CharacterNamesNotEnabled`], whose message names the feature.
 //!
 //! **Unquoted strings** are runs of `0-9 A-Z a-z _ - . +`. As a value they cannot
 //! start with `0-9 + - .` (those are numbers) and are not `true`/`false`; as a

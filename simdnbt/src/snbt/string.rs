@@ -169,13 +169,18 @@ fn named(text: &str, at: usize, out: &mut Vec<u8>) -> Result<usize, (ErrorKind, 
         .position(|&b| b == b'}')
         .ok_or((ErrorKind::InvalidEscape, at))?;
     let name = &text[at + 3..at + 3 + close];
-    let c = lookup_name(name).ok_or((ErrorKind::UnknownCharacterName, at))?;
+    let c = lookup_name(name).map_err(|kind| (kind, at))?;
     push_code_point(out, c as u32);
     Ok(at + 3 + close + 1)
 }
 
 #[cfg(feature = "snbt-unicode-names")]
-fn lookup_name(name: &str) -> Option<char> {
+fn lookup_name(name: &str) -> Result<char, ErrorKind> {
+    exact_name(name).ok_or(ErrorKind::UnknownCharacterName)
+}
+
+#[cfg(feature = "snbt-unicode-names")]
+fn exact_name(name: &str) -> Option<char> {
     // Java matches the exact name, ignoring case and surrounding whitespace;
     // `unicode_names2` matches loosely (spaces, `_`, medial `-` ignored), so
     // check the character's own name after looking it up. Names are made of
@@ -195,8 +200,8 @@ fn lookup_name(name: &str) -> Option<char> {
 }
 
 #[cfg(not(feature = "snbt-unicode-names"))]
-fn lookup_name(_name: &str) -> Option<char> {
-    None
+fn lookup_name(_name: &str) -> Result<char, ErrorKind> {
+    Err(ErrorKind::CharacterNamesNotEnabled)
 }
 
 // ---------------------------------------------------------------- printing

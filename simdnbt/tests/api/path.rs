@@ -868,7 +868,7 @@ fn the_indexed_matcher_agrees_with_plain_compare_nbt() {
 
 /// The matcher's indexed paths on the cases its index has to get right:
 /// compound filters of more keys than it scans (a key found only by its
-/// name, `00` against `C0 80`; a repeated document key, whose first entry
+/// name, `00` against `C0 80`; a repeated document key, whose last entry
 /// counts), and list filters of more distinct leaves than it compares
 /// directly (every leaf type, `-0.0` against `0.0`, NaN, a string with a
 /// raw `00`, arrays whole, a list of mixed types), each against the plain
@@ -879,19 +879,23 @@ fn indexed_filters_keep_every_matching_rule() {
     let keys = |n: usize| (0..n).map(|i| (format!("key{i}").into(), NbtTag::Int(i as i32)));
     let mut target: Vec<(simdnbt::Mutf8String, NbtTag)> = keys(20).collect();
     target.push((raw(b"nul\0"), NbtTag::Int(-1)));
-    target.push(("key3".into(), NbtTag::Int(99))); // a repeat: the first counts
+    target.push(("key3".into(), NbtTag::Int(99))); // a repeat: the last counts
     let target = NbtCompound::from_values(target);
-    let mut with_nul: Vec<_> = keys(12).collect();
+    // The filter's keys, with key3 as the document's last entry has it.
+    let counted = |n: usize| {
+        let mut v: Vec<_> = keys(n).collect();
+        v[3].1 = NbtTag::Int(99);
+        v
+    };
+    let mut with_nul = counted(12);
     with_nul.push(("nul\u{0}".into(), NbtTag::Int(-1)));
-    let mut second_key3: Vec<_> = keys(12).collect();
-    second_key3[3].1 = NbtTag::Int(99);
-    let mut missing: Vec<_> = keys(12).collect();
+    let mut missing = counted(12);
     missing.push(("key20".into(), NbtTag::Int(20)));
     let compound_cases = [
         (with_nul, true),
-        (second_key3, false),
+        (keys(12).collect(), false), // key3's shadowed first entry
         (missing, false),
-        (keys(20).collect(), true),
+        (counted(20), true),
     ];
     for (filter, want) in compound_cases {
         let filter = NbtCompound::from_values(filter);

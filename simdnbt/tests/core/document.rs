@@ -303,3 +303,70 @@ fn deepest(doc: &mut Document, kinds: &[Kind]) {
         H::L(mut l) => l.set(0, 9i8).unwrap(),
     }
 }
+
+/// A crafted file that repeats a key: every model's lookup, paths and
+/// filters see the last entry; `insert` replaces that entry, `push`
+/// appends, `remove` takes every entry (docs/format.md §3), alike in the
+/// document, the owned tree and the borrow views.
+#[test]
+fn a_repeated_key_counts_by_its_last_entry_in_every_model() {
+    use simdnbt::path::NbtPath;
+    // {a: 1b, b: 7, a: 2b}
+    let bytes = [
+        0x0a, 0, 0, 1, 0, 1, b'a', 1, 3, 0, 1, b'b', 0, 0, 0, 7, 1, 0, 1, b'a', 2, 0,
+    ];
+    let b = borrow::read(&mut Cursor::new(&bytes[..])).unwrap().unwrap();
+    assert_eq!(b.as_compound().byte("a"), Some(2));
+    let o = owned::read(&mut Cursor::new(&bytes[..])).unwrap().unwrap();
+    assert_eq!(o.byte("a"), Some(2));
+    let mut d = Document::from_vec(bytes.to_vec()).unwrap().unwrap();
+    assert_eq!(d.as_compound().unwrap().byte("a"), Some(2));
+
+    let path = NbtPath::parse("a").unwrap();
+    let picked = |p: &str| NbtPath::parse(p).unwrap();
+    assert_eq!(path.get_all(&o)[0].to_tag().byte(), Some(2));
+    assert_eq!(
+        path.get_all_borrow(b.as_compound())[0].to_owned().byte(),
+        Some(2)
+    );
+    assert_eq!(
+        path.get_all_document(d.as_compound().unwrap())[0]
+            .to_owned()
+            .byte(),
+        Some(2)
+    );
+    // A filter compares the counted entry: {a: 2b} matches, {a: 1b} does not.
+    for (filter, want) in [("{a: 2b}.b", 1), ("{a: 1b}.b", 0)] {
+        assert_eq!(picked(filter).get_all(&o).len(), want, "{filter}");
+        assert_eq!(
+            picked(filter).get_all_borrow(b.as_compound()).len(),
+            want,
+            "{filter}"
+        );
+        let root = d.as_compound().unwrap();
+        assert_eq!(
+            picked(filter).get_all_document(root).len(),
+            want,
+            "{filter}"
+        );
+    }
+
+    // Edits: the document against the owned tree, byte for byte.
+    let mut o = o.as_compound();
+    let mut root = d.as_compound_mut().unwrap();
+    root.insert("a", 5i8).unwrap();
+    o.insert("a", 5i8);
+    root.push("b", 8).unwrap();
+    o.push("b", 8);
+    assert_eq!(root.as_compound().int("b"), Some(8));
+    assert!(root.remove("a"));
+    assert_eq!(o.remove("a").map(|t| t.byte()), Some(Some(5)));
+    assert!(!root.as_compound().contains("a") && !o.contains("a"));
+    assert_eq!(root.as_compound().len(), 2);
+    let mut want = Vec::new();
+    o.write(&mut want).unwrap();
+    assert!(
+        d.to_bytes()[3..] == want[..],
+        "document and owned tree differ"
+    );
+}

@@ -499,9 +499,28 @@ fn hand_built_100000_deep_owned_trees_do_not_overflow() {
     });
 }
 
+/// `insert` over a key that holds a deep list chain, and `remove` of a key
+/// with shadowed duplicates, drop the old values as the models' own `Drop`
+/// does: without recursion, even 100 000 levels deep on a 256 KiB stack.
+#[test]
+fn replacing_or_removing_a_deep_list_value_does_not_recurse() {
+    on_small_stack(|| {
+        let mut c = NbtCompound::new();
+        c.insert("l", deep_owned_list(100_000));
+        c.insert("l", 1); // replaces: the old chain is dropped here
+        assert_eq!(c.int("l"), Some(1));
+        c.extend([("l", NbtTag::List(deep_owned_list(100_000)))]);
+        c.extend([("l", NbtTag::Int(2))]);
+        assert_eq!(c.int("l"), Some(2));
+        c.push("d", deep_owned_list(100_000));
+        c.push("d", 3);
+        assert_eq!(c.remove("d"), Some(NbtTag::Int(3))); // and the shadowed chain
+        assert!(!c.contains("d"));
+    });
+}
+
 /// Every root shape drops without recursion: a bare `NbtList` chain and an
-/// `NbtTag::List` chain held by nothing else (both used to recurse once per
-/// level and overflow), a chain taken out of a list with `into_lists`, and a
+/// `NbtTag::List` chain held by nothing else, a chain taken out of a list with `into_lists`, and a
 /// compound chain; each 100 000 levels deep on a 256 KiB stack.
 #[test]
 fn bare_list_chains_of_any_depth_drop_on_a_256k_stack() {
@@ -1074,8 +1093,8 @@ fn edge_case_trees() -> Vec<(&'static str, NbtCompound)> {
     names.insert("", 1i8);
     names.insert("", NbtCompound::new());
     names.insert("k".repeat(65_535).as_str(), "v".repeat(65_535).as_str());
-    names.insert("dup", 1i32);
-    names.insert("dup", 2i32);
+    names.push("dup", 1i32);
+    names.push("dup", 2i32);
     trees.push(("empty, maximal and duplicate names", names));
 
     let mut empties = NbtCompound::new();

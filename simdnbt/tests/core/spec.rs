@@ -174,17 +174,89 @@ fn lists_of_every_type_including_empty_ones() {
     assert!(b.compound("c").unwrap().is_empty());
 }
 
+/// A repeated key (crafted input only): every entry is kept and written back,
+/// the last one counts (as in the game, whose compound is a map) for every
+/// lookup of both models, the derive and paths; `insert` replaces it in place,
+/// `remove` takes every entry of the key, `push` makes a duplicate on purpose.
 #[test]
-fn duplicate_keys_are_kept_and_lookup_finds_the_first() {
+fn duplicate_keys_are_kept_and_the_last_one_counts() {
     let mut body = named(3, "k", &1i32.to_be_bytes());
+    body.extend(named(1, "other", &[9]));
     body.extend(named(3, "k", &2i32.to_be_bytes()));
     let bytes = root(&body);
-    let o = both(&bytes);
-    assert_eq!(o.len(), 2);
-    assert_eq!(o.int("k"), Some(1));
+    let o = both(&bytes); // both readers agree and both writers give the bytes back
+    assert_eq!(o.len(), 3);
+    assert_eq!(o.int("k"), Some(2));
+    assert_eq!(o.get("k"), Some(&NbtTag::Int(2)));
     let b = borrow::read(&mut Cursor::new(&bytes[..])).unwrap().unwrap();
-    assert_eq!(b.int("k"), Some(1));
-    assert_eq!(b.as_compound().len(), 2);
+    assert_eq!(b.int("k"), Some(2));
+    assert_eq!(b.get("k").and_then(|t| t.int()), Some(2));
+    assert_eq!(b.as_compound().int("k"), Some(2));
+    assert_eq!(b.as_compound().len(), 3);
+
+    // The derive reads the same value as `get`.
+    #[derive(simdnbt::Deserialize, Debug, PartialEq)]
+    struct K {
+        k: i32,
+    }
+    assert_eq!(simdnbt::Deserialize::from_nbt(&b), Ok(K { k: 2 }));
+    // So does a path, in either model.
+    let path: simdnbt::path::NbtPath = "k".parse().unwrap();
+    assert_eq!(path.get(&o).map(|v| v.to_tag().int()), Some(Some(2)));
+    let borrowed = path.get_all_borrow(b.as_compound());
+    assert_eq!(borrowed.len(), 1);
+    assert_eq!(borrowed[0].to_owned().int(), Some(2));
+
+    // `insert` replaces the value lookups see, in place; the shadowed entry
+    // stays where it was.
+    let mut c = o.clone().as_compound();
+    c.insert("k", 3);
+    let entries: Vec<(String, NbtTag)> =
+        c.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
+    assert_eq!(
+        entries,
+        [
+            ("k".to_string(), NbtTag::Int(1)),
+            ("other".to_string(), NbtTag::Byte(9)),
+            ("k".to_string(), NbtTag::Int(3)),
+        ]
+    );
+    *c.int_mut("k").unwrap() += 1;
+    assert_eq!(c.int("k"), Some(4));
+    let mut written = Vec::new();
+    BaseNbt::new("", c.clone()).write(&mut written).unwrap();
+    let reread = borrow::read(&mut Cursor::new(&written[..]))
+        .unwrap()
+        .unwrap();
+    assert_eq!((reread.int("k"), reread.as_compound().len()), (Some(4), 3));
+
+    // `remove` takes every entry of the key and returns the one `get` saw.
+    assert_eq!(c.remove("k"), Some(NbtTag::Int(4)));
+    assert!(!c.contains("k"));
+    assert_eq!(c.len(), 1);
+
+    // `push` appends without a lookup: the new entry is the one that counts.
+    c.push("other", 10i8);
+    assert_eq!((c.len(), c.byte("other")), (2, Some(10)));
+    c.insert("other", 11i8);
+    assert_eq!((c.len(), c.byte("other")), (2, Some(11)));
+}
+
+/// `extend` replaces the values of keys the compound had and appends the
+/// rest without lookups; `from_values` and `collect` append everything.
+#[test]
+fn extend_and_collect_build_without_lookups() {
+    let mut c = NbtCompound::new();
+    c.insert("a", 1);
+    c.extend([("a", 2), ("b", 3), ("b", 4)]);
+    let keys: Vec<String> = c.keys().map(|k| k.to_string()).collect();
+    assert_eq!(keys, ["a", "b", "b"]);
+    assert_eq!((c.int("a"), c.int("b")), (Some(2), Some(4)));
+
+    let collected: NbtCompound = [("x", 1), ("x", 2)].into_iter().collect();
+    assert_eq!((collected.len(), collected.int("x")), (2, Some(2)));
+    let from = NbtCompound::from_values(vec![("y".into(), 1.into()), ("y".into(), 2.into())]);
+    assert_eq!((from.len(), from.int("y")), (2, Some(2)));
 }
 
 #[test]

@@ -362,6 +362,23 @@ fn named_escapes() {
     assert_eq!(kind(r#""\N{-SNOWMAN}""#), ErrorKind::UnknownCharacterName);
 }
 
+/// Without the name tables, `\N{…}` is an error that says which feature has
+/// them, even for a real name.
+#[test]
+#[cfg(not(feature = "snbt-unicode-names"))]
+fn named_escapes_without_the_feature_name_it() {
+    assert_eq!(
+        kind(r#""\N{SNOWMAN}""#),
+        ErrorKind::CharacterNamesNotEnabled
+    );
+    let e = simdnbt::snbt::from_str(r#"{a: "x\N{SNOWMAN}"}"#).unwrap_err();
+    let message = e.to_string();
+    assert!(message.contains("snbt-unicode-names"), "{message}");
+    assert_eq!(e.column(), 7, "{message}");
+    // The other escapes need no tables.
+    assert_eq!(parse(r#""\u2603""#), NbtTag::String("☃".into()));
+}
+
 #[test]
 fn unquoted_strings() {
     let s = |x: &str| NbtTag::String(x.into());

@@ -2,7 +2,7 @@
 
 use std::marker::PhantomData;
 
-use super::{ArrayMut, EditError, Key, Lookup, Name, NbtListMut, child_handle};
+use super::{ArrayMut, EditError, Key, Lookup, Name, NbtListMut, SPARE, child_handle};
 use crate::ToNbtTag;
 use crate::document::node::Node;
 use crate::document::{Document, NbtCompound};
@@ -40,23 +40,25 @@ impl<'d> NbtCompoundMut<'d> {
         self.node().b == 0
     }
 
-    /// Sets the first tag called `name` to `value`, or appends it when there
-    /// is none. A value of the same type and size (any number; a string or
-    /// array of the same length) is written in place. `None` (from an
-    /// `Option`) changes nothing.
+    /// Sets the tag called `name` to `value` (the last entry, if a crafted
+    /// input repeats the key: the one lookups see), or appends it when there
+    /// is none, as [`owned::NbtCompound::insert`] does. A value of the same
+    /// type and size (any number; a string or array of the same length) is
+    /// written in place. `None` (from an `Option`) changes nothing. Costs a
+    /// lookup; [`push`](Self::push) appends without one.
     ///
     /// ```
     /// use simdnbt::owned::NbtTag;
     ///
     /// let mut doc = simdnbt::document::Document::from_vec(vec![0x0a, 0, 0, 0])?.unwrap();
     /// let mut root = doc.as_compound_mut().unwrap();
-    /// root.set("a", 1)?;
-    /// root.set("a", "now a string")?;
-    /// root.set("c", simdnbt::snbt::from_str("{x: [1b, 2b]}")?)?;
+    /// root.insert("a", 1)?;
+    /// root.insert("a", "now a string")?; // replaces
+    /// root.insert("c", simdnbt::snbt::from_str("{x: [1b, 2b]}")?)?;
     /// assert_eq!(simdnbt::snbt::to_string(&doc.root())?, r#"{a:"now a string",c:{x:[1b,2b]}}"#);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn set(&mut self, name: &str, value: impl ToNbtTag) -> Result<(), EditError> {
+    pub fn insert(&mut self, name: &str, value: impl ToNbtTag) -> Result<(), EditError> {
         let Some(tag) = value.to_optional_nbt_tag() else {
             return Ok(());
         };
@@ -71,10 +73,15 @@ impl<'d> NbtCompoundMut<'d> {
         }
     }
 
-    /// Appends `value` as `name`, even when the compound has that key
-    /// already (as [`owned::NbtCompound::insert`] does; lookups find the
-    /// first).
-    pub fn insert(&mut self, name: &str, value: impl ToNbtTag) -> Result<(), EditError> {
+    /// Same as [`insert`](Self::insert).
+    pub fn set(&mut self, name: &str, value: impl ToNbtTag) -> Result<(), EditError> {
+        self.insert(name, value)
+    }
+
+    /// Appends `value` as `name` without looking for the key, as
+    /// [`owned::NbtCompound::push`] does: a key already there becomes a
+    /// duplicate, and the new entry is the one lookups see.
+    pub fn push(&mut self, name: &str, value: impl ToNbtTag) -> Result<(), EditError> {
         let Some(tag) = value.to_optional_nbt_tag() else {
             return Ok(());
         };
@@ -84,18 +91,33 @@ impl<'d> NbtCompoundMut<'d> {
             .insert_child(self.depth, len, Name::New(&key.bytes), &tag)
     }
 
-    /// Removes the first tag called `name`; returns whether there was one.
+    /// Removes the tag called `name`, keeping the others' order; returns
+    /// whether there was one. A repeated key loses every entry, as in
+    /// [`owned::NbtCompound::remove`] (one pass over the compound).
     pub fn remove(&mut self, name: &str) -> bool {
-        match name.position(self.doc, self.depth) {
-            Some(pos) => {
-                self.doc.remove_child(self.depth, pos);
-                true
+        let key = Lookup::new(name);
+        let c = self.doc.path[self.depth] as usize;
+        let Node { a, b, .. } = self.doc.nodes[c];
+        let (a, b) = (a as usize, b as usize);
+        let mut kept = a;
+        for i in a..a + b {
+            let node = self.doc.nodes[i];
+            if !key.names(self.doc, &node) {
+                self.doc.nodes[kept] = node;
+                kept += 1;
             }
-            None => false,
         }
+        if kept == a + b {
+            return false;
+        }
+        self.doc.nodes[kept..a + b].fill(Node::open(0, SPARE));
+        self.doc.nodes[c].b = (kept - a) as u32;
+        self.doc.mark_dirty(self.depth);
+        true
     }
 
-    /// Removes the first tag called `name` and returns it as an owned tag.
+    /// Removes the tag called `name` (every entry, if repeated) and returns
+    /// the one lookups saw, as an owned tag.
     pub fn take(&mut self, name: &str) -> Option<owned::NbtTag> {
         let tag = self.as_compound().get(name)?.to_owned();
         self.remove(name);

@@ -1,4 +1,4 @@
-//! Number formatting shared by the markdown and the charts.
+//! Number formatting shared by the headline, the markdown and the charts.
 
 /// Bytes in a MiB.
 pub const MIB: f64 = 1024.0 * 1024.0;

@@ -9,8 +9,8 @@ use plotters::coord::ranged1d::SegmentValue;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::format;
-use super::tables::Table;
+use compare_results::format;
+use compare_results::tables::Table;
 
 /// Bar colour for this workspace's simdnbt.
 const OURS: RGBColor = RGBColor(0xd9, 0x48, 0x0f);

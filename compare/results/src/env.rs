@@ -1,19 +1,23 @@
-//! What the report says about where and how the benchmarks ran: date,
-//! machine, toolchain, build profile and crate versions.
+//! Where and how a benchmark run ran: date, machine, toolchain, build profile
+//! and crate versions. The bench detects it when it runs and keeps it in the
+//! run record ([`crate::record::Run`]), so the report states the run's facts,
+//! not those of the moment it was generated.
 
 use std::fs;
 use std::path::Path;
 use std::process::Command;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::peers::{PackageSource, Peer};
+use serde::{Deserialize, Serialize};
+
+use crate::peers::{PackageSource, Peer};
 
 /// Facts for the report header. [`Environment::detect`] fills it from the
 /// running machine; tests build one by hand for deterministic output.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Environment {
-    /// When the report was generated, e.g. `2026-11-30 04:10 UTC`.
-    pub generated_at: String,
+    /// When the run started, e.g. `2026-11-30 04:10 UTC`.
+    pub date: String,
     /// CPU model name from `/proc/cpuinfo`.
     pub cpu: String,
     /// Logical CPUs the OS reports.
@@ -30,7 +34,7 @@ pub struct Environment {
 }
 
 /// One `[[package]]` entry of `Cargo.lock`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LockPackage {
     /// Package name.
     pub name: String,
@@ -58,7 +62,7 @@ impl Environment {
         let manifest = fs::read_to_string(workspace_root.join("Cargo.toml")).unwrap_or_default();
         let lock_packages = parse_cargo_lock(&lock);
         Environment {
-            generated_at: format_utc(SystemTime::now()),
+            date: format_utc(SystemTime::now()),
             cpu,
             cores,
             os: os_description(),
@@ -313,7 +317,7 @@ mod tests {
             source: Some("registry+x".into()),
         };
         let env = Environment {
-            generated_at: String::new(),
+            date: String::new(),
             cpu: String::new(),
             cores: 0,
             os: String::new(),
@@ -321,7 +325,7 @@ mod tests {
             profile: String::new(),
             lock_packages: vec![pkg("0.6.1"), pkg("0.10.0"), pkg("0.8.0")],
         };
-        let valence = crate::report::peers::find("valence").unwrap();
+        let valence = crate::peers::find("valence").unwrap();
         assert_eq!(env.version_of(valence), Some("0.10.0"));
     }
 

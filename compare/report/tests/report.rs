@@ -1,19 +1,21 @@
-//! Runs the report generator on the committed criterion fixture in
-//! `tests/fixtures/criterion` (2 files × 3 peers × read/write, plus an extra
-//! `simdnbt_owned_write`, an unknown peer, a stale `base/` copy and four bad
-//! inputs) and checks what it writes.
+//! Runs the report generator on a run record made from the committed
+//! criterion fixture in `compare/results/tests/fixtures/criterion` (2 files ×
+//! 3 peers × read/write, plus an extra `simdnbt_owned_write`, an unknown peer,
+//! a stale `base/` copy and four bad inputs) and checks what it writes, and
+//! that it refuses to mix runs or to write a report of nothing.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use compare::report::env::{Environment, LockPackage};
-use compare::report::results::ProblemKind;
-use compare::report::{self, Config, Error};
+use compare_report::{self as report, Config, Error};
+use compare_results::criterion::{self, ProblemKind};
+use compare_results::env::{Environment, LockPackage};
+use compare_results::record::Run;
 
 fn fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/criterion")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../results/tests/fixtures/criterion")
 }
 
 /// A fresh, empty directory under the system temp dir.
@@ -31,7 +33,7 @@ fn temp_dir(tag: &str) -> PathBuf {
 
 fn test_env() -> Environment {
     Environment {
-        generated_at: "2026-01-02 03:04 UTC".into(),
+        date: "2026-01-02 03:04 UTC".into(),
         cpu: "Test CPU 9000".into(),
         cores: 2,
         os: "TestOS, linux kernel 1.2.3".into(),
@@ -57,21 +59,41 @@ fn test_env() -> Environment {
     }
 }
 
-const NOTES: &[(&str, &str)] = &[("fastnbt", "TEST NOTE for fastnbt.")];
+/// The record a run measuring the fixture's results would write.
+fn record(id: &str, started: u64) -> Run {
+    let loaded =
+        criterion::load(&fixture(), &|p| compare_results::peers::find(p).is_some()).unwrap();
+    Run {
+        id: id.into(),
+        started,
+        finished: started + 600,
+        filter: Some("compare/".into()),
+        env: test_env(),
+        notes: vec![("fastnbt".into(), "TEST NOTE for fastnbt.".into())],
+        measurements: loaded.measurements,
+        problems: loaded.problems,
+        skipped: vec!["compare/bigtest.nbt: skipping crab (crab_nbt@0.2.11): TEST SKIP".into()],
+    }
+}
 
-struct Run {
+fn config(out: &Path) -> Config {
+    let mut config = Config::new(out);
+    config.runs_label = "`target/criterion/compare-runs/test.json`".into();
+    config
+}
+
+struct Generated {
     out: PathBuf,
     outcome: report::Outcome,
     md: String,
 }
 
-fn run() -> Run {
+fn run() -> Generated {
     let out = temp_dir("out");
-    let mut config = Config::new(fixture(), &out);
-    config.shown_relative_to = Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")));
-    let outcome = report::generate(&config, &test_env(), NOTES).expect("generate");
+    let outcome = report::generate(&config(&out), &[record("1767323040-42", 1_767_323_040)])
+        .expect("generate");
     let md = fs::read_to_string(out.join("compare.md")).unwrap();
-    Run { out, outcome, md }
+    Generated { out, outcome, md }
 }
 
 /// The markdown table rows (`| a | b | … |` lines after the header and
@@ -193,10 +215,12 @@ fn header_notes_and_headline() {
         "Test CPU 9000, 2 logical cores; TestOS, linux kernel 1.2.3",
         "rustc 1.95.0 (test)",
         "fat LTO, codegen-units = 1",
-        "cargo bench -p compare",
-        "from the criterion results in `tests/fixtures/criterion`.",
-        "cargo run -p compare --release --bin report",
-        "one `cargo bench` run",
+        "cargo bench -p compare --bench compare",
+        "from the run record `target/criterion/compare-runs/test.json`.",
+        "cargo run --release -p compare-report -- --out reports",
+        "- **Run:** One run of the `compare` bench: run `1767323040-42` (2026-01-02 03:04 UTC to 2026-01-02 03:14 UTC, filter `compare/`).",
+        "## Benchmarks the run skipped",
+        "- compare/bigtest.nbt: skipping crab (crab_nbt@0.2.11): TEST SKIP",
         // versions from the lock file, ours vs upstream told apart
         "| **simdnbt_borrow** (ours) | `simdnbt` (this workspace) | 0.11.0 | read, write |",
         "| upstream_borrow | `simdnbt` | 0.10.0 | did not run |",
@@ -213,15 +237,18 @@ fn header_notes_and_headline() {
 
     let headline = fs::read_to_string(&r.outcome.headline).unwrap();
     assert_eq!(r.outcome.headline, r.out.join("headline.md"));
-    assert!(headline.contains("| Library | Read | Read ratio | Write | Write ratio |"));
+    assert!(headline.contains(
+        "| Library | Read | Read ratio | Write | Write ratio | Decode all | Decode all ratio |"
+    ));
     assert!(
-        headline.contains("| na_nbt_borrow | 3.93 GiB/s | 1.25× | 1.05 GiB/s | 0.50× |"),
+        headline.contains("| na_nbt_borrow | 3.93 GiB/s | 1.25× | 1.05 GiB/s | 0.50× | — | — |"),
         "{headline}"
     );
     assert!(
-        headline.contains("| fastnbt | 1.57 GiB/s | 0.50× | 537.2 MiB/s | 0.25× |"),
+        headline.contains("| fastnbt | 1.57 GiB/s | 0.50× | 537.2 MiB/s | 0.25× | — | — |"),
         "{headline}"
     );
+    assert!(headline.contains("One run of the `compare` bench: run `1767323040-42`"));
     assert!(
         !headline.contains("bigtest"),
         "headline is complex_player.dat only"
@@ -253,22 +280,57 @@ fn bad_inputs_are_reported_not_fatal() {
     assert_eq!(r.outcome.problems.len(), 5, "{:#?}", r.outcome.problems);
     assert!(r.md.contains("## Inputs not used as-is"));
     assert!(r.md.contains("| `compare_bigtest.nbt/broken_read/new/benchmark.json` | malformed |"));
+}
 
-    // A missing criterion directory is an error value, not a panic.
-    let out = temp_dir("missing");
-    let config = Config::new(out.join("does-not-exist"), &out);
-    match report::generate(&config, &test_env(), NOTES) {
-        Err(Error::CriterionDir(..)) => {}
-        other => panic!("expected CriterionDir error, got {other:?}"),
+#[test]
+fn no_usable_result_writes_nothing() {
+    let out = temp_dir("empty").join("out");
+    let mut empty = record("1-1", 1);
+    empty.measurements.clear();
+    match report::generate(&config(&out), &[empty]) {
+        Err(Error::NoResults(why)) => assert!(why.contains("5 problem(s)"), "{why}"),
+        other => panic!("expected NoResults, got {other:?}"),
     }
+    assert!(!out.exists(), "nothing may be written");
+    assert!(matches!(
+        report::generate(&config(&out), &[]),
+        Err(Error::NoResults(_))
+    ));
+    assert!(!out.exists());
+}
 
-    // An empty criterion directory still writes a report that says so.
-    let empty = temp_dir("empty");
-    let outcome =
-        report::generate(&Config::new(&empty, empty.join("out")), &test_env(), NOTES).unwrap();
-    assert_eq!(outcome.measurements, 0);
+#[test]
+fn runs_are_never_mixed_silently() {
+    let out = temp_dir("mixed");
+    let (a, b) = (record("100-1", 100), record("200-2", 200));
+    match report::generate(&config(&out), &[a.clone(), b.clone()]) {
+        Err(Error::MixedRuns(runs)) => assert_eq!(runs.len(), 2),
+        other => panic!("expected MixedRuns, got {other:?}"),
+    }
+    assert!(
+        fs::read_dir(&out).unwrap().next().is_none(),
+        "nothing written"
+    );
+
+    // On request: the report names both runs, claims no single run, and each
+    // benchmark comes from the later run only.
+    let mut config = config(&out);
+    config.allow_mixed_runs = true;
+    let outcome = report::generate(&config, &[a, b]).unwrap();
     let md = fs::read_to_string(outcome.markdown).unwrap();
-    assert!(md.contains("No usable benchmark results were found."));
+    assert!(
+        md.contains("Combined from 2 runs of the `compare` bench"),
+        "{md}"
+    );
+    assert!(md.contains("run `100-1`") && md.contains("run `200-2`"));
+    assert!(!md.contains("One run of"));
+    assert_eq!(outcome.measurements, 14);
+    let other_run = outcome
+        .problems
+        .iter()
+        .filter(|p| p.kind == ProblemKind::OtherRun)
+        .count();
+    assert_eq!(other_run, 14, "every result of the earlier run left out");
 }
 
 #[test]
@@ -324,7 +386,7 @@ fn stale_charts_are_removed_others_kept() {
     let keep = out.join("charts/logo.svg");
     fs::write(&stale, "<svg/>").unwrap();
     fs::write(&keep, "<svg/>").unwrap();
-    let outcome = report::generate(&Config::new(fixture(), &out), &test_env(), NOTES).unwrap();
+    let outcome = report::generate(&config(&out), &[record("1-1", 1)]).unwrap();
     assert_eq!(outcome.removed_charts, std::slice::from_ref(&stale));
     assert!(!stale.exists());
     assert!(keep.exists());
@@ -333,9 +395,10 @@ fn stale_charts_are_removed_others_kept() {
 #[test]
 fn cli_writes_the_report() {
     let out = temp_dir("cli");
+    let record = record("300-3", 300).write(&out.join("criterion")).unwrap();
     let status = Command::new(env!("CARGO_BIN_EXE_report"))
-        .arg("--criterion-dir")
-        .arg(fixture())
+        .arg("--run")
+        .arg(&record)
         .arg(format!("--out={}", out.display()))
         .output()
         .unwrap();
@@ -352,6 +415,24 @@ fn cli_writes_the_report() {
     assert!(out.join("compare.md").is_file());
     assert!(out.join("headline.md").is_file());
     assert!(out.join("charts/complex_player.dat-write.svg").is_file());
+
+    let mixed = Command::new(env!("CARGO_BIN_EXE_report"))
+        .args(["--run", &record.display().to_string()])
+        .args(["--run", &record.display().to_string()])
+        .arg(format!("--out={}", out.join("mixed").display()))
+        .output()
+        .unwrap();
+    assert_eq!(mixed.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&mixed.stderr).contains("--allow-mixed-runs"));
+    assert!(!out.join("mixed").exists());
+
+    let missing = Command::new(env!("CARGO_BIN_EXE_report"))
+        .args(["--run", "/nonexistent/run.json"])
+        .arg(format!("--out={}", out.join("missing").display()))
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(!out.join("missing").exists());
 
     let bad = Command::new(env!("CARGO_BIN_EXE_report"))
         .arg("--bogus")
@@ -415,18 +496,4 @@ fn check_text(text: &str) -> Result<(), String> {
         }
     }
     Ok(())
-}
-#[test]
-fn every_adapter_has_notes_and_a_known_package() {
-    // The report takes its notes from the adapter table and its crate versions
-    // from report::peers::KNOWN: every adapter must be in both.
-    let notes = compare::peer_notes();
-    assert!(!notes.is_empty());
-    for (name, text) in notes {
-        assert!(!text.trim().is_empty(), "empty notes for {name}");
-        assert!(
-            report::peers::KNOWN.iter().any(|k| k.name == name),
-            "{name} is missing from report::peers::KNOWN"
-        );
-    }
 }

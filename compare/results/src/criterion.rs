@@ -21,7 +21,9 @@
 use std::fmt;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// Prefix every group of the comparison benchmarks starts with.
@@ -29,7 +31,8 @@ pub const GROUP_PREFIX: &str = "compare/";
 
 /// What a benchmark function measures, from its `_read` / `_write` /
 /// `_decode_all` / `_edit` suffix.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Workload {
     /// Parse a byte buffer into the library's NBT representation.
     Read,
@@ -104,7 +107,7 @@ pub fn split_function_id(function_id: &str) -> Option<(&str, Workload)> {
 }
 
 /// A point estimate with its confidence interval, in nanoseconds.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Estimate {
     /// criterion's point estimate.
     pub point: f64,
@@ -117,7 +120,7 @@ pub struct Estimate {
 }
 
 /// One benchmark result: a peer running one workload on one file.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Measurement {
     /// criterion group id, e.g. `compare/complex_player.dat`.
     pub group_id: String,
@@ -139,6 +142,11 @@ pub struct Measurement {
 }
 
 impl Measurement {
+    /// The full benchmark id, `<group>/<peer>_<workload>` (what a filter matches).
+    pub fn id(&self) -> String {
+        format!("{}/{}_{}", self.group_id, self.peer, self.workload)
+    }
+
     /// Bytes per second at the median time, if a byte throughput was set.
     pub fn bytes_per_sec(&self) -> Option<f64> {
         let bytes = self.bytes? as f64;
@@ -147,7 +155,8 @@ impl Measurement {
 }
 
 /// Why an input was skipped or flagged.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum ProblemKind {
     /// A file could not be read or is not the JSON criterion writes; the
     /// benchmark was skipped.
@@ -159,6 +168,9 @@ pub enum ProblemKind {
     Duplicate,
     /// A peer name not in the known list; the result is still reported.
     UnknownPeer,
+    /// A result from another run: older than the run being recorded, or
+    /// measured in another run record given to the report; not used.
+    OtherRun,
 }
 
 impl fmt::Display for ProblemKind {
@@ -168,12 +180,13 @@ impl fmt::Display for ProblemKind {
             ProblemKind::Unrecognised => "unrecognised",
             ProblemKind::Duplicate => "duplicate",
             ProblemKind::UnknownPeer => "unknown peer",
+            ProblemKind::OtherRun => "another run",
         })
     }
 }
 
 /// An input that was skipped or flagged, with the reason.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Problem {
     /// The file concerned.
     pub path: PathBuf,
@@ -196,7 +209,7 @@ impl fmt::Display for Problem {
 }
 
 /// Everything found under a criterion directory.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Loaded {
     /// Usable results, sorted by file, workload, then peer.
     pub measurements: Vec<Measurement>,
@@ -209,6 +222,19 @@ pub struct Loaded {
 /// unreadable `criterion_dir` itself is an error. `known_peer` decides which
 /// peer names are flagged as [`ProblemKind::UnknownPeer`].
 pub fn load(criterion_dir: &Path, known_peer: &dyn Fn(&str) -> bool) -> std::io::Result<Loaded> {
+    load_run(criterion_dir, known_peer, None, &|_| true)
+}
+
+/// As [`load`], for the run a bench is recording: only the benchmarks whose
+/// id `wanted` accepts, and (with `since`) only results criterion wrote at or
+/// after that time; an older result of a wanted benchmark is a
+/// [`ProblemKind::OtherRun`] (criterion did not measure it this time).
+pub fn load_run(
+    criterion_dir: &Path,
+    known_peer: &dyn Fn(&str) -> bool,
+    since: Option<SystemTime>,
+    wanted: &dyn Fn(&str) -> bool,
+) -> std::io::Result<Loaded> {
     let mut files = Vec::new();
     find_benchmark_files(criterion_dir, &mut files)?;
     files.sort();
@@ -216,6 +242,16 @@ pub fn load(criterion_dir: &Path, known_peer: &dyn Fn(&str) -> bool) -> std::io:
     let mut loaded = Loaded::default();
     for path in files {
         match parse_benchmark(&path) {
+            Ok(Parsed::Measurement(m)) if !wanted(&m.id()) => {}
+            Ok(Parsed::Measurement(m))
+                if since.is_some_and(|t| modified(&path.with_file_name("estimates.json")) < t) =>
+            {
+                loaded.problems.push(Problem {
+                    path,
+                    kind: ProblemKind::OtherRun,
+                    message: format!("{} was not measured in this run; left out", m.id()),
+                })
+            }
             Ok(Parsed::Measurement(m)) => {
                 let dup = loaded.measurements.iter().any(|o| {
                     o.group_id == m.group_id && o.peer == m.peer && o.workload == m.workload
@@ -243,6 +279,8 @@ pub fn load(criterion_dir: &Path, known_peer: &dyn Fn(&str) -> bool) -> std::io:
                 }
                 loaded.measurements.push(m);
             }
+            // For a run, only what criterion wrote during it concerns it.
+            Ok(Parsed::Skip(..)) | Err(_) if since.is_some_and(|t| modified(&path) < t) => {}
             Ok(Parsed::Skip(kind, message)) | Err((kind, message)) => {
                 loaded.problems.push(Problem {
                     path,
@@ -256,6 +294,13 @@ pub fn load(criterion_dir: &Path, known_peer: &dyn Fn(&str) -> bool) -> std::io:
         .measurements
         .sort_by(|a, b| (&a.file, a.workload, &a.peer).cmp(&(&b.file, b.workload, &b.peer)));
     Ok(loaded)
+}
+
+/// When a file was last written (the epoch if unknown, so it counts as old).
+fn modified(path: &Path) -> SystemTime {
+    fs::metadata(path)
+        .and_then(|m| m.modified())
+        .unwrap_or(SystemTime::UNIX_EPOCH)
 }
 
 /// Collects `…/new/benchmark.json` paths, recursively. Symlinks are not

@@ -1,7 +1,7 @@
 //! Turning measurements into per-file, per-workload ranked tables.
 
-use super::peers;
-use super::results::{Estimate, Measurement, Workload};
+use crate::criterion::{Estimate, Measurement, Workload};
+use crate::peers;
 
 /// One row of a ranked table.
 #[derive(Debug, Clone, PartialEq)]
