@@ -511,7 +511,8 @@ fn get_on_region_chunks() {
             .unwrap()
             .unwrap();
         let x = doc.int("xPos").unwrap();
-        assert_eq!(*line, format!("{},{}\t{x}", info.pos.x, info.pos.z));
+        let at = format!("{} chunk ({}, {})", path.display(), info.pos.x, info.pos.z);
+        assert_eq!(*line, format!("{at}\t{x}"));
     }
     let one = stdout_of(
         nbt()
@@ -595,14 +596,26 @@ fn set_in_a_region_chunk_keeps_the_other_chunks() {
             assert_eq!(old, new, "chunk {x},{z} changed");
         }
     }
-    // set on a region needs --chunk
+    // set on a region without --chunk sets every chunk
     nbt()
         .arg("set")
         .arg(&path)
         .args(["Status", "1b"])
         .assert()
-        .code(2)
-        .stderr(predicate::str::contains("--chunk X,Z"));
+        .success()
+        .stderr(predicate::str::contains(": set 676 values in 676 chunks"));
+    let after = Region::open(&path).unwrap();
+    assert_eq!(after.chunks().count(), 676);
+    for info in after.chunks() {
+        let chunk = after
+            .chunk(info.pos.x.into(), info.pos.z.into())
+            .unwrap()
+            .unwrap();
+        let doc = simdnbt::owned::read(&mut std::io::Cursor::new(&chunk[..]))
+            .unwrap()
+            .unwrap();
+        assert_eq!(doc.byte("Status"), Some(1));
+    }
 }
 
 #[test]
@@ -994,11 +1007,8 @@ fn a_chunk_with_custom_compression_costs_only_itself() {
         .arg("xPos")
         .assert()
         .code(2)
-        .stdout("4,7\t4\n")
-        .stderr(
-            predicate::str::contains(problem)
-                .and(predicate::str::contains("1 chunk could not be read")),
-        );
+        .stdout(format!("{} chunk (4, 7)\t4\n", path.display()))
+        .stderr(predicate::str::contains(problem).and(predicate::str::contains("; 1 failed")));
     fails(&["show"], &path, &["--chunk", "3,7"], problem);
     assert_eq!(
         stdout_of(nbt().arg("get").arg(&path).args(["xPos", "--chunk", "4,7"])),
