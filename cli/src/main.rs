@@ -139,8 +139,9 @@ then renamed over the original (a symlink: the file it points to, and the
 link stays). If the result would not read back, nothing is written. With
 `-` the result goes to stdout.
 
-A folder, or a region file without --chunk, is many documents: each file
-that changes is written as above (in a region, only the changed chunks are
+A folder, or a region file without --chunk, is many documents: only the
+documents where the path selects a value are changed (no key is created in
+the others); each file that changes is written as above (in a region, only the changed chunks are
 encoded again; the others keep their bytes); one line per changed file and
 a summary on stderr; a file that fails is reported and the others go on
 (exit status 2).")]
@@ -243,6 +244,8 @@ Examples:
   nbt convert --le bedrock/level.dat --to snbt
   nbt convert level.snbt --to nbt-le -o level.nbt
   cat level.dat | nbt convert - --to json --compact
+  nbt convert r.0.0.mca --to snbt              every chunk, each under `# r.0.0.mca chunk (X, Z)`
+  nbt convert r.0.0.mca --to gzip -o chunks/   one file per chunk: chunks/chunk.X.Z.nbt
 
 SNBT and JSON hold the root compound only, not the root's name (usually
 empty; `Level` in the classic bigtest.nbt): when a name is dropped, a notice
@@ -294,10 +297,16 @@ Exit status: 0 all valid, 1 some invalid, 2 a file or folder could not be read."
 Examples:
   nbt diff level.dat level.dat_old
   nbt diff a.mca b.mca --chunk 0,0
+  nbt diff a.mca b.mca                  every chunk
+  nbt diff backup/world world           every file (by its path in the folder)
 
 Lines: `- PATH: VALUE` only in A, `+ PATH: VALUE` only in B,
 `~ PATH: OLD -> NEW` changed (with the types when they differ).
-Lists are compared index by index. Exit status: 0 equal, 1 different.")]
+Lists are compared index by index. Two region files are compared chunk by
+chunk, two folders file by file: each line then starts with where it is
+(`r.0.0.mca chunk (3, 0): ~ Status: ...`), and a chunk or file on one side
+only is `- WHERE` or `+ WHERE`. Exit status: 0 equal, 1 different, 2 a file
+or chunk could not be read.")]
     Diff {
         /// The first file (`-`: stdin)
         a: Place,
@@ -449,6 +458,9 @@ fn run(cli: Cli) -> Result<u8> {
             root_name,
             input,
         } => {
+            if input.chunk.is_none() && input.format(&file) == input::InputFormat::Region {
+                return convert::region(&file, to, compact, &output);
+            }
             let mut doc = input::open_document(&file, &input)?;
             convert::name_root(&mut doc, to, root_name)?;
             let bytes = convert::convert(&doc, to, compact)?;
@@ -460,23 +472,24 @@ fn run(cli: Cli) -> Result<u8> {
         }
         Command::Check { paths, le } => Ok(check::run(&paths, le)),
         Command::Diff { a, b, input } => {
-            let da = input::open_document(&a, &input)?;
-            let db = input::open_document(&b, &input)?;
-            let mut lines = Vec::new();
-            if da.nbt.name() != db.nbt.name() {
-                lines.push(format!(
-                    "~ (root name): {:?} -> {:?}",
-                    da.nbt.name().to_str(),
-                    db.nbt.name().to_str()
-                ));
+            let whole_region =
+                |p: &Place| input.chunk.is_none() && input.format(p) == input::InputFormat::Region;
+            match (&a, &b) {
+                (Place::File(pa), Place::File(pb)) if pa.is_dir() && pb.is_dir() => {
+                    many::diff::report(many::diff::folders(pa, pb, &input))
+                }
+                (Place::File(pa), Place::File(pb)) if whole_region(&a) && whole_region(&b) => {
+                    many::diff::report(many::diff::regions(pa, pb, ""))
+                }
+                _ => {
+                    let da = input::open_document(&a, &input)?;
+                    let db = input::open_document(&b, &input)?;
+                    many::diff::report(many::diff::Differences {
+                        lines: many::diff::documents(&da.nbt, &db.nbt, ""),
+                        failures: Vec::new(),
+                    })
+                }
             }
-            lines.extend(diff::diff(&da.nbt, &db.nbt));
-            let mut text = lines.join("\n");
-            if !text.is_empty() {
-                text.push('\n');
-            }
-            output::write_stdout(text.as_bytes())?;
-            Ok(if lines.is_empty() { 0 } else { failure::NO })
         }
     }
 }

@@ -100,19 +100,24 @@ fn unreachable_region(place: &Place) -> Result<()> {
 
 /// The edit `nbt set` makes: every place `path` selects gets `value`. A
 /// place that already holds `value` is matched and not changed. A path that
-/// selects no place is an error when `strict` (one document), and matches
-/// nothing otherwise (one of many documents).
+/// selects no place is an error when `strict` (one document); otherwise (one
+/// of many documents) a document where the path selects no value is not
+/// changed at all.
 pub fn set_edit(
     path: &NbtPath,
     value: &NbtTag,
     root: &mut NbtCompound,
     strict: bool,
 ) -> std::result::Result<Change, String> {
-    let same = path
-        .get_all(root)
-        .iter()
-        .filter(|v| *v.to_tag() == *value)
-        .count();
+    let before = path.get_all(root);
+    if before.is_empty() && !strict {
+        // Over many documents, a document without the value is left alone
+        // (not given a new key): `set world/ DataVersion 1` edits only the
+        // documents that have one.
+        return Ok(Change::default());
+    }
+    let same = before.iter().filter(|v| *v.to_tag() == *value).count();
+    drop(before);
     match path.set(root, value.clone()) {
         // `set` may also create a missing last key: such a place is changed.
         Ok(n) => Ok(Change {

@@ -377,8 +377,8 @@ fn clear_errors_for_bad_input() {
     fails(
         &["convert"],
         &region,
-        &["--to", "snbt"],
-        "say which chunk with --chunk X,Z",
+        &["--to", "gzip"],
+        "give -o DIR for binary output",
     );
     let chunk = |pos| ["--chunk", pos];
     fails(

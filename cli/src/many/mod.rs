@@ -4,6 +4,7 @@
 //! A file or chunk that fails is reported and the others go on; the exit
 //! status says so.
 
+pub mod diff;
 pub mod edit;
 pub mod search;
 
