@@ -37,6 +37,17 @@ fn tree(name: &str) -> BaseNbt {
         .unwrap()
 }
 
+/// The tree of one chunk of a region.
+fn chunk_tree(region: &Region, info: simdnbt::region::ChunkInfo) -> BaseNbt {
+    let bytes = region
+        .chunk(info.pos.x.into(), info.pos.z.into())
+        .unwrap()
+        .unwrap();
+    simdnbt::owned::read(&mut std::io::Cursor::new(&bytes[..]))
+        .unwrap()
+        .unwrap()
+}
+
 /// The tree of a file the tool wrote (any compression).
 fn read_back(path: &Path) -> BaseNbt {
     compression::read_owned_file(path).unwrap().unwrap()
@@ -503,14 +514,7 @@ fn get_on_region_chunks() {
     assert_eq!(lines.len(), 676);
     let region = Region::open(&path).unwrap();
     for (line, info) in lines.iter().zip(region.chunks()) {
-        let chunk = region
-            .chunk(info.pos.x.into(), info.pos.z.into())
-            .unwrap()
-            .unwrap();
-        let doc = simdnbt::owned::read(&mut std::io::Cursor::new(&chunk[..]))
-            .unwrap()
-            .unwrap();
-        let x = doc.int("xPos").unwrap();
+        let x = chunk_tree(&region, info).int("xPos").unwrap();
         let at = format!("{} chunk ({}, {})", path.display(), info.pos.x, info.pos.z);
         assert_eq!(*line, format!("{at}\t{x}"));
     }
@@ -607,14 +611,7 @@ fn set_in_a_region_chunk_keeps_the_other_chunks() {
     let after = Region::open(&path).unwrap();
     assert_eq!(after.chunks().count(), 676);
     for info in after.chunks() {
-        let chunk = after
-            .chunk(info.pos.x.into(), info.pos.z.into())
-            .unwrap()
-            .unwrap();
-        let doc = simdnbt::owned::read(&mut std::io::Cursor::new(&chunk[..]))
-            .unwrap()
-            .unwrap();
-        assert_eq!(doc.byte("Status"), Some(1));
+        assert_eq!(chunk_tree(&after, info).byte("Status"), Some(1));
     }
 }
 
