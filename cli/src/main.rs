@@ -88,9 +88,10 @@ Examples:
   nbt show r.0.0.mca                 chunk table: x, z, sector, sectors, compression, save time
   nbt show r.0.0.mca --chunk 3,7
   nbt show level.dat Data.Player.Inventory
+  nbt show world/playerdata                every file, each under `# FILE`
   gzip -dc level.dat | nbt show -")]
     Show {
-        /// The file (`-`: stdin)
+        /// The file or folder (`-`: stdin)
         file: Place,
         /// Show only the values at this NBT path
         path: Option<String>,
@@ -359,6 +360,11 @@ fn run(cli: Cli) -> Result<u8> {
     };
     match cli.command {
         Command::Show { file, path, input } => {
+            if let Place::File(dir) = &file {
+                if dir.is_dir() {
+                    return show::folder(dir, path.as_deref(), &input, layout);
+                }
+            }
             let text = match (input::open(&file, &input)?, path) {
                 (Opened::Region(_), Some(_)) => {
                     return Err(Failure::new(format!(

@@ -148,6 +148,40 @@ fn find_over_a_world() {
 }
 
 #[test]
+fn show_a_folder() {
+    let dir = TempDir::new().unwrap();
+    let w = world(&dir, true);
+    let out = nbt().arg("show").arg(&w).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let headers: Vec<&str> = text.lines().filter(|l| l.starts_with("# ")).collect();
+    let name = |rel: &str| format!("# {}", w.join(rel).display());
+    assert_eq!(
+        headers,
+        // A folder's files, then its folders, each in name order; region
+        // files after all others.
+        [
+            "level.dat",
+            "data/note.snbt",
+            "playerdata/a.dat",
+            "playerdata/b.dat",
+            "region/r.0.0.mca",
+            "region/r.1.0.mca",
+        ]
+        .iter()
+        .map(|r| name(r))
+        .collect::<Vec<_>>()
+    );
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("broken.dat")
+    );
+    let pos = stdout(nbt().arg("show").arg(w.join("data")).arg("xPos"));
+    assert_eq!(pos, format!("{}\n7\n", name("data/note.snbt")));
+}
+
+#[test]
 fn set_over_a_world_writes_only_what_changes() {
     let dir = TempDir::new().unwrap();
     let w = world(&dir, false);
