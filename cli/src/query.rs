@@ -233,7 +233,7 @@ pub fn edit(
     }
     crate::store::store(place, &mut doc, w)?;
     let would = if w.dry_run { "would have " } else { "" };
-    eprintln!("{place}: {would}{verb} {n} {}", values(n));
+    eprintln!("{place}: {would}{verb} {}", count(n, "value"));
     Ok(0)
 }
 
@@ -283,10 +283,6 @@ pub fn rm_chunk(place: &Place, opts: &InputOpts, w: WriteOpts) -> Result<u8> {
     let would = if w.dry_run { "would have " } else { "" };
     eprintln!("{place}: {would}removed chunk {},{}", pos.x, pos.z);
     Ok(0)
-}
-
-fn values(n: usize) -> &'static str {
-    if n == 1 { "value" } else { "values" }
 }
 
 /// `nbt show FILE PATH`: each selected value as pretty SNBT.

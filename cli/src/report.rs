@@ -20,10 +20,12 @@ pub fn progress_bar(total: u64) -> ProgressBar {
     bar
 }
 
-/// `1 file`, `2 files`.
+/// `1 file`, `2 files`; `1 match`, `2 matches`.
 pub fn count(n: usize, what: &str) -> String {
     if n == 1 {
         format!("1 {what}")
+    } else if what.ends_with("ch") || what.ends_with('s') {
+        format!("{n} {what}es")
     } else {
         format!("{n} {what}s")
     }

@@ -106,7 +106,7 @@ impl Summary {
             count(self.chunks, "chunk"),
             count(self.documents, "other file"),
             mb / seconds,
-            count(self.matches, "match").replace("matchs", "matches"),
+            count(self.matches, "match"),
         );
         if edits {
             let changed = if dry_run { "would change" } else { "changed" };
