@@ -122,7 +122,8 @@ pub struct InputOpts {
 }
 
 impl InputOpts {
-    fn format(&self, place: &Place) -> InputFormat {
+    /// The format `place` is read in: `--from`, else by its extension.
+    pub fn format(&self, place: &Place) -> InputFormat {
         if let Some(format) = self.from {
             return format;
         }
@@ -253,7 +254,7 @@ pub(crate) fn open_region(place: &Place, bytes: Vec<u8>) -> Result<Region> {
 /// library takes only the low five bits, so another region's chunk would
 /// quietly stand for one of this file's. Local coordinates (both in 0..31)
 /// are always accepted, and so is anything for a file not named that way.
-fn check_in_region(place: &Place, pos: ChunkPos) -> Result<()> {
+pub(crate) fn check_in_region(place: &Place, pos: ChunkPos) -> Result<()> {
     let Place::File(path) = place else {
         return Ok(());
     };
