@@ -21,6 +21,7 @@ use ::serde::de::{
 
 use super::Options;
 use super::error::{Error, Result};
+use super::handoff;
 use crate::borrow::{
     self, NbtCompound, NbtCompoundIter, NbtCompoundListIter, NbtList, NbtListListIter, NbtTag,
 };

@@ -173,17 +173,15 @@ impl<'de, 't> de::Deserializer<'de> for ValueDe<'de, 't> {
                     value: self,
                 })
             }
-            // Containers go to the owned tree as their payload bytes, which
-            // it reads with the (iterative) owned reader: no recursion here.
+            // The owned tree's containers are built here from the document,
+            // in one iterative walk, and handed over (`serde/handoff.rs`).
             (crate::serde::owned::COMPOUND_TOKEN, Node::Compound(c)) => {
-                let mut payload = Vec::new();
-                c.write(&mut payload);
-                visitor.visit_byte_buf(payload)
+                let value = crate::owned::NbtTag::Compound(c.to_owned());
+                handoff::hand_over(value, |b| visitor.visit_bytes(b))
             }
             (crate::serde::owned::LIST_TOKEN, Node::List(l)) => {
-                let mut payload = Vec::new();
-                l.write(&mut payload);
-                visitor.visit_byte_buf(payload)
+                let value = crate::owned::NbtTag::List(l.to_owned());
+                handoff::hand_over(value, |b| visitor.visit_bytes(b))
             }
             _ => visitor.visit_newtype_struct(self),
         }
