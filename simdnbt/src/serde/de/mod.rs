@@ -135,7 +135,7 @@ impl<'de> Deserializer<'de> {
             Doc::Tag(Some(tag)) => Node::from_tag(tag.as_tag()),
             Doc::Compound(borrow::Nbt::None) | Doc::Tag(None) => Node::End,
         };
-        ValueDe { node, off: 0, ctx }
+        ValueDe { node, ctx }
     }
 }
 
