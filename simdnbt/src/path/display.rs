@@ -38,9 +38,9 @@ impl fmt::Display for NbtPath {
                 PathSegment::IndexFromEnd(n) => write!(f, "[-{n}]")?,
                 PathSegment::AllElements => f.write_str("[]")?,
                 #[cfg(feature = "snbt")]
-                PathSegment::ElementFilter(filter) => write!(f, "[{filter}]")?,
-                #[cfg(feature = "snbt")]
-                PathSegment::Filter(filter) => write!(f, "{filter}")?,
+                PathSegment::ElementFilter(_) | PathSegment::Filter(_) => {
+                    super::filter::write_segment(f, segment)?
+                }
                 PathSegment::Key(key) => {
                     if i > 0 {
                         f.write_str(".")?;

@@ -8,8 +8,9 @@
 //! same depth, so none lies inside another and editing one cannot move
 //! another.
 
-use super::eval::{View, moves, select_from};
+use super::eval::{moves, select_from};
 use super::value::Value;
+use super::view::View;
 use super::{NbtPath, PathError, PathErrorKind, PathSegment};
 use crate::owned::{NbtCompound, NbtList, NbtTag};
 use crate::tag_id;
@@ -82,22 +83,15 @@ fn slots(
             Some(n) => slots.extend((0..n).map(Slot::Element)),
             None => {}
         },
+        // An element filter's matches (`moves` never picks a filter after a
+        // key as the node, and `keep` gives nothing for one).
         #[cfg(feature = "snbt")]
-        PathSegment::ElementFilter(filter) => {
-            if parent.id() == tag_id::LIST {
-                let mut elements = Vec::new();
-                parent.elements(&mut elements);
-                let mut matcher = super::filter::Matcher::new(filter.compound());
-                for (i, e) in elements.into_iter().enumerate() {
-                    if matcher.matches(e) {
-                        slots.push(Slot::Element(i));
-                    }
-                }
-            }
+        PathSegment::ElementFilter(_) | PathSegment::Filter(_) => {
+            let mut scratch = Vec::new();
+            super::filter::keep(node, std::iter::once(parent), &mut scratch, |_, _, i| {
+                slots.extend(i.map(Slot::Element));
+            });
         }
-        // `moves` never picks a filter as the node.
-        #[cfg(feature = "snbt")]
-        PathSegment::Filter(_) => {}
     }
     slots
 }

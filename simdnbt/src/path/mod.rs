@@ -145,19 +145,28 @@ mod display;
 mod edit;
 mod error;
 pub(crate) mod eval;
-#[cfg(feature = "snbt")]
-mod filter;
 mod locate;
 mod nbt_path;
 mod parse;
 mod segment;
 mod value;
+pub(crate) mod view;
+
+// Filters need SNBT: everything only they use sits behind this one gate, and
+// `Node` is what evaluation asks of a value (navigation, plus with filters
+// what they compare).
+#[cfg(feature = "snbt")]
+pub(crate) mod filter;
+#[cfg(feature = "snbt")]
+pub use filter::Filter;
+#[cfg(feature = "snbt")]
+pub(crate) use filter::FilterView as Node;
+#[cfg(not(feature = "snbt"))]
+pub(crate) use view::View as Node;
 
 pub use error::{PathError, PathErrorKind};
 pub use locate::{locate_error, locate_error_with};
 pub use nbt_path::NbtPath;
 pub use parse::{PathParseError, PathParseErrorKind};
-#[cfg(feature = "snbt")]
-pub use segment::Filter;
 pub use segment::PathSegment;
 pub use value::{BorrowValue, Value};

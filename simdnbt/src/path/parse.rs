@@ -176,34 +176,20 @@ impl Parser<'_> {
         Ok(rest[..len].to_owned())
     }
 
-    /// An SNBT compound at `pos` (which is on its `{`).
-    #[cfg(feature = "snbt")]
-    fn filter(&mut self) -> Result<super::Filter, PathParseError> {
-        match crate::snbt::parse_value(self.text, self.pos, false) {
-            Ok((crate::owned::NbtTag::Compound(c), end)) => {
-                self.pos = end;
-                Ok(super::Filter(c))
-            }
-            // A value that starts with `{` is a compound.
-            Ok(_) => Err(self.err(PathParseErrorKind::Expected("a compound"), self.pos)),
-            Err(e) => Err(self.err(PathParseErrorKind::Filter(e.kind()), e.offset())),
-        }
-    }
-
-    /// A filter segment at `pos` (on its `{`), wrapped by `make`.
+    /// A filter segment at `pos` (on its `{`): an element filter `[{…}]`
+    /// when `element`.
     fn filter_segment(
         &mut self,
         #[cfg_attr(not(feature = "snbt"), allow(unused_variables))] element: bool,
     ) -> Result<PathSegment, PathParseError> {
         #[cfg(feature = "snbt")]
-        {
-            let filter = self.filter()?;
-            Ok(if element {
-                PathSegment::ElementFilter(filter)
-            } else {
-                PathSegment::Filter(filter)
-            })
-        }
+        return match super::filter::parse_segment(self.text, self.pos, element) {
+            Ok((segment, end)) => {
+                self.pos = end;
+                Ok(segment)
+            }
+            Err((kind, at)) => Err(self.err(kind, at)),
+        };
         #[cfg(not(feature = "snbt"))]
         Err(self.err(PathParseErrorKind::FiltersNeedSnbt, self.pos))
     }
