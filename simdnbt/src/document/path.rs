@@ -145,6 +145,24 @@ impl<'d> View for DocValue<'d> {
         let n = self.len().unwrap_or(0);
         out.extend((0..n).filter_map(|i| self.element(i)));
     }
+
+    type Key = &'d [u8];
+
+    fn for_each_entry(self, mut f: impl FnMut(Self::Key, Self)) {
+        if let DocValue::Compound(c) = self.typed() {
+            for (k, v) in c.iter() {
+                f(k.as_bytes(), DocValue::Tag(v));
+            }
+        }
+    }
+
+    fn node_id(self) -> Option<usize> {
+        match self.typed() {
+            DocValue::Compound(c) => Some(std::ptr::from_ref(c.node) as usize),
+            DocValue::List(l) => Some(std::ptr::from_ref(l.node) as usize),
+            _ => None,
+        }
+    }
 }
 
 /// What filters compare (feature `snbt`).
@@ -153,8 +171,6 @@ impl<'d> crate::path::filter::FilterView for DocValue<'d> {
     fn id(self) -> u8 {
         DocValue::id(&self)
     }
-
-    type Key = &'d [u8];
 
     fn child_bytes(self, key: &[u8]) -> Option<Self> {
         let DocValue::Compound(c) = self.typed() else {
@@ -165,14 +181,6 @@ impl<'d> crate::path::filter::FilterView for DocValue<'d> {
             .filter(|(k, _)| crate::mutf8::key_matches(k.as_bytes(), key))
             .last()?;
         Some(DocValue::Tag(v))
-    }
-
-    fn for_each_entry(self, mut f: impl FnMut(Self::Key, Self)) {
-        if let DocValue::Compound(c) = self.typed() {
-            for (k, v) in c.iter() {
-                f(k.as_bytes(), DocValue::Tag(v));
-            }
-        }
     }
 
     fn unwrapped(self) -> Self {

@@ -239,9 +239,20 @@ impl Parser<'_> {
         })
     }
 
+    /// A key at `pos`, quoted or not; `None` for an unquoted `*`.
+    fn key(&mut self) -> Result<Option<String>, PathParseError> {
+        match self.peek() {
+            Some(q @ ('"' | '\'')) => self.quoted(q).map(Some),
+            _ => {
+                let key = self.unquoted()?;
+                Ok((key != "*").then_some(key))
+            }
+        }
+    }
+
     /// One node at `pos`.
     fn node(&mut self, first: bool) -> Result<(), PathParseError> {
-        let key = match self.peek() {
+        let segment = match self.peek() {
             Some('[') => {
                 let segment = self.bracket()?;
                 self.segments.push(segment);
@@ -253,10 +264,25 @@ impl Parser<'_> {
                 return Ok(());
             }
             Some('{') => return Err(self.err(PathParseErrorKind::MisplacedFilter, self.pos)),
-            Some(q @ ('"' | '\'')) => self.quoted(q)?,
-            _ => self.unquoted()?,
+            Some('.') if self.text[self.pos..].starts_with("..") => {
+                self.pos += 2;
+                let at = self.pos;
+                match self.key()? {
+                    Some(key) => PathSegment::Descendant(key),
+                    None => {
+                        return Err(self.err(
+                            PathParseErrorKind::Expected("a key (write `\"*\"` for the key `*`)"),
+                            at,
+                        ));
+                    }
+                }
+            }
+            _ => match self.key()? {
+                Some(key) => PathSegment::Key(key),
+                None => PathSegment::AllEntries,
+            },
         };
-        self.segments.push(PathSegment::Key(key));
+        self.segments.push(segment);
         if self.peek() == Some('{') {
             let segment = self.filter_segment(false)?;
             self.segments.push(segment);
@@ -277,6 +303,8 @@ pub(super) fn parse(text: &str) -> Result<NbtPath, PathParseError> {
         first = false;
         match p.peek() {
             None | Some('[' | '{') => {}
+            // `..`: the next node is a descendant step.
+            Some('.') if text[p.pos..].starts_with("..") => {}
             Some('.') => p.pos += 1,
             Some(_) => {
                 return Err(p.err(

@@ -27,6 +27,13 @@ pub enum PathSegment {
     IndexFromEnd(usize),
     /// Every element of a list or array: `[]`.
     AllElements,
+    /// Every entry of a compound, and every element of a list or array: `*`
+    /// (this crate's extension of the syntax).
+    AllEntries,
+    /// The value under a compound key at any depth: `..name` (this crate's
+    /// extension of the syntax). From a value, it selects the entry `name`
+    /// of the value itself and of every compound below it, through lists too.
+    Descendant(String),
     /// The compound elements of a list that match: `[{Slot:0b}]`.
     #[cfg(feature = "snbt")]
     ElementFilter(super::Filter),

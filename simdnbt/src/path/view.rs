@@ -15,6 +15,15 @@ pub(crate) trait View: Copy {
     fn element(self, i: usize) -> Option<Self>;
     /// Every element of a list or array, appended to `out`.
     fn elements(self, out: &mut Vec<Self>);
+    /// How a compound's keys are borrowed from the document.
+    type Key: Copy + AsRef<[u8]>;
+    /// Calls `f` with every entry of a compound, in order (nothing for other values).
+    fn for_each_entry(self, f: impl FnMut(Self::Key, Self));
+    /// An identity of a compound or list, the same for every view of it and
+    /// unique in its document, which lets a walk below several values visit
+    /// each node once; `None` for other values (and where an empty
+    /// container has no identity of its own: it has nothing below it).
+    fn node_id(self) -> Option<usize>;
 }
 
 impl<'t> View for Value<'t> {
@@ -60,6 +69,24 @@ impl<'t> View for Value<'t> {
     fn elements(self, out: &mut Vec<Self>) {
         let n = self.len().unwrap_or(0);
         out.extend((0..n).filter_map(|i| self.element(i)));
+    }
+
+    type Key = &'t [u8];
+
+    fn for_each_entry(self, mut f: impl FnMut(Self::Key, Self)) {
+        if let Some(c) = self.compound() {
+            for (k, v) in &c.values {
+                f(k.as_bytes(), Value::Tag(v));
+            }
+        }
+    }
+
+    fn node_id(self) -> Option<usize> {
+        match self.typed() {
+            Value::Compound(c) => Some(std::ptr::from_ref(c) as usize),
+            Value::List(l) => Some(std::ptr::from_ref(l) as usize),
+            _ => None,
+        }
     }
 }
 
@@ -120,5 +147,25 @@ impl<'a: 'tape, 'tape> View for BorrowValue<'a, 'tape> {
         }
         let n = self.len().unwrap_or(0);
         out.extend((0..n).filter_map(|i| self.element(i)));
+    }
+
+    type Key = &'a [u8];
+
+    fn for_each_entry(self, mut f: impl FnMut(Self::Key, Self)) {
+        if let BorrowValue::Compound(c) = self.typed() {
+            for (k, v) in c.iter() {
+                f(k.as_bytes(), BorrowValue::Tag(v));
+            }
+        }
+    }
+
+    fn node_id(self) -> Option<usize> {
+        // A compound by the tape index of its first child, a list by the
+        // input offset of its payload; the low bit tells which.
+        match self.typed() {
+            BorrowValue::Compound(c) if c.start < c.end => Some((c.start as usize) << 1),
+            BorrowValue::List(l) => Some(l.value.payload << 1 | 1),
+            _ => None,
+        }
     }
 }

@@ -10,15 +10,11 @@ use crate::path::view::View;
 pub(crate) trait FilterView: View {
     /// The tag type.
     fn id(self) -> u8;
-    /// How a compound's keys are borrowed from the document.
-    type Key: Copy + AsRef<[u8]>;
     /// The value under `key`, the MUTF-8 encoding of a name (what
     /// [`Mutf8Str::from_str`](crate::Mutf8Str::from_str) gives), if this is a
     /// compound that has it: the last entry whose key matches, as in
     /// [`NbtCompound::get`](crate::owned::NbtCompound::get).
     fn child_bytes(self, key: &[u8]) -> Option<Self>;
-    /// Calls `f` with every entry of a compound, in order (nothing for other values).
-    fn for_each_entry(self, f: impl FnMut(Self::Key, Self));
     /// The value inside a `{"": value}` compound (the form a list of mixed
     /// types is stored in), else the value itself.
     fn unwrapped(self) -> Self;
@@ -31,8 +27,6 @@ impl<'t> FilterView for Value<'t> {
         Value::id(&self)
     }
 
-    type Key = &'t [u8];
-
     fn child_bytes(self, key: &[u8]) -> Option<Self> {
         let c = self.compound()?;
         let (_, v) = c
@@ -40,14 +34,6 @@ impl<'t> FilterView for Value<'t> {
             .iter()
             .rfind(|(k, _)| key_matches(k.as_bytes(), key))?;
         Some(Value::Tag(v))
-    }
-
-    fn for_each_entry(self, mut f: impl FnMut(Self::Key, Self)) {
-        if let Some(c) = self.compound() {
-            for (k, v) in &c.values {
-                f(k.as_bytes(), Value::Tag(v));
-            }
-        }
     }
 
     fn unwrapped(self) -> Self {
@@ -74,8 +60,6 @@ impl<'a: 'tape, 'tape> FilterView for BorrowValue<'a, 'tape> {
         BorrowValue::id(&self)
     }
 
-    type Key = &'a [u8];
-
     fn child_bytes(self, key: &[u8]) -> Option<Self> {
         let BorrowValue::Compound(c) = self.typed() else {
             return None;
@@ -86,14 +70,6 @@ impl<'a: 'tape, 'tape> FilterView for BorrowValue<'a, 'tape> {
             .filter(|(k, _)| key_matches(k.as_bytes(), key))
             .last()?;
         Some(BorrowValue::Tag(v))
-    }
-
-    fn for_each_entry(self, mut f: impl FnMut(Self::Key, Self)) {
-        if let BorrowValue::Compound(c) = self.typed() {
-            for (k, v) in c.iter() {
-                f(k.as_bytes(), BorrowValue::Tag(v));
-            }
-        }
     }
 
     fn unwrapped(self) -> Self {
