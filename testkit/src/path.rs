@@ -29,7 +29,7 @@ impl<'a> At<'a> {
         }
     }
 
-    fn to_tag(self) -> NbtTag {
+    fn into_tag(self) -> NbtTag {
         match self {
             At::Compound(c) => NbtTag::Compound(c.clone()),
             At::List(l) => NbtTag::List(l.clone()),
@@ -147,5 +147,5 @@ pub fn select(path: &NbtPath, root: &NbtCompound) -> Vec<NbtTag> {
         }
         current = next;
     }
-    current.into_iter().map(At::to_tag).collect()
+    current.into_iter().map(At::into_tag).collect()
 }
