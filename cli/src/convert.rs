@@ -113,3 +113,19 @@ pub fn convert(doc: &Document, to: OutputFormat, compact: bool) -> Result<Vec<u8
         OutputFormat::Json => output::json_text(nbt, layout),
     }
 }
+
+/// `--typed`: the document as typed JSON (`simdnbt::json`), root name included.
+pub fn typed_json(doc: &Document, to: OutputFormat, compact: bool) -> Result<Vec<u8>> {
+    if to != OutputFormat::Json {
+        return Err(Failure::new("--typed is for --to json"));
+    }
+    let nbt = output::document(&doc.nbt)?;
+    let mut out = Vec::new();
+    match compact {
+        true => simdnbt::json::to_writer(&mut out, nbt),
+        false => simdnbt::json::to_writer_pretty(&mut out, nbt),
+    }
+    .map_err(|e| Failure::new(format!("cannot write as typed JSON: {e}")))?;
+    out.push(b'\n');
+    Ok(out)
+}

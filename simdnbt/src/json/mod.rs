@@ -10,6 +10,8 @@
 //!
 //! # The shape
 //!
+//! (The same as in the project's `docs/format.md` §8.)
+//!
 //! A document is an **entry**: `{"name": <text>, "<type>": <payload>}`, here
 //! the root's name and `"compound"`. The types are `byte`, `short`, `int`,
 //! `long`, `float`, `double`, `byte_array`, `string`, `list`, `compound`,
