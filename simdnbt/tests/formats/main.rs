@@ -5,6 +5,7 @@
 mod support;
 
 mod bedrock;
+mod chunk;
 mod compression;
 mod json;
 mod region;
