@@ -132,6 +132,7 @@ pub fn region(
     place: &crate::input::Place,
     to: OutputFormat,
     compact: bool,
+    typed: bool,
     output: &crate::input::Place,
 ) -> Result<u8> {
     use crate::input::Place;
@@ -166,7 +167,10 @@ pub fn region(
             nbt,
             form: Form::Snbt,
         };
-        let bytes = convert(&doc, to, compact)?;
+        let bytes = match typed {
+            true => typed_json(&doc, to, compact)?,
+            false => convert(&doc, to, compact)?,
+        };
         match output {
             Place::File(dir) => {
                 let file = dir.join(format!("chunk.{x}.{z}.{}", file_extension(to)));
@@ -186,4 +190,20 @@ pub fn region(
         )));
     }
     Ok(0)
+}
+
+/// `--typed`: the document as typed JSON (`simdnbt::json`), root name included.
+pub fn typed_json(doc: &Document, to: OutputFormat, compact: bool) -> Result<Vec<u8>> {
+    if to != OutputFormat::Json {
+        return Err(Failure::new("--typed is for --to json"));
+    }
+    let nbt = output::document(&doc.nbt)?;
+    let mut out = Vec::new();
+    match compact {
+        true => simdnbt::json::to_writer(&mut out, nbt),
+        false => simdnbt::json::to_writer_pretty(&mut out, nbt),
+    }
+    .map_err(|e| Failure::new(format!("cannot write as typed JSON: {e}")))?;
+    out.push(b'\n');
+    Ok(out)
 }

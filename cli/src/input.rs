@@ -335,8 +335,20 @@ pub(crate) fn decode(
             })
         }
         InputFormat::Json => {
-            let root: BaseNbt = serde_json::from_slice(bytes)
-                .map_err(|e| Failure::new(format!("{place}: invalid JSON: {e}")))?;
+            // Typed JSON (`convert --to json --typed`) first: it is exact.
+            let typed = simdnbt::json::from_slice(bytes);
+            if let Ok(root) = typed {
+                return Ok(Document {
+                    nbt: Nbt::Some(root),
+                    form: Form::Json,
+                });
+            }
+            let root: BaseNbt = serde_json::from_slice(bytes).map_err(|e| {
+                let typed = typed.err().map(|t| t.to_string()).unwrap_or_default();
+                Failure::new(format!(
+                    "{place}: invalid JSON: {e} (as typed JSON: {typed})"
+                ))
+            })?;
             Ok(Document {
                 nbt: Nbt::Some(root),
                 form: Form::Json,

@@ -247,6 +247,8 @@ Examples:
   cat level.dat | nbt convert - --to json --compact
   nbt convert r.0.0.mca --to snbt              every chunk, each under `# r.0.0.mca chunk (X, Z)`
   nbt convert r.0.0.mca --to gzip -o chunks/   one file per chunk: chunks/chunk.X.Z.nbt
+  nbt convert level.dat --to json --typed -o level.json
+  nbt convert level.json --to gzip -o level.dat
 
 SNBT and JSON hold the root compound only, not the root's name (usually
 empty; `Level` in the classic bigtest.nbt): when a name is dropped, a notice
@@ -255,7 +257,9 @@ back to binary:
   nbt convert bigtest.nbt --to snbt -o bigtest.snbt     notice: \"Level\" not kept
   nbt convert bigtest.snbt --to nbt --root-name Level -o bigtest.nbt
 JSON does not keep NBT's number types: integers read back as Int or Long,
-decimals as Double.")]
+decimals as Double. `--typed` JSON keeps everything (types, order, float bits,
+the root's name; the shape is in simdnbt's docs/format.md), and `.json` input
+in that shape reads back exactly.")]
     Convert {
         /// The file (`-`: stdin)
         file: Place,
@@ -268,6 +272,10 @@ decimals as Double.")]
         /// SNBT or JSON on one line
         #[arg(long)]
         compact: bool,
+        /// With `--to json`: typed JSON, which keeps every NBT type and reads
+        /// back exactly
+        #[arg(long)]
+        typed: bool,
         /// Name the root of binary output NAME (default: the input's root
         /// name; SNBT and JSON input have none, so the empty name)
         #[arg(long, value_name = "NAME", allow_hyphen_values = true)]
@@ -461,16 +469,23 @@ fn run(cli: Cli) -> Result<u8> {
             to,
             output,
             compact,
+            typed,
             root_name,
             input,
         } => {
             if input.chunk.is_none() && input.format(&file) == input::InputFormat::Region {
-                return convert::region(&file, to, compact, &output);
+                return convert::region(&file, to, compact, typed, &output);
             }
             let mut doc = input::open_document(&file, &input)?;
             convert::name_root(&mut doc, to, root_name)?;
-            let bytes = convert::convert(&doc, to, compact)?;
+            let bytes = match typed {
+                true => convert::typed_json(&doc, to, compact)?,
+                false => convert::convert(&doc, to, compact)?,
+            };
             output::write_to(&output, &bytes, to.is_binary())?;
+            if typed {
+                return Ok(0);
+            }
             if let Some(notice) = convert::dropped_name_notice(&doc, to) {
                 eprintln!("nbt: {file}: {notice}");
             }

@@ -638,7 +638,7 @@ fn edits_that_would_not_read_back_are_refused() {
     refused(&["Data.deep", &deep], "refusing to write");
     // Bad SNBT, a bad path, a path that selects nothing to set.
     refused(&["Data.LevelName", "{a:"], "invalid SNBT value");
-    refused(&["Data..x", "1b"], "invalid path `Data..x`: column 6");
+    refused(&["Data...x", "1b"], "invalid path `Data...x`: column 7");
     refused(&["Nope.x", "1b"], "cannot set");
     // rm of nothing: exit status 1, file untouched.
     nbt().arg("rm").arg(&path).arg("Data.Nope").assert().code(1);

@@ -44,8 +44,9 @@ impl NbtPath {
     /// use simdnbt::path::NbtPath;
     ///
     /// assert!(NbtPath::parse("Inventory[0].tag.display.Name").is_ok());
-    /// let err = NbtPath::parse("a..b").unwrap_err();
-    /// assert_eq!(err.to_string(), "column 3: expected a key");
+    /// assert!(NbtPath::parse("a..b").is_ok()); // `b` at any depth below `a`
+    /// let err = NbtPath::parse("a...b").unwrap_err();
+    /// assert_eq!(err.to_string(), "column 4: expected a key");
     /// ```
     pub fn parse(text: &str) -> Result<NbtPath, PathParseError> {
         parse::parse(text)

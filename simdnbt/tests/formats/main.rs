@@ -5,6 +5,8 @@
 mod support;
 
 mod bedrock;
+mod chunk;
 mod compression;
+mod json;
 mod region;
 mod snbt;
