@@ -7,8 +7,8 @@ use std::fmt;
 ///
 /// ```
 /// let err = simdnbt::json::from_str(r#"{"name":"","compound":[],"int":1}"#).unwrap_err();
-/// assert_eq!((err.line(), err.column()), (1, 31));
-/// assert_eq!(err.to_string(), "line 1, column 31: a second type `int` in one entry");
+/// assert_eq!((err.line(), err.column()), (1, 30));
+/// assert_eq!(err.to_string(), "line 1, column 30: a second type `int` in one entry");
 /// ```
 #[derive(Debug)]
 pub struct Error {

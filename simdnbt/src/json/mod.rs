@@ -127,7 +127,7 @@ pub fn to_string(nbt: &BaseNbt) -> Result<String, Error> {
 ///
 /// ```
 /// let err = simdnbt::json::from_str(r#"{"name":"","compound":[{"name":"a","int":1e3}]}"#).unwrap_err();
-/// assert_eq!(err.column(), 45);
+/// assert_eq!(err.column(), 44);
 /// assert!(err.to_string().contains("expected i32"), "{err}");
 /// ```
 pub fn from_str(text: &str) -> Result<BaseNbt, Error> {
