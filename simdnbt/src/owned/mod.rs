@@ -19,7 +19,7 @@
 //! assert_eq!(back.unwrap().string("name").unwrap().to_str(), "Steve");
 //! ```
 
-mod build;
+pub(crate) mod build;
 mod compound;
 mod debug;
 pub(crate) mod from_borrow;
@@ -41,6 +41,7 @@ use crate::error::{Error, ErrorKind, NonRootError};
 use crate::mutf8::{Mutf8Str, Mutf8String};
 use crate::options::ReadOptions;
 use crate::read::root::{RootPrefix, cursor_parts, not_compressed, root_prefix, tag_prefix};
+use crate::read::wire::BigEndian;
 use crate::tag_id::{COMPOUND, END};
 
 /// Reads a named root compound (disk form). `Ok(Nbt::None)` for an End root.
@@ -111,7 +112,8 @@ fn read_value(
     opts: &ReadOptions,
 ) -> Result<NbtTag, Error> {
     let bytes: &[u8] = data.get_ref();
-    let (tag, end) = crate::read::read_value(bytes, pos, id, opts, build::OwnedSink::new)?;
+    let (tag, end) =
+        crate::read::read_value(bytes, pos, id, opts, build::OwnedSink::<BigEndian>::new)?;
     data.set_position(end as u64);
     Ok(tag)
 }
