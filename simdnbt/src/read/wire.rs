@@ -9,6 +9,8 @@
 //! ([`Wire::KIND`]) that every function here matches on, so a monomorphised
 //! reader keeps only its own form's code: the Java path compiles to what it
 //! was before the parameter existed (`reports/perf.md`).
+// Without the `bedrock` feature only the Java form is read or written.
+#![cfg_attr(not(feature = "bedrock"), allow(dead_code))]
 
 use crate::error::{Error, ErrorKind};
 use crate::tag_id::*;

@@ -6,5 +6,6 @@ mod support;
 
 mod bedrock;
 mod compression;
+mod network;
 mod region;
 mod snbt;
