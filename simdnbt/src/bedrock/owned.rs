@@ -27,12 +27,8 @@ use std::io::Cursor;
 
 use crate::error::{Error, WriteError};
 use crate::options::ReadOptions;
-use crate::owned::build::{OwnedSink, string_at};
-use crate::owned::{BaseNbt, Nbt, NbtTag};
-use crate::read::read_value_in;
-use crate::read::root::{RootPrefix, cursor_parts, root_prefix_in};
+use crate::owned::Nbt;
 use crate::read::wire::{BigEndian, LittleEndian, VarInt, Wire};
-use crate::tag_id::COMPOUND;
 
 /// Reads a little-endian document (a named root compound, or a lone End)
 /// at the cursor and moves the cursor past it, as [`crate::owned::read`]
@@ -66,25 +62,7 @@ pub fn read_network_with(data: &mut Cursor<&[u8]>, opts: &ReadOptions) -> Result
 }
 
 fn read_in<W: Wire>(data: &mut Cursor<&[u8]>, opts: &ReadOptions) -> Result<Nbt, Error> {
-    let (bytes, start) = cursor_parts(data);
-    match root_prefix_in::<W>(bytes, start, true)? {
-        RootPrefix::End { end } => {
-            data.set_position(end as u64);
-            Ok(Nbt::None)
-        }
-        RootPrefix::Compound {
-            name_off, payload, ..
-        } => {
-            let name = name_off.map(|off| string_at::<W>(bytes, off));
-            let (tag, end) =
-                read_value_in::<W, _>(bytes, payload, COMPOUND, opts, OwnedSink::<W>::new)?;
-            data.set_position(end as u64);
-            let NbtTag::Compound(root) = tag else {
-                unreachable!("the core read a compound root")
-            };
-            Ok(Nbt::Some(BaseNbt::new(name.unwrap_or_default(), root)))
-        }
-    }
+    crate::owned::read_root_in::<W>(data, opts, true)
 }
 
 /// Appends `nbt` in the little-endian form.
