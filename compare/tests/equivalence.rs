@@ -477,6 +477,9 @@ fn every_editing_peer_makes_the_same_edits() {
         "simdnbt_doc",
         "na_nbt_owned",
         "na_nbt_owned_be",
+        "valence",
+        "fastnbt",
+        "quartz",
     ] {
         assert!(
             editing.contains(&required),

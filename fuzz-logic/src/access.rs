@@ -462,8 +462,7 @@ pub fn owned_read(data: &[u8]) {
     // With the depth limit lifted (supported, see `ReadOptions::max_depth`),
     // a network-form tag can be a list chain as deep as the input, held by
     // no compound: both readers agree on it, and it compares, clones, prints
-    // and drops without recursion (a bare list chain used to drop one stack
-    // frame per level).
+    // and drops without recursion (`NbtList` has its own iterative `Drop`).
     let lifted = simdnbt::ReadOptions::default().max_depth(u32::MAX);
     let o = owned::read_optional_tag_with(&mut Cursor::new(data), &lifted);
     let b = borrow::read_optional_tag_with(&mut Cursor::new(data), &lifted);

@@ -11,7 +11,7 @@ use simdnbt::region::{ChunkCompression, Region, RegionErrorKind};
 const CAP: usize = 1 << 20;
 
 /// A cap far under the inflater's 4 KiB first buffer: the network quota
-/// servers set with `max_bytes` (caps under 4 KiB used to panic).
+/// servers set with `max_bytes` (every cap must work, issue 26 item 1).
 const SMALL_CAP: usize = 2000;
 
 /// A region file from arbitrary bytes: opening either fails with an error, or
