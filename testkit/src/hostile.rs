@@ -134,27 +134,6 @@ pub fn over_long_string() -> Vec<u8> {
     vec![b'a'; 70_000]
 }
 
-#[cfg(test)]
-mod tests {
-    use std::io::Cursor;
-
-    use simdnbt::{borrow, owned};
-
-    use super::*;
-
-    #[test]
-    fn every_case_is_answered_as_expected_by_both_readers() {
-        for case in cases_with_depth(600) {
-            let b = borrow::read(&mut Cursor::new(&case.bytes[..]));
-            let o = owned::read(&mut Cursor::new(&case.bytes[..]));
-            let b = b.map(|n| matches!(n, borrow::Nbt::Some(_)));
-            let o = o.map(|n| matches!(n, owned::Nbt::Some(_)));
-            case.expect.check(b, &format!("{} (borrow)", case.name));
-            case.expect.check(o, &format!("{} (owned)", case.name));
-        }
-    }
-}
-
 /// The hostile cases of Bedrock's network form (docs/format.md, "Bedrock
 /// forms"): VarInts over-long, unterminated or at their widest, huge and
 /// negative counts and lengths, unknown ids, the depth limit. The bytes are
@@ -295,4 +274,25 @@ pub fn network_cases_with_depth(deep: usize) -> Vec<Case> {
 /// [`network_cases_with_depth`] at [`SPEC_DEPTH`].
 pub fn network_cases() -> Vec<Case> {
     network_cases_with_depth(SPEC_DEPTH)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Cursor;
+
+    use simdnbt::{borrow, owned};
+
+    use super::*;
+
+    #[test]
+    fn every_case_is_answered_as_expected_by_both_readers() {
+        for case in cases_with_depth(600) {
+            let b = borrow::read(&mut Cursor::new(&case.bytes[..]));
+            let o = owned::read(&mut Cursor::new(&case.bytes[..]));
+            let b = b.map(|n| matches!(n, borrow::Nbt::Some(_)));
+            let o = o.map(|n| matches!(n, owned::Nbt::Some(_)));
+            case.expect.check(b, &format!("{} (borrow)", case.name));
+            case.expect.check(o, &format!("{} (owned)", case.name));
+        }
+    }
 }
