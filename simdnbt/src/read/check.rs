@@ -58,6 +58,30 @@ pub(crate) fn varint_named_tag_error(
     }
 }
 
+/// The network form's named-tag head at `pos` (its id `id` and the first
+/// byte of its VarInt name length are there): the payload's offset and the
+/// bytes from `pos` to the end of its smallest payload, checked against the
+/// input as the fixed forms' head is.
+#[inline(always)]
+pub(crate) fn varint_named_head(data: &[u8], pos: usize, id: u8) -> Result<(usize, usize), Error> {
+    let len = data.len();
+    let mut p = pos + 1;
+    let name_len = varint::<5>(data, &mut p)? as usize;
+    let skip = (p - pos)
+        .saturating_add(name_len)
+        .saturating_add(VARINT_TAG_MIN[id as usize] as usize);
+    if len - pos < skip {
+        return Err(varint_named_tag_error(
+            id,
+            len - pos,
+            p - pos,
+            name_len,
+            pos,
+        ));
+    }
+    Ok((p + name_len, skip))
+}
+
 /// `VARINT_TAG_MIN[id]`: the smallest payload of a named tag of type `id` in
 /// the network form; unknown ids get a value no input reaches, as in
 /// [`TAG_PREFIX`].

@@ -325,8 +325,7 @@ pub(crate) fn parse_in<'a, W: Wire, S: Sink<'a>>(
         match cur {
             Open::Compound(mut c) => loop {
                 sink.entry(pos);
-                let head_min = if W::VARINT { 2 } else { 3 };
-                if len - pos < head_min && (pos == len || data[pos] != END) {
+                if len - pos < W::HEAD_MIN && (pos == len || data[pos] != END) {
                     // Not even an End byte, or a tag's id and name length.
                     return Err(err(ErrorKind::UnexpectedEof, len));
                 }
@@ -361,23 +360,7 @@ pub(crate) fn parse_in<'a, W: Wire, S: Sink<'a>>(
                 }
                 let at = pos;
                 let (payload, skip) = if W::VARINT {
-                    // The name's length is a VarInt, whose first byte is
-                    // there (checked above).
-                    let mut p = pos + 1;
-                    let name_len = wire::varint::<5>(data, &mut p)? as usize;
-                    let skip = (p - pos)
-                        .saturating_add(name_len)
-                        .saturating_add(VARINT_TAG_MIN[id as usize] as usize);
-                    if len - pos < skip {
-                        return Err(varint_named_tag_error(
-                            id,
-                            len - pos,
-                            p - pos,
-                            name_len,
-                            pos,
-                        ));
-                    }
-                    (p + name_len, skip)
+                    varint_named_head(data, pos, id)?
                 } else {
                     // SAFETY: three bytes remain at `pos` (checked above, the
                     // one byte left being an End otherwise).

@@ -29,6 +29,11 @@ pub(crate) trait Wire: Copy + Default + 'static {
     const KIND: Kind;
     /// Whether Int, Long and the lengths are VarInts (the network form).
     const VARINT: bool = matches!(Self::KIND, Kind::VarInt);
+    /// The fewest bytes a named tag's id and name length take: 3 in the
+    /// fixed forms, 2 in the network form (an id and a one-byte VarInt).
+    /// A constant rather than a branch on [`Wire::VARINT`] in the tag loop,
+    /// which changed the Java loop's block layout (`reports/perf.md`).
+    const HEAD_MIN: usize = if Self::VARINT { 2 } else { 3 };
 }
 
 /// Java Edition: big-endian, fixed widths.
