@@ -5,7 +5,8 @@
 #   compare/icount.sh [FILE] [PEER...]      the compare bench's read/write/decode_all,
 #                                           edit, write_edited ("-": no such operation)
 #                                           default: complex_player.dat, ours + key peers
-#   compare/icount.sh --serde [FILE]        typed serde read/write (complex_player.dat or level.dat)
+#   compare/icount.sh --serde [FILE]        typed serde read/write (complex_player.dat or level.dat),
+#                                           and simdnbt's read into owned fields and an owned root
 #   compare/icount.sh --mutf8 [CASE...]     MUTF-8 decode/decode_lossy/encode, simdnbt vs simd_cesu8
 #   compare/icount.sh --region [READER...]  every chunk of 1.19.4.mca, per reader
 #   compare/icount.sh --bedrock [FILE]      FILE converted to the Bedrock forms: owned
@@ -20,7 +21,7 @@ cd "$(dirname "$0")/.."
 mode=nbt
 case "${1:-}" in
   --serde | --mutf8 | --region | --bedrock) mode=${1#--}; shift ;;
-  -h | --help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h | --help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 esac
 features=()
 [ -n "${ICOUNT_FEATURES:-}" ] && features=(--features "$ICOUNT_FEATURES")
@@ -70,6 +71,9 @@ case $mode in
     for p in simdnbt fastnbt quartz hematite; do
       echo "| $p | $(count "$n" serde "$p" read "$file") | $(count "$n" serde "$p" write "$file") |"
     done
+    # simdnbt into its owned tree: a struct with owned fields, the whole document.
+    echo "| simdnbt, owned fields | $(count "$n" serde simdnbt read_owned "$file") | - |"
+    echo "| simdnbt, owned::BaseNbt | $(count "$n" serde simdnbt read_owned_root "$file") | - |"
     ;;
   mutf8)
     cases=("$@")

@@ -2,12 +2,11 @@
 //! parallel, and say where the first problem of each bad file is.
 
 use std::collections::BTreeMap;
-use std::io::{Cursor, IsTerminal};
+use std::io::Cursor;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use simdnbt::compression::Decompressed;
 use simdnbt::region::Region;
@@ -16,91 +15,8 @@ use simdnbt::region::scan::{Scan, ScanError, ScanErrorKind};
 use crate::failure::{NO, TROUBLE};
 use crate::input::{inflated_note, little_to_big};
 use crate::locate::describe;
-
-/// File extensions taken as NBT when a folder is searched (lower case).
-const NBT_EXTENSIONS: &[&str] = &["dat", "dat_old", "nbt", "schem", "schematic", "litematic"];
-
-/// Region-file extensions.
-const REGION_EXTENSIONS: &[&str] = &["mca", "mcr"];
-
-fn extension(path: &Path) -> Option<String> {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase)
-}
-
-fn is_region(path: &Path) -> bool {
-    extension(path).is_some_and(|e| REGION_EXTENSIONS.contains(&e.as_str()))
-}
-
-/// What to check: region files and NBT files, from the arguments and the folders among them.
-#[derive(Default)]
-struct Inputs {
-    regions: Vec<PathBuf>,
-    nbt_files: Vec<PathBuf>,
-    /// Arguments or folder entries that could not be read.
-    unreadable: Vec<String>,
-}
-
-impl Inputs {
-    fn add(&mut self, path: PathBuf) {
-        if is_region(&path) {
-            self.regions.push(path);
-        } else {
-            self.nbt_files.push(path);
-        }
-    }
-
-    /// Files named on the command line are checked whatever their name; in
-    /// folders (walked with an explicit stack) only NBT and region extensions.
-    fn collect(args: &[PathBuf]) -> Self {
-        let mut inputs = Inputs::default();
-        for arg in args {
-            match std::fs::metadata(arg) {
-                Ok(meta) if meta.is_dir() => inputs.walk(arg),
-                Ok(_) => inputs.add(arg.clone()),
-                Err(e) => inputs
-                    .unreadable
-                    .push(format!("{}: cannot read: {e}", arg.display())),
-            }
-        }
-        inputs
-    }
-
-    fn walk(&mut self, root: &Path) {
-        let mut dirs = vec![root.to_owned()];
-        while let Some(dir) = dirs.pop() {
-            let entries = match std::fs::read_dir(&dir) {
-                Ok(entries) => entries,
-                Err(e) => {
-                    self.unreadable
-                        .push(format!("{}: cannot read folder: {e}", dir.display()));
-                    continue;
-                }
-            };
-            let mut found: Vec<PathBuf> =
-                entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-            found.sort();
-            for path in found {
-                // Symlinks are not followed, so a link loop cannot trap the walk.
-                let Ok(meta) = std::fs::symlink_metadata(&path) else {
-                    continue;
-                };
-                if meta.is_dir() {
-                    dirs.push(path);
-                } else if meta.is_file() {
-                    let known = extension(&path).is_some_and(|e| {
-                        NBT_EXTENSIONS.contains(&e.as_str())
-                            || REGION_EXTENSIONS.contains(&e.as_str())
-                    });
-                    if known {
-                        self.add(path);
-                    }
-                }
-            }
-        }
-    }
-}
+use crate::report::{count, progress_bar};
+use crate::walk::Inputs;
 
 /// The first problem of one NBT file, or `None` when it is valid; and the
 /// NBT bytes it parsed.
@@ -109,7 +25,25 @@ fn check_nbt_file(path: &Path, le: bool) -> (Option<String>, u64) {
         Ok(bytes) => bytes,
         Err(e) => return (Some(format!("cannot read: {e}")), 0),
     };
+    if crate::walk::is_snbt(path) {
+        return check_snbt_bytes(&bytes);
+    }
     check_nbt_bytes(&bytes, le)
+}
+
+/// [`check_nbt_file`] for an SNBT file: UTF-8 text holding one compound.
+fn check_snbt_bytes(bytes: &[u8]) -> (Option<String>, u64) {
+    let place = crate::input::Place::File(PathBuf::new());
+    match crate::input::decode(
+        &place,
+        bytes,
+        crate::input::InputFormat::Snbt,
+        crate::input::BinaryForm::Java,
+    ) {
+        Ok(_) => (None, bytes.len() as u64),
+        // The message starts with the (empty) place: keep what follows.
+        Err(f) => (Some(f.message.trim_start_matches(": ").to_owned()), 0),
+    }
 }
 
 /// [`check_nbt_file`] on the file's bytes; `le`: little-endian (Bedrock) NBT.
@@ -144,7 +78,7 @@ fn check_nbt_bytes(bytes: &[u8], le: bool) -> (Option<String>, u64) {
 
 /// A scan error's message; a chunk that is not valid NBT is read again (only
 /// broken chunks are) to name the path its error is in.
-fn scan_error_message(error: &ScanError) -> String {
+pub(crate) fn scan_error_message(error: &ScanError) -> String {
     if let ScanErrorKind::Nbt { info, error: e } = &error.kind {
         let (x, z) = (i32::from(info.pos.x), i32::from(info.pos.z));
         if let Ok(Some(bytes)) = Region::open(&error.path).and_then(|r| r.chunk(x, z)) {
@@ -179,28 +113,6 @@ impl Tally {
     }
 }
 
-fn progress_bar(total: u64) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(total);
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}")
-    {
-        bar.set_style(style);
-    }
-    bar
-}
-
-/// `1 file`, `2 files`.
-fn count(n: usize, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
-    }
-}
-
 /// Runs the check and prints the report; returns the exit status.
 pub fn run(args: &[PathBuf], le: bool) -> u8 {
     let start = Instant::now();
@@ -215,18 +127,18 @@ pub fn run(args: &[PathBuf], le: bool) -> u8 {
             .map(|m| m.len())
             .sum()
     };
-    let nbt_file_bytes = sizes(&inputs.nbt_files);
+    let nbt_file_bytes = sizes(&inputs.documents);
     let region_bytes = sizes(&inputs.regions);
     let bar = progress_bar(nbt_file_bytes + region_bytes);
 
     let tally = Mutex::new(Tally {
-        files: inputs.nbt_files.len() + inputs.regions.len(),
+        files: inputs.documents.len() + inputs.regions.len(),
         file_bytes: nbt_file_bytes + region_bytes,
         ..Tally::default()
     });
     let lock = || tally.lock().unwrap_or_else(|e| e.into_inner());
 
-    inputs.nbt_files.par_iter().for_each(|path| {
+    inputs.documents.par_iter().for_each(|path| {
         let (problem, parsed) = check_nbt_file(path, le);
         bar.inc(std::fs::metadata(path).map_or(0, |m| m.len()));
         let mut t = lock();
@@ -268,7 +180,7 @@ pub fn run(args: &[PathBuf], le: bool) -> u8 {
         count(t.files, "file"),
         count(inputs.regions.len(), "region file"),
         count(t.chunks, "chunk"),
-        count(inputs.nbt_files.len(), "NBT file"),
+        count(inputs.documents.len(), "NBT file"),
         mb(t.file_bytes),
         mb(t.nbt_bytes),
         seconds,

@@ -128,3 +128,97 @@ pub fn convert(doc: &Document, to: OutputFormat, compact: bool) -> Result<Vec<u8
         OutputFormat::Json => output::json_text(nbt, layout),
     }
 }
+
+/// The extension of a file holding one document as `to`.
+fn file_extension(to: OutputFormat) -> &'static str {
+    match to {
+        OutputFormat::Snbt => "snbt",
+        OutputFormat::Json => "json",
+        _ => "nbt",
+    }
+}
+
+/// `nbt convert FILE.mca`: every chunk, in header order. Text goes to stdout
+/// (`-o -`), each chunk under a line `# FILE chunk (X, Z)`; with `-o DIR`
+/// (made if missing), each chunk is a file `DIR/chunk.X.Z.EXT` (local
+/// coordinates, as `--chunk` and `show` give them). A chunk that cannot be
+/// read is named on stderr and skipped; the exit status is then 2.
+pub fn region(
+    place: &crate::input::Place,
+    to: OutputFormat,
+    compact: bool,
+    typed: bool,
+    output: &crate::input::Place,
+) -> Result<u8> {
+    use crate::input::Place;
+    let region = crate::input::open_region(place, place.read_all()?)?;
+    if let Place::File(dir) = output {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::new(format!("cannot make folder {}: {e}", dir.display())))?;
+    } else if to.is_binary() {
+        return Err(Failure::new(
+            "a region file holds many chunks: give -o DIR for binary output (one file per chunk)",
+        ));
+    }
+    let mut failed = 0usize;
+    let mut out = Vec::new();
+    for info in region.chunks() {
+        let (x, z) = (i32::from(info.pos.x), i32::from(info.pos.z));
+        let at = format!("{place} chunk {}", info.pos);
+        let doc = match region.chunk(x, z) {
+            Ok(bytes) => crate::input::parse_nbt(&bytes.unwrap_or_default())
+                .map_err(|e| format!("{at}: invalid NBT: {e}")),
+            Err(e) => Err(format!("{at}: {e}")),
+        };
+        let nbt = match doc {
+            Ok(nbt) => nbt,
+            Err(message) => {
+                eprintln!("nbt: {message}; skipped");
+                failed += 1;
+                continue;
+            }
+        };
+        let doc = Document {
+            nbt,
+            form: Form::Snbt,
+        };
+        let bytes = match typed {
+            true => typed_json(&doc, to, compact)?,
+            false => convert(&doc, to, compact)?,
+        };
+        match output {
+            Place::File(dir) => {
+                let file = dir.join(format!("chunk.{x}.{z}.{}", file_extension(to)));
+                output::write_to(&Place::File(file), &bytes, true)?;
+            }
+            Place::Std => {
+                out.extend_from_slice(format!("# {at}\n").as_bytes());
+                out.extend_from_slice(&bytes);
+            }
+        }
+    }
+    output::write_stdout(&out)?;
+    if failed > 0 {
+        return Err(Failure::new(format!(
+            "{place}: {} could not be read",
+            crate::report::count(failed, "chunk")
+        )));
+    }
+    Ok(0)
+}
+
+/// `--typed`: the document as typed JSON (`simdnbt::json`), root name included.
+pub fn typed_json(doc: &Document, to: OutputFormat, compact: bool) -> Result<Vec<u8>> {
+    if to != OutputFormat::Json {
+        return Err(Failure::new("--typed is for --to json"));
+    }
+    let nbt = output::document(&doc.nbt)?;
+    let mut out = Vec::new();
+    match compact {
+        true => simdnbt::json::to_writer(&mut out, nbt),
+        false => simdnbt::json::to_writer_pretty(&mut out, nbt),
+    }
+    .map_err(|e| Failure::new(format!("cannot write as typed JSON: {e}")))?;
+    out.push(b'\n');
+    Ok(out)
+}

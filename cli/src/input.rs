@@ -158,7 +158,8 @@ impl InputOpts {
         }
     }
 
-    fn format(&self, place: &Place) -> InputFormat {
+    /// The format `place` is read in: `--from`, else by its extension.
+    pub fn format(&self, place: &Place) -> InputFormat {
         if let Some(format) = self.from {
             return format;
         }
@@ -297,7 +298,7 @@ pub(crate) fn open_region(place: &Place, bytes: Vec<u8>) -> Result<Region> {
 /// library takes only the low five bits, so another region's chunk would
 /// quietly stand for one of this file's. Local coordinates (both in 0..31)
 /// are always accepted, and so is anything for a file not named that way.
-fn check_in_region(place: &Place, pos: ChunkPos) -> Result<()> {
+pub(crate) fn check_in_region(place: &Place, pos: ChunkPos) -> Result<()> {
     let Place::File(path) = place else {
         return Ok(());
     };
@@ -378,8 +379,20 @@ pub(crate) fn decode(
             })
         }
         InputFormat::Json => {
-            let root: BaseNbt = serde_json::from_slice(bytes)
-                .map_err(|e| Failure::new(format!("{place}: invalid JSON: {e}")))?;
+            // Typed JSON (`convert --to json --typed`) first: it is exact.
+            let typed = simdnbt::json::from_slice(bytes);
+            if let Ok(root) = typed {
+                return Ok(Document {
+                    nbt: Nbt::Some(root),
+                    form: Form::Json,
+                });
+            }
+            let root: BaseNbt = serde_json::from_slice(bytes).map_err(|e| {
+                let typed = typed.err().map(|t| t.to_string()).unwrap_or_default();
+                Failure::new(format!(
+                    "{place}: invalid JSON: {e} (as typed JSON: {typed})"
+                ))
+            })?;
             Ok(Document {
                 nbt: Nbt::Some(root),
                 form: Form::Json,

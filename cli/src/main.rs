@@ -8,10 +8,13 @@ mod diff;
 mod failure;
 mod input;
 mod locate;
+mod many;
 mod output;
 mod query;
+mod report;
 mod show;
 mod store;
+mod walk;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -35,6 +38,9 @@ Examples:
   nbt convert level.dat --to json         JSON on stdout
   nbt convert item.snbt --to gzip -o item.dat
   nbt check world/                        every NBT and region file in a world
+  nbt find world/ '..CustomName'          every match in every file and chunk
+  nbt set world/ DataVersion 3700 --dry-run   what a world-wide edit would change
+  nbt replace world/ '..id' minecraft:stone minecraft:granite
   nbt diff old/level.dat new/level.dat    differences by path
 
 Exit status: 0 success; 1 a negative answer (check found invalid files, get
@@ -82,9 +88,10 @@ Examples:
   nbt show r.0.0.mca                 chunk table: x, z, sector, sectors, compression, save time
   nbt show r.0.0.mca --chunk 3,7
   nbt show level.dat Data.Player.Inventory
+  nbt show world/playerdata                every file, each under `# FILE`
   gzip -dc level.dat | nbt show -")]
     Show {
-        /// The file (`-`: stdin)
+        /// The file or folder (`-`: stdin)
         file: Place,
         /// Show only the values at this NBT path
         path: Option<String>,
@@ -97,8 +104,9 @@ Examples:
   nbt get level.dat Data.LevelName                 \"New World\"
   nbt get level.dat Data.LevelName --raw           New World
   nbt get player.dat 'Inventory[].id' --json
-  nbt get r.0.0.mca Status                         every chunk: X,Z<TAB>value
+  nbt get r.0.0.mca Status                         every chunk: FILE chunk (X, Z)<TAB>value
   nbt get r.0.0.mca Status --chunk 3,7
+  nbt get world/ DataVersion                       every file and chunk of a world
 
 Paths are Minecraft's NBT paths: a.b, list[0], list[-1], list[], list[{id:\"x\"}],
 \"quoted key\", a{filter:1b}. Exit status 1 when nothing matches.")]
@@ -123,15 +131,23 @@ Examples:
   nbt set level.dat Data.GameRules.doDaylightCycle '\"false\"'
   nbt set player.dat 'Inventory[].Count' 64b
   nbt set r.0.0.mca Status '\"full\"' --chunk 3,7
+  nbt set world/ DataVersion 3700 --backup    every file and chunk of a world
 
 VALUE is SNBT (1b, 2.5f, \"text\", [1, 2], {a: 1}). A missing last key is
 created. The file keeps its compression (and Bedrock form, and region
 chunk); it is written to a temporary file beside it, read back, and only
 then renamed over the original (a symlink: the file it points to, and the
 link stays). If the result would not read back, nothing is written. With
-`-` the result goes to stdout.")]
+`-` the result goes to stdout.
+
+A folder, or a region file without --chunk, is many documents: only the
+documents where the path selects a value are changed (no key is created in
+the others); each file that changes is written as above (in a region, only the changed chunks are
+encoded again; the others keep their bytes); one line per changed file and
+a summary on stderr; a file that fails is reported and the others go on
+(exit status 2).")]
     Set {
-        /// The file (`-`: stdin, result on stdout)
+        /// The file or folder (`-`: stdin, result on stdout)
         file: Place,
         /// An NBT path
         path: String,
@@ -140,6 +156,8 @@ link stays). If the result would not read back, nothing is written. With
         value: String,
         #[command(flatten)]
         input: InputOpts,
+        #[command(flatten)]
+        write: WriteArgs,
     },
     /// Remove the values at an NBT path (edits the file in place)
     #[command(after_help = "\
@@ -147,13 +165,74 @@ Examples:
   nbt rm player.dat 'Inventory[{Slot:0b}]'
   nbt rm level.dat Data.Player
   nbt rm r.0.0.mca 'block_entities[]' --chunk 3,7
+  nbt rm r.0.0.mca --chunk 3,7                  the whole chunk
+  nbt rm world/ '..Motion' --dry-run            every file and chunk of a world
 
-Exit status 1, and the file untouched, when nothing matches.")]
+Exit status 1, and the file untouched, when nothing matches. Folders and
+region files without --chunk: as for `nbt set`.")]
     Rm {
-        /// The file (`-`: stdin, result on stdout)
+        /// The file or folder (`-`: stdin, result on stdout)
+        file: Place,
+        /// An NBT path (none, with --chunk: remove the whole chunk)
+        path: Option<String>,
+        #[command(flatten)]
+        input: InputOpts,
+        #[command(flatten)]
+        write: WriteArgs,
+    },
+    /// Replace text in the string values at an NBT path (edits in place)
+    #[command(after_help = "\
+Examples:
+  nbt replace level.dat Data.LevelName Old New
+  nbt replace world/ '..id' minecraft:oak_sign minecraft:spruce_sign --dry-run
+  nbt replace player.dat 'Inventory[].id' '^minecraft:(.*)_ore$' 'minecraft:deepslate_${1}_ore' --regex
+
+Every occurrence of FROM in each string the path selects becomes TO; other
+values are left alone. With --regex, FROM is a regular expression (the regex
+crate's syntax) and TO may use its groups ($1, ${name}). Files are written as
+by `nbt set`, and folders and region files are many documents in the same way.")]
+    Replace {
+        /// The file or folder (`-`: stdin, result on stdout)
         file: Place,
         /// An NBT path
         path: String,
+        /// The text to find (with --regex, a regular expression)
+        #[arg(allow_hyphen_values = true, value_name = "FROM")]
+        old: String,
+        /// What to put in its place
+        #[arg(allow_hyphen_values = true, value_name = "TO")]
+        new: String,
+        /// FROM is a regular expression
+        #[arg(long)]
+        regex: bool,
+        #[command(flatten)]
+        input: InputOpts,
+        #[command(flatten)]
+        write: WriteArgs,
+    },
+    /// Find the values at an NBT path in files, folders and region files
+    #[command(after_help = "\
+Examples:
+  nbt find world/ DataVersion                  every file and chunk
+  nbt find world/ '..CustomName' --json        one JSON object per line
+  nbt find world/region/r.0.0.mca 'block_entities[{id:\"minecraft:chest\"}]' --count
+  nbt find player.dat 'Inventory[].id'
+
+One line per match on stdout: FILE[ chunk (X, Z)] CONCRETE-PATH = VALUE,
+in folder order; a summary on stderr (files, chunks, matches, failed, MB/s);
+a progress bar when stderr is a terminal. Exit status: 0 some match, 1 none,
+2 a file or chunk could not be read (the others are still searched).")]
+    Find {
+        /// The file or folder (`-`: stdin)
+        file: Place,
+        /// An NBT path
+        path: String,
+        /// Only the number of matches
+        #[arg(long, conflicts_with = "json")]
+        count: bool,
+        /// One JSON object per match: file, chunk ([x, z] or null), path, value
+        #[arg(long)]
+        json: bool,
         #[command(flatten)]
         input: InputOpts,
     },
@@ -166,6 +245,10 @@ Examples:
   nbt convert --le bedrock/level.dat --to snbt
   nbt convert level.snbt --to nbt-le -o level.nbt
   cat level.dat | nbt convert - --to json --compact
+  nbt convert r.0.0.mca --to snbt              every chunk, each under `# r.0.0.mca chunk (X, Z)`
+  nbt convert r.0.0.mca --to gzip -o chunks/   one file per chunk: chunks/chunk.X.Z.nbt
+  nbt convert level.dat --to json --typed -o level.json
+  nbt convert level.json --to gzip -o level.dat
 
 SNBT and JSON hold the root compound only, not the root's name (usually
 empty; `Level` in the classic bigtest.nbt): when a name is dropped, a notice
@@ -174,7 +257,9 @@ back to binary:
   nbt convert bigtest.nbt --to snbt -o bigtest.snbt     notice: \"Level\" not kept
   nbt convert bigtest.snbt --to nbt --root-name Level -o bigtest.nbt
 JSON does not keep NBT's number types: integers read back as Int or Long,
-decimals as Double.")]
+decimals as Double. `--typed` JSON keeps everything (types, order, float bits,
+the root's name; the shape is in simdnbt's docs/format.md), and `.json` input
+in that shape reads back exactly.")]
     Convert {
         /// The file (`-`: stdin)
         file: Place,
@@ -187,6 +272,10 @@ decimals as Double.")]
         /// SNBT or JSON on one line
         #[arg(long)]
         compact: bool,
+        /// With `--to json`: typed JSON, which keeps every NBT type and reads
+        /// back exactly
+        #[arg(long)]
+        typed: bool,
         /// Name the root of binary output NAME (default: the input's root
         /// name; SNBT and JSON input have none, so the empty name)
         #[arg(long, value_name = "NAME", allow_hyphen_values = true)]
@@ -205,7 +294,7 @@ on stdout and a summary on stderr; a progress bar when stderr is a terminal.
 Exit status: 0 all valid, 1 some invalid, 2 a file or folder could not be read.")]
     Check {
         /// Files and folders (folders are searched for .dat, .dat_old, .nbt,
-        /// .schem, .schematic, .litematic, .mca and .mcr files)
+        /// .schem, .schematic, .litematic, .snbt, .mca and .mcr files)
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// NBT files are little-endian (Bedrock Edition), level.dat header recognised
@@ -217,10 +306,16 @@ Exit status: 0 all valid, 1 some invalid, 2 a file or folder could not be read."
 Examples:
   nbt diff level.dat level.dat_old
   nbt diff a.mca b.mca --chunk 0,0
+  nbt diff a.mca b.mca                  every chunk
+  nbt diff backup/world world           every file (by its path in the folder)
 
 Lines: `- PATH: VALUE` only in A, `+ PATH: VALUE` only in B,
 `~ PATH: OLD -> NEW` changed (with the types when they differ).
-Lists are compared index by index. Exit status: 0 equal, 1 different.")]
+Lists are compared index by index. Two region files are compared chunk by
+chunk, two folders file by file: each line then starts with where it is
+(`r.0.0.mca chunk (3, 0): ~ Status: ...`), and a chunk or file on one side
+only is `- WHERE` or `+ WHERE`. Exit status: 0 equal, 1 different, 2 a file
+or chunk could not be read.")]
     Diff {
         /// The first file (`-`: stdin)
         a: Place,
@@ -229,6 +324,27 @@ Lists are compared index by index. Exit status: 0 equal, 1 different.")]
         #[command(flatten)]
         input: InputOpts,
     },
+}
+
+/// How an editing command writes: the options `set`, `rm` and `replace` take.
+#[derive(clap::Args, Clone, Copy, Debug)]
+struct WriteArgs {
+    /// Say what would change, and write nothing
+    #[arg(long)]
+    dry_run: bool,
+    /// Keep each original beside it as FILE.bak (a file whose FILE.bak
+    /// exists is refused and left as it is)
+    #[arg(long)]
+    backup: bool,
+}
+
+impl From<WriteArgs> for store::WriteOpts {
+    fn from(w: WriteArgs) -> Self {
+        store::WriteOpts {
+            dry_run: w.dry_run,
+            backup: w.backup,
+        }
+    }
 }
 
 /// The name `show` prints for a chunk's compression (`id`: the stored byte,
@@ -252,6 +368,11 @@ fn run(cli: Cli) -> Result<u8> {
     };
     match cli.command {
         Command::Show { file, path, input } => {
+            if let Place::File(dir) = &file {
+                if dir.is_dir() {
+                    return show::folder(dir, path.as_deref(), &input, layout);
+                }
+            }
             let text = match (input::open(&file, &input)?, path) {
                 (Opened::Region(_), Some(_)) => {
                     return Err(Failure::new(format!(
@@ -290,20 +411,81 @@ fn run(cli: Cli) -> Result<u8> {
             path,
             value,
             input,
-        } => query::set(&file, &input, &path, &value),
-        Command::Rm { file, path, input } => query::rm(&file, &input, &path),
+            write,
+        } => {
+            let path = query::parse_path(&path)?;
+            let value = simdnbt::snbt::from_str(&value)
+                .map_err(|e| Failure::new(format!("invalid SNBT value `{value}`: {e}")))?;
+            let strict = !many::is_many(&file, &input);
+            let edit = |root: &mut _| query::set_edit(&path, &value, root, strict);
+            query::edit(&file, &input, &path, &edit, "set", write.into())
+        }
+        Command::Rm {
+            file,
+            path: None,
+            input,
+            write,
+        } => query::rm_chunk(&file, &input, write.into()),
+        Command::Rm {
+            file,
+            path: Some(path),
+            input,
+            write,
+        } => {
+            let path = query::parse_path(&path)?;
+            let edit = |root: &mut _| query::rm_edit(&path, root);
+            query::edit(&file, &input, &path, &edit, "removed", write.into())
+        }
+        Command::Replace {
+            file,
+            path,
+            old,
+            new,
+            regex,
+            input,
+            write,
+        } => {
+            let path = query::parse_path(&path)?;
+            let pattern = query::Pattern::new(&old, regex)?;
+            let edit = |root: &mut _| query::replace_edit(&path, &pattern, &new, root);
+            query::edit(&file, &input, &path, &edit, "replaced", write.into())
+        }
+        Command::Find {
+            file,
+            path,
+            count,
+            json,
+            input,
+        } => {
+            let style = match (count, json) {
+                (true, _) => query::FindStyle::Count,
+                (_, true) => query::FindStyle::Json,
+                _ => query::FindStyle::Lines,
+            };
+            query::find(&file, &input, &path, style)
+        }
         Command::Convert {
             file,
             to,
             output,
             compact,
+            typed,
             root_name,
             input,
         } => {
+            if input.chunk.is_none() && input.format(&file) == input::InputFormat::Region {
+                return convert::region(&file, to, compact, typed, &output);
+            }
             let mut doc = input::open_document(&file, &input)?;
             convert::name_root(&mut doc, to, root_name)?;
-            let bytes = convert::convert(&doc, to, compact)?;
+            let bytes = match typed {
+                true => convert::typed_json(&doc, to, compact)?,
+                false => convert::convert(&doc, to, compact)?,
+            };
             output::write_to(&output, &bytes, to.is_binary())?;
+            if typed {
+                return Ok(0);
+            }
             if let Some(notice) = convert::dropped_name_notice(&doc, to) {
                 eprintln!("nbt: {file}: {notice}");
             }
@@ -311,23 +493,24 @@ fn run(cli: Cli) -> Result<u8> {
         }
         Command::Check { paths, le } => Ok(check::run(&paths, le)),
         Command::Diff { a, b, input } => {
-            let da = input::open_document(&a, &input)?;
-            let db = input::open_document(&b, &input)?;
-            let mut lines = Vec::new();
-            if da.nbt.name() != db.nbt.name() {
-                lines.push(format!(
-                    "~ (root name): {:?} -> {:?}",
-                    da.nbt.name().to_str(),
-                    db.nbt.name().to_str()
-                ));
+            let whole_region =
+                |p: &Place| input.chunk.is_none() && input.format(p) == input::InputFormat::Region;
+            match (&a, &b) {
+                (Place::File(pa), Place::File(pb)) if pa.is_dir() && pb.is_dir() => {
+                    many::diff::report(many::diff::folders(pa, pb, &input))
+                }
+                (Place::File(pa), Place::File(pb)) if whole_region(&a) && whole_region(&b) => {
+                    many::diff::report(many::diff::regions(pa, pb, ""))
+                }
+                _ => {
+                    let da = input::open_document(&a, &input)?;
+                    let db = input::open_document(&b, &input)?;
+                    many::diff::report(many::diff::Differences {
+                        lines: many::diff::documents(&da.nbt, &db.nbt, ""),
+                        failures: Vec::new(),
+                    })
+                }
             }
-            lines.extend(diff::diff(&da.nbt, &db.nbt));
-            let mut text = lines.join("\n");
-            if !text.is_empty() {
-                text.push('\n');
-            }
-            output::write_stdout(text.as_bytes())?;
-            Ok(if lines.is_empty() { 0 } else { failure::NO })
         }
     }
 }

@@ -2,11 +2,16 @@
 //! (`simdnbt::path`) against a document.
 
 use simdnbt::owned::{Nbt, NbtCompound, NbtTag};
-use simdnbt::path::NbtPath;
+use simdnbt::path::{NbtPath, PathErrorKind};
 
 use crate::failure::{Failure, Result};
 use crate::input::{self, Document, InputOpts, Opened, Place};
+use crate::many::edit::Change;
+use crate::many::search::Found;
+use crate::many::{self, Where};
 use crate::output::Layout;
+use crate::report::count;
+use crate::store::WriteOpts;
 
 /// How `get` prints each value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,15 +48,23 @@ pub fn select(path: &NbtPath, root: &NbtCompound) -> Vec<NbtTag> {
         .collect()
 }
 
-/// `nbt get`: the values, one per line; for a region file without `--chunk`,
-/// every chunk's, each line starting `X,Z<TAB>` (a chunk that cannot be read
-/// is named on stderr and skipped, and the exit status is 2). Exit status 1
-/// when nothing matches.
+/// `nbt get`: the values, one per line; over many documents (a folder, or a
+/// region file without `--chunk`), each line starts with where the value is,
+/// `FILE[ chunk (X, Z)]<TAB>` (a file or chunk that cannot be read is named on
+/// stderr and skipped, and the exit status is 2). Exit status 1 when nothing
+/// matches.
 pub fn get(place: &Place, opts: &InputOpts, path: &str, style: ValueStyle) -> Result<u8> {
     let path = parse_path(path)?;
+    if let (true, Place::File(file)) = (many::is_many(place, opts), place) {
+        let line = |at: &Where<'_>, (_, value): &Found| match format_value(value, style) {
+            Ok(text) => format!("{at}\t{text}\n"),
+            Err(f) => format!("{at}\t<{}>\n", f.message),
+        };
+        let inputs = many::inputs(file, opts);
+        return Ok(many::search::run(&inputs, opts, &path, &line));
+    }
     let mut out = String::new();
     let mut found = 0usize;
-    let mut unreadable = 0usize;
     match input::open(place, opts)? {
         Opened::Document(doc) => {
             for tag in select(&path, &doc.nbt) {
@@ -60,38 +73,10 @@ pub fn get(place: &Place, opts: &InputOpts, path: &str, style: ValueStyle) -> Re
                 found += 1;
             }
         }
-        Opened::Region(region) => {
-            for info in region.chunks() {
-                let (x, z) = (i32::from(info.pos.x), i32::from(info.pos.z));
-                // A chunk that cannot be read is reported and skipped, so the
-                // others still answer; the exit status says some failed.
-                let nbt = match region.chunk(x, z) {
-                    Ok(bytes) => input::parse_nbt(&bytes.unwrap_or_default())
-                        .map_err(|e| format!("{place}: chunk {x},{z}: invalid NBT: {e}")),
-                    Err(e) => Err(format!("{place}: {e}")),
-                };
-                let nbt = match nbt {
-                    Ok(nbt) => nbt,
-                    Err(message) => {
-                        eprintln!("nbt: {message}; skipped");
-                        unreadable += 1;
-                        continue;
-                    }
-                };
-                for tag in select(&path, &nbt) {
-                    out.push_str(&format!("{x},{z}\t{}\n", format_value(&tag, style)?));
-                    found += 1;
-                }
-            }
-        }
+        // A region without --chunk is many documents, handled above.
+        Opened::Region(_) => unreachable_region(place)?,
     }
     crate::output::write_stdout(out.as_bytes())?;
-    if unreadable > 0 {
-        return Err(Failure::new(format!(
-            "{place}: {unreadable} {} could not be read",
-            if unreadable == 1 { "chunk" } else { "chunks" }
-        )));
-    }
     if found == 0 {
         return Err(Failure::no(format!("{place}: nothing matches `{path}`")));
     }
@@ -107,38 +92,196 @@ fn root_mut<'d>(place: &Place, doc: &'d mut Document) -> Result<&'d mut NbtCompo
     }
 }
 
-fn values(n: usize) -> &'static str {
-    if n == 1 { "value" } else { "values" }
+fn unreachable_region(place: &Place) -> Result<()> {
+    Err(Failure::new(format!(
+        "{place} is a region file: say which chunk with --chunk X,Z"
+    )))
 }
 
-/// `nbt set`: every place `path` selects gets `value` (SNBT); the file is
-/// rewritten in its own form (or the result goes to stdout for `-`).
-pub fn set(place: &Place, opts: &InputOpts, path: &str, value: &str) -> Result<u8> {
-    let path = parse_path(path)?;
-    let value = simdnbt::snbt::from_str(value)
-        .map_err(|e| Failure::new(format!("invalid SNBT value `{value}`: {e}")))?;
-    let mut doc = input::open_document(place, opts)?;
-    let n = path
-        .set(root_mut(place, &mut doc)?, value)
-        .map_err(|e| Failure::new(format!("{place}: cannot set {e}")))?;
-    crate::store::store(place, &mut doc)?;
-    eprintln!("{place}: set {n} {}", values(n));
-    Ok(0)
+/// The edit `nbt set` makes: every place `path` selects gets `value`. A
+/// place that already holds `value` is matched and not changed. A path that
+/// selects no place is an error when `strict` (one document); otherwise (one
+/// of many documents) a document where the path selects no value is not
+/// changed at all.
+pub fn set_edit(
+    path: &NbtPath,
+    value: &NbtTag,
+    root: &mut NbtCompound,
+    strict: bool,
+) -> std::result::Result<Change, String> {
+    let before = path.get_all(root);
+    if before.is_empty() && !strict {
+        // Over many documents, a document without the value is left alone
+        // (not given a new key): `set world/ DataVersion 1` edits only the
+        // documents that have one.
+        return Ok(Change::default());
+    }
+    let same = before.iter().filter(|v| *v.to_tag() == *value).count();
+    drop(before);
+    match path.set(root, value.clone()) {
+        // `set` may also create a missing last key: such a place is changed.
+        Ok(n) => Ok(Change {
+            matched: n,
+            changed: n.saturating_sub(same),
+        }),
+        Err(e) if !strict && *e.kind() == PathErrorKind::NothingSelected => Ok(Change::default()),
+        Err(e) => Err(format!("cannot set {e}")),
+    }
 }
 
-/// `nbt rm`: removes every value `path` selects; exit status 1 (and the file
-/// untouched) when nothing matches.
-pub fn rm(place: &Place, opts: &InputOpts, path: &str) -> Result<u8> {
-    let path = parse_path(path)?;
+/// The edit `nbt rm` makes: every value `path` selects is removed.
+pub fn rm_edit(path: &NbtPath, root: &mut NbtCompound) -> std::result::Result<Change, String> {
+    let n = path.remove(root);
+    Ok(Change {
+        matched: n,
+        changed: n,
+    })
+}
+
+/// The edit `nbt replace` makes: in every string `path` selects, `from`
+/// replaced by `to` (every occurrence; with `regex`, `from` is a regular
+/// expression and `to` may name its groups, `$1`, `${name}`); how many
+/// strings changed.
+pub fn replace_edit(
+    path: &NbtPath,
+    pattern: &Pattern,
+    to: &str,
+    root: &mut NbtCompound,
+) -> std::result::Result<Change, String> {
+    let mut edits = Vec::new();
+    let mut matched = 0;
+    for (at, value) in path.resolve_all(root) {
+        if let NbtTag::String(s) = &*value.to_tag() {
+            matched += 1;
+            let old = s.to_str();
+            let new = match pattern {
+                Pattern::Literal(from) => old.replace(from.as_str(), to),
+                Pattern::Regex(re) => re.replace_all(&old, to).into_owned(),
+            };
+            if new != *old {
+                edits.push((at, new));
+            }
+        }
+    }
+    for (at, new) in &edits {
+        at.set(root, NbtTag::String(new.as_str().into()))
+            .map_err(|e| format!("cannot replace {e}"))?;
+    }
+    Ok(Change {
+        matched,
+        changed: edits.len(),
+    })
+}
+
+/// What `nbt replace` looks for.
+pub enum Pattern {
+    /// A literal substring (not empty).
+    Literal(String),
+    /// A regular expression (the `regex` crate's syntax).
+    Regex(regex::Regex),
+}
+
+impl Pattern {
+    /// `from` as given, or compiled as a regular expression.
+    pub fn new(from: &str, regex: bool) -> Result<Self> {
+        if regex {
+            regex::Regex::new(from)
+                .map(Pattern::Regex)
+                .map_err(|e| Failure::new(format!("invalid regular expression `{from}`: {e}")))
+        } else if from.is_empty() {
+            Err(Failure::new("FROM is empty: say which text to replace"))
+        } else {
+            Ok(Pattern::Literal(from.to_owned()))
+        }
+    }
+}
+
+/// An edit of one document's root, for one file or many.
+pub type Edit<'e> = crate::many::edit::Edit<'e>;
+
+/// Runs `edit` on `place`: one document (a file, a chunk named by
+/// `--chunk`, or stdin with the result on stdout), or many (a folder, or a
+/// region file without `--chunk`). For one document, nothing matching is
+/// exit status 1 and the file untouched; `verb` names what was done.
+pub fn edit(
+    place: &Place,
+    opts: &InputOpts,
+    path: &NbtPath,
+    edit: &Edit<'_>,
+    verb: &str,
+    w: WriteOpts,
+) -> Result<u8> {
+    if let (true, Place::File(file)) = (many::is_many(place, opts), place) {
+        let inputs = many::inputs(file, opts);
+        return Ok(many::edit::run(&inputs, opts, edit, verb, w));
+    }
     let mut doc = input::open_document(place, opts)?;
-    let n = path.remove(root_mut(place, &mut doc)?);
-    if n == 0 {
+    let change =
+        edit(root_mut(place, &mut doc)?).map_err(|m| Failure::new(format!("{place}: {m}")))?;
+    if change.matched == 0 {
         return Err(Failure::no(format!(
             "{place}: nothing matches `{path}`; the file is unchanged"
         )));
     }
-    crate::store::store(place, &mut doc)?;
-    eprintln!("{place}: removed {n} {}", values(n));
+    let n = change.changed;
+    if n == 0 {
+        eprintln!(
+            "{place}: {} already so; the file is unchanged",
+            count(change.matched, "value")
+        );
+        return Ok(0);
+    }
+    crate::store::store(place, &mut doc, w)?;
+    let would = if w.dry_run { "would have " } else { "" };
+    eprintln!("{place}: {would}{verb} {}", count(n, "value"));
+    Ok(0)
+}
+
+/// `nbt rm FILE.mca --chunk X,Z` with no path: removes the chunk from the
+/// region (its sectors become free; the rest of the file is unchanged).
+pub fn rm_chunk(place: &Place, opts: &InputOpts, w: WriteOpts) -> Result<u8> {
+    let Some(pos) = opts.chunk else {
+        return Err(Failure::new(
+            "say what to remove: an NBT path, or --chunk X,Z for a whole chunk of a region file",
+        ));
+    };
+    let Place::File(file) = place else {
+        return Err(Failure::new("a chunk of stdin cannot be removed in place"));
+    };
+    if opts.format(place) != input::InputFormat::Region {
+        return Err(Failure::new(format!(
+            "{place}: --chunk is for region files (.mca)"
+        )));
+    }
+    input::check_in_region(place, pos)?;
+    // The chunk is not read: a chunk that does not decode can be removed too.
+    let mut region = input::open_region(place, place.read_all()?)?;
+    let local = (pos.x.rem_euclid(32), pos.z.rem_euclid(32));
+    if region.info(pos.x, pos.z).is_none() {
+        return Err(Failure::no(format!(
+            "{place}: chunk {},{} is not in the region; the file is unchanged",
+            pos.x, pos.z
+        )));
+    }
+    let before = region.clone();
+    region.remove_chunk(pos.x, pos.z);
+    let verify = |written: &[u8]| -> Result<()> {
+        let back = input::open_region(place, written.to_vec())?;
+        let kept = before
+            .chunks()
+            .filter(|i| (i32::from(i.pos.x), i32::from(i.pos.z)) != local)
+            .all(|i| back.info(i.pos.x.into(), i.pos.z.into()) == Some(i));
+        if kept && back.chunks().count() + 1 == before.chunks().count() {
+            Ok(())
+        } else {
+            Err(Failure::new(format!(
+                "refusing to write {place}: the result would not hold the other chunks as they were"
+            )))
+        }
+    };
+    crate::store::replace_verified(file, region.as_bytes(), &verify, w)?;
+    let would = if w.dry_run { "would have " } else { "" };
+    eprintln!("{place}: {would}removed chunk {},{}", pos.x, pos.z);
     Ok(0)
 }
 
@@ -154,4 +297,86 @@ pub fn show(doc: &Document, path: &str, layout: Layout) -> Result<String> {
         out.push_str(&crate::output::snbt_text(tag, layout)?);
     }
     Ok(out)
+}
+
+/// How `find` prints what it finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FindStyle {
+    /// `FILE[ chunk (X, Z)] PATH = VALUE`, one line per match.
+    Lines,
+    /// One JSON object per match: `file`, `chunk` (`[x, z]` or `null`), `path`, `value`.
+    Json,
+    /// Only the number of matches.
+    Count,
+}
+
+/// One match as `find` prints it (with its line break).
+fn find_line(at: &Where<'_>, (path, value): &Found, style: FindStyle) -> String {
+    match style {
+        FindStyle::Count => String::new(),
+        FindStyle::Lines => match format_value(value, ValueStyle::Snbt) {
+            Ok(text) => format!("{at} {path} = {text}\n"),
+            Err(f) => format!("{at} {path} = <{}>\n", f.message),
+        },
+        FindStyle::Json => {
+            // Built by hand to keep the keys in this order (serde_json's map sorts them).
+            let text = |r: serde_json::Result<String>| r.unwrap_or_else(|_| "null".into());
+            format!(
+                "{{\"file\":{},\"chunk\":{},\"path\":{},\"value\":{}}}\n",
+                text(serde_json::to_string(&at.file.to_string_lossy())),
+                text(serde_json::to_string(&at.chunk.map(|p| [p.x, p.z]))),
+                text(serde_json::to_string(&path.to_string())),
+                text(serde_json::to_string(value)),
+            )
+        }
+    }
+}
+
+/// `nbt find`: every value `path` selects in a file, a folder (every file
+/// below it) or a region file (every chunk, or the one `--chunk` names),
+/// printed with where it is; a summary on stderr.
+pub fn find(place: &Place, opts: &InputOpts, path: &str, style: FindStyle) -> Result<u8> {
+    let path = parse_path(path)?;
+    let line = |at: &Where<'_>, found: &Found| find_line(at, found, style);
+    let (code, matches) = match place {
+        Place::File(file) if opts.chunk.is_none() => {
+            let inputs = many::inputs(file, opts);
+            let start = std::time::Instant::now();
+            let summary = many::search::search(&inputs, opts, &path, &line);
+            eprintln!("{}", summary.line("searched", start, false, false));
+            let code = match (summary.failed, summary.matches) {
+                (1.., _) => crate::failure::TROUBLE,
+                (0, 0) => crate::failure::NO,
+                _ => 0,
+            };
+            (code, summary.matches)
+        }
+        _ => {
+            let doc = input::open_document(place, opts)?;
+            let name = place.to_string();
+            let at = Where {
+                file: std::path::Path::new(&name),
+                chunk: opts.chunk.map(|p| simdnbt::region::LocalPos {
+                    x: p.x.rem_euclid(32) as u8,
+                    z: p.z.rem_euclid(32) as u8,
+                }),
+            };
+            let found = path.resolve_all(&doc.nbt);
+            let mut out = String::new();
+            for (p, v) in &found {
+                out.push_str(&line(&at, &(p.clone(), v.to_tag().into_owned())));
+            }
+            crate::output::write_stdout(out.as_bytes())?;
+            let code = if found.is_empty() {
+                crate::failure::NO
+            } else {
+                0
+            };
+            (code, found.len())
+        }
+    };
+    if style == FindStyle::Count {
+        crate::output::write_stdout(format!("{matches}\n").as_bytes())?;
+    }
+    Ok(code)
 }

@@ -59,6 +59,88 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
     (y, m, d)
 }
 
+/// `nbt show DIR [PATH]`: every file below the folder (the walker's), each
+/// under a line `# FILE`: a document as pretty SNBT (or the values at PATH),
+/// a region file as its chunk table (with PATH: the values of every chunk,
+/// each chunk under its own `# FILE chunk (X, Z)` line). A file that cannot
+/// be read is named on stderr and the others go on (exit status 2).
+pub fn folder(
+    dir: &std::path::Path,
+    path: Option<&str>,
+    opts: &crate::input::InputOpts,
+    layout: crate::output::Layout,
+) -> crate::failure::Result<u8> {
+    use crate::input::{self, Opened};
+    let inputs = crate::walk::Inputs::collect(&[dir.to_owned()]);
+    let mut failed = inputs.unreadable.len();
+    for message in &inputs.unreadable {
+        eprintln!("nbt: {message}");
+    }
+    let parsed = path.map(crate::query::parse_path).transpose()?;
+    for file in inputs.documents.iter().chain(&inputs.regions) {
+        let place = crate::many::place(file);
+        let text = match (input::open(&place, opts), &parsed) {
+            (Ok(Opened::Region(region)), None) => Ok(chunk_table(&region)),
+            (Ok(Opened::Region(region)), Some(p)) => chunk_values(&place, &region, p, layout),
+            (Ok(Opened::Document(doc)), None) => crate::output::snbt_text(&*doc.nbt, layout),
+            (Ok(Opened::Document(doc)), Some(p)) => {
+                let found = crate::query::select(p, &doc.nbt);
+                let mut text = String::new();
+                for tag in &found {
+                    text.push_str(&crate::output::snbt_text(tag, layout)?);
+                }
+                Ok(text)
+            }
+            (Err(f), _) => Err(f),
+        };
+        match text {
+            Ok(text) if text.is_empty() => {}
+            Ok(text) => {
+                crate::output::write_stdout(format!("# {}\n{text}", file.display()).as_bytes())?
+            }
+            Err(f) => {
+                eprintln!("nbt: {}", f.message);
+                failed += 1;
+            }
+        }
+    }
+    Ok(if failed > 0 {
+        crate::failure::TROUBLE
+    } else {
+        0
+    })
+}
+
+/// The values at `path` in every chunk of `region` that has any, each chunk
+/// under a `# FILE chunk (X, Z)` line.
+fn chunk_values(
+    place: &crate::input::Place,
+    region: &Region,
+    path: &simdnbt::path::NbtPath,
+    layout: crate::output::Layout,
+) -> crate::failure::Result<String> {
+    let mut text = String::new();
+    for info in region.chunks() {
+        let (x, z) = (i32::from(info.pos.x), i32::from(info.pos.z));
+        let bytes = region
+            .chunk(x, z)
+            .map_err(|e| crate::failure::Failure::new(format!("{place}: {e}")))?
+            .unwrap_or_default();
+        let nbt = crate::input::parse_nbt(&bytes).map_err(|e| {
+            crate::failure::Failure::new(format!("{place} chunk {}: invalid NBT: {e}", info.pos))
+        })?;
+        let found = crate::query::select(path, &nbt);
+        if found.is_empty() {
+            continue;
+        }
+        text.push_str(&format!("# {place} chunk {}\n", info.pos));
+        for tag in &found {
+            text.push_str(&crate::output::snbt_text(tag, layout)?);
+        }
+    }
+    Ok(text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

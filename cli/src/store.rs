@@ -52,11 +52,21 @@ fn decode_like(place: &Place, bytes: &[u8], form: &Form) -> Result<Nbt> {
     Ok(decode(place, bytes, format, le)?.nbt)
 }
 
+/// How a changed file is written.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WriteOpts {
+    /// Encode and check the result, and write nothing.
+    pub dry_run: bool,
+    /// Keep the original as `FILE.bak` beside the file (beside the target,
+    /// for a symlink); refused when that name is taken.
+    pub backup: bool,
+}
+
 /// Stores a changed document: encodes it as it was stored, reads the result
 /// back and compares; then replaces the file (through a temporary file in the
 /// same folder, renamed over it) or writes to stdout. Refuses, leaving the
 /// file as it was, when the result would not read back as `doc.nbt`.
-pub fn store(place: &Place, doc: &mut Document) -> Result<()> {
+pub fn store(place: &Place, doc: &mut Document, opts: WriteOpts) -> Result<()> {
     let refuse =
         |why: String| Failure::new(format!("refusing to write {place}: {why}; it is unchanged"));
     let bytes = encode(&doc.nbt, &mut doc.form).map_err(|f| refuse(f.message))?;
@@ -78,23 +88,87 @@ pub fn store(place: &Place, doc: &mut Document) -> Result<()> {
     match place {
         Place::Std => {
             verify(&bytes)?;
+            if opts.dry_run {
+                return Ok(());
+            }
             crate::output::write_stdout(&bytes)
         }
-        Place::File(link) => {
-            // Edit the file a symlink points to (the one the game reads), not
-            // the link: the temporary file goes beside the target and is
-            // renamed over it, and the link stays a link.
-            let target = std::fs::canonicalize(link)
-                .map_err(|e| Failure::new(format!("cannot resolve {}: {e}", link.display())))?;
-            let path = &target;
-            let temp = TempFile::beside(path)?;
-            temp.write(&bytes)?;
-            let on_disk = std::fs::read(&temp.path).map_err(|e| {
-                Failure::new(format!("cannot read back {}: {e}", temp.path.display()))
-            })?;
-            verify(&on_disk)?;
-            temp.replace(path)
-        }
+        Place::File(link) => replace_verified(link, &bytes, &verify, opts),
+    }
+}
+
+/// Replaces the file at `link` with `bytes`: writes them to a temporary file
+/// beside it, reads that back and lets `verify` judge what is on disk, keeps
+/// the original as `FILE.bak` if asked, then renames the temporary file over
+/// the original. Anything failing leaves the original as it was. A symlink is
+/// edited through: the file it points to is replaced (the one the game
+/// reads), and the link stays a link. With `dry_run`, `verify` judges `bytes`
+/// and nothing is written.
+pub fn replace_verified(
+    link: &Path,
+    bytes: &[u8],
+    verify: &dyn Fn(&[u8]) -> Result<()>,
+    opts: WriteOpts,
+) -> Result<()> {
+    if opts.dry_run {
+        return verify(bytes);
+    }
+    let target = std::fs::canonicalize(link)
+        .map_err(|e| Failure::new(format!("cannot resolve {}: {e}", link.display())))?;
+    let path = &target;
+    let temp = TempFile::beside(path, "tmp")?;
+    temp.write(bytes)?;
+    let on_disk = std::fs::read(&temp.path)
+        .map_err(|e| Failure::new(format!("cannot read back {}: {e}", temp.path.display())))?;
+    verify(&on_disk)?;
+    if opts.backup {
+        keep_backup(path)?;
+    }
+    injected_failure(path)?;
+    temp.replace(path)
+}
+
+/// `FILE.bak` beside `path`, holding its current bytes, written through a
+/// temporary file and a rename like the edit itself. An existing `FILE.bak`
+/// is never overwritten (it may be the only copy of an older original).
+fn keep_backup(path: &Path) -> Result<()> {
+    let mut name = path.file_name().unwrap_or_default().to_owned();
+    name.push(".bak");
+    let backup = path.with_file_name(name);
+    if std::fs::symlink_metadata(&backup).is_ok() {
+        return Err(Failure::new(format!(
+            "refusing to write {}: its backup {} exists (move it away, or drop --backup);              it is unchanged",
+            path.display(),
+            backup.display()
+        )));
+    }
+    let original = std::fs::read(path)
+        .map_err(|e| Failure::new(format!("cannot read {}: {e}", path.display())))?;
+    let temp = TempFile::beside(&backup, "bak.tmp")?;
+    temp.write(&original)?;
+    temp.replace(&backup)
+}
+
+/// The environment variable the tests use to make a write fail part way:
+/// `error:NAME` makes replacing a file named NAME fail (reported, the other
+/// files go on), `abort:NAME` ends the process at that point, as a kill or a
+/// power cut would, with the temporary file written and not yet renamed. Not
+/// for users; documented here only.
+const FAIL_VAR: &str = "NBT_TEST_FAIL_BEFORE_RENAME";
+
+fn injected_failure(path: &Path) -> Result<()> {
+    let Some(rule) = std::env::var_os(FAIL_VAR) else {
+        return Ok(());
+    };
+    let rule = rule.to_string_lossy();
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    match rule.split_once(':') {
+        Some(("error", n)) if n == name => Err(Failure::new(format!(
+            "cannot replace {}: failure injected by {FAIL_VAR}",
+            path.display()
+        ))),
+        Some(("abort", n)) if n == name => std::process::abort(),
+        _ => Ok(()),
     }
 }
 
@@ -109,7 +183,7 @@ struct TempFile {
 }
 
 impl TempFile {
-    fn beside(target: &Path) -> Result<Self> {
+    fn beside(target: &Path, suffix: &str) -> Result<Self> {
         let dir = match target.parent() {
             Some(p) if !p.as_os_str().is_empty() => p,
             _ => Path::new("."),
@@ -117,7 +191,7 @@ impl TempFile {
         let name = target
             .file_name()
             .map_or_else(|| "nbt".into(), |n| n.to_string_lossy().into_owned());
-        let path = dir.join(format!(".{name}.nbt-{}.tmp", std::process::id()));
+        let path = dir.join(format!(".{name}.nbt-{}.{suffix}", std::process::id()));
         Ok(Self {
             path,
             created: std::cell::Cell::new(false),

@@ -37,6 +37,17 @@ fn tree(name: &str) -> BaseNbt {
         .unwrap()
 }
 
+/// The tree of one chunk of a region.
+fn chunk_tree(region: &Region, info: simdnbt::region::ChunkInfo) -> BaseNbt {
+    let bytes = region
+        .chunk(info.pos.x.into(), info.pos.z.into())
+        .unwrap()
+        .unwrap();
+    simdnbt::owned::read(&mut std::io::Cursor::new(&bytes[..]))
+        .unwrap()
+        .unwrap()
+}
+
 /// The tree of a file the tool wrote (any compression).
 fn read_back(path: &Path) -> BaseNbt {
     compression::read_owned_file(path).unwrap().unwrap()
@@ -377,8 +388,8 @@ fn clear_errors_for_bad_input() {
     fails(
         &["convert"],
         &region,
-        &["--to", "snbt"],
-        "say which chunk with --chunk X,Z",
+        &["--to", "gzip"],
+        "give -o DIR for binary output",
     );
     let chunk = |pos| ["--chunk", pos];
     fails(
@@ -503,15 +514,9 @@ fn get_on_region_chunks() {
     assert_eq!(lines.len(), 676);
     let region = Region::open(&path).unwrap();
     for (line, info) in lines.iter().zip(region.chunks()) {
-        let chunk = region
-            .chunk(info.pos.x.into(), info.pos.z.into())
-            .unwrap()
-            .unwrap();
-        let doc = simdnbt::owned::read(&mut std::io::Cursor::new(&chunk[..]))
-            .unwrap()
-            .unwrap();
-        let x = doc.int("xPos").unwrap();
-        assert_eq!(*line, format!("{},{}\t{x}", info.pos.x, info.pos.z));
+        let x = chunk_tree(&region, info).int("xPos").unwrap();
+        let at = format!("{} chunk ({}, {})", path.display(), info.pos.x, info.pos.z);
+        assert_eq!(*line, format!("{at}\t{x}"));
     }
     let one = stdout_of(
         nbt()
@@ -595,14 +600,19 @@ fn set_in_a_region_chunk_keeps_the_other_chunks() {
             assert_eq!(old, new, "chunk {x},{z} changed");
         }
     }
-    // set on a region needs --chunk
+    // set on a region without --chunk sets every chunk
     nbt()
         .arg("set")
         .arg(&path)
         .args(["Status", "1b"])
         .assert()
-        .code(2)
-        .stderr(predicate::str::contains("--chunk X,Z"));
+        .success()
+        .stderr(predicate::str::contains(": set 676 values in 676 chunks"));
+    let after = Region::open(&path).unwrap();
+    assert_eq!(after.chunks().count(), 676);
+    for info in after.chunks() {
+        assert_eq!(chunk_tree(&after, info).byte("Status"), Some(1));
+    }
 }
 
 #[test]
@@ -628,7 +638,7 @@ fn edits_that_would_not_read_back_are_refused() {
     refused(&["Data.deep", &deep], "refusing to write");
     // Bad SNBT, a bad path, a path that selects nothing to set.
     refused(&["Data.LevelName", "{a:"], "invalid SNBT value");
-    refused(&["Data..x", "1b"], "invalid path `Data..x`: column 6");
+    refused(&["Data...x", "1b"], "invalid path `Data...x`: column 7");
     refused(&["Nope.x", "1b"], "cannot set");
     // rm of nothing: exit status 1, file untouched.
     nbt().arg("rm").arg(&path).arg("Data.Nope").assert().code(1);
@@ -1059,11 +1069,8 @@ fn a_chunk_with_custom_compression_costs_only_itself() {
         .arg("xPos")
         .assert()
         .code(2)
-        .stdout("4,7\t4\n")
-        .stderr(
-            predicate::str::contains(problem)
-                .and(predicate::str::contains("1 chunk could not be read")),
-        );
+        .stdout(format!("{} chunk (4, 7)\t4\n", path.display()))
+        .stderr(predicate::str::contains(problem).and(predicate::str::contains("; 1 failed")));
     fails(&["show"], &path, &["--chunk", "3,7"], problem);
     assert_eq!(
         stdout_of(nbt().arg("get").arg(&path).args(["xPos", "--chunk", "4,7"])),

@@ -292,3 +292,32 @@ pub struct GameRules {
     pub reduced_debug_info: String,
     pub keep_inventory: String,
 }
+
+/// `complex_player.dat` with its containers kept as simdnbt's owned tree
+/// (`Deserialize` for `simdnbt::owned`): the case of a struct with owned
+/// fields, which simdnbt's deserializer builds from its document directly.
+/// Read by simdnbt only (`icount serde simdnbt read_owned`); other fields
+/// are skipped.
+#[derive(Deserialize, Debug, Clone, PartialEq)]
+pub struct PlayerOwned {
+    #[serde(rename = "Attributes")]
+    pub attributes: simdnbt::owned::NbtList,
+    #[serde(rename = "SelectedItem")]
+    pub selected_item: simdnbt::owned::NbtCompound,
+    #[serde(rename = "Inventory")]
+    pub inventory: simdnbt::owned::NbtList,
+    #[serde(rename = "EnderItems")]
+    pub ender_items: simdnbt::owned::NbtTag,
+    #[serde(rename = "Pos")]
+    pub pos: simdnbt::owned::NbtList,
+    pub abilities: simdnbt::owned::NbtCompound,
+    #[serde(rename = "XpTotal")]
+    pub xp_total: i32,
+}
+
+/// `level.dat` with `Data` kept as simdnbt's owned tree (see [`PlayerOwned`]).
+#[derive(Deserialize, Debug, Clone, PartialEq)]
+pub struct LevelOwned {
+    #[serde(rename = "Data")]
+    pub data: simdnbt::owned::NbtCompound,
+}

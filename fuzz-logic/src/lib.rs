@@ -3,7 +3,8 @@
 //! The cargo-fuzz binaries in `fuzz/fuzz_targets/` are one-line wrappers around
 //! [`roundtrip()`], [`cross_library`], [`borrow_read`], [`owned_read`],
 //! [`serde_roundtrip()`], [`derive_read`], [`region()`], [`inflate`],
-//! [`snbt()`], [`bedrock()`], [`nbt_path()`] and [`document_edit`]. Keeping
+//! [`snbt()`], [`bedrock()`], [`nbt_path()`], [`document_edit`] and
+//! [`json_roundtrip`]. Keeping
 //! the logic here, in a stable workspace member, lets `cargo test --workspace`
 //! replay every regression file, every docs/format.md §4 case and the corpus seeds
 //! through exactly the code the fuzzer runs (see `tests/replay.rs`).
@@ -18,6 +19,7 @@ mod derive;
 pub mod document;
 pub mod files;
 pub mod generate;
+pub mod json;
 pub mod nbt_path;
 pub mod roundtrip;
 pub mod serde_roundtrip;
@@ -29,6 +31,7 @@ pub use cross::cross_library;
 pub use derive::derive_read;
 pub use document::document_edit;
 pub use files::{inflate, region};
+pub use json::json_roundtrip;
 pub use nbt_path::nbt_path;
 pub use roundtrip::roundtrip;
 pub use serde_roundtrip::serde_roundtrip;
@@ -53,4 +56,5 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("bedrock", bedrock),
     ("nbt_path", nbt_path),
     ("document_edit", document_edit),
+    ("json_roundtrip", json_roundtrip),
 ];

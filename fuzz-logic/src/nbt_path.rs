@@ -6,7 +6,9 @@
 //!
 //! Every filter of the path also matches exactly what vanilla's
 //! `compareNbt`, written plainly (`testkit::filter`), matches, against every
-//! compound of the document (the indexed matcher against the reference).
+//! compound of the document (the indexed matcher against the reference), and
+//! the path selects what evaluation written plainly (`testkit::path`)
+//! selects, `..key` and `*` included.
 //!
 //! Input: `PATH` or `PATH\nSNBT`. The document is the SNBT compound after the
 //! first line break when it parses, else a fixed document with every kind of
@@ -130,6 +132,10 @@ pub fn evaluate(path: &NbtPath, root: &NbtCompound, value: NbtTag) {
         .iter()
         .map(|v| v.to_tag().into_owned())
         .collect();
+    assert!(
+        found == testkit::path::select(path, root),
+        "{path} selects other values than the plain reference"
+    );
     if let Some(bytes) = write(root) {
         let nbt = simdnbt::borrow::read(&mut Cursor::new(&bytes[..]))
             .expect("a written document reads back")
@@ -248,6 +254,22 @@ pub fn seeds() -> Vec<(String, Vec<u8>)> {
         "l[{v:[9,1,8,2,7,3,3]}]\n{l:[{v:[0,1,2,3,4,5,6,7,8,9]},{v:[1,2,3,7,8]},{v:[9,8,7,3,2,1,0,0,0,0]}]}",
         "{s:[\"a\",\"b\",\"c\",\"d\",\"e\"],f:[0.0f,-0.0f,1.5f,2.5f,3.5f]}\n{s:[\"e\",\"d\",\"c\",\"b\",\"a\",\"x\",\"y\",\"z\",\"w\"],f:[0.0f,1.5f,2.5f,3.5f,4.5f,5.5f,6.5f,7.5f,8.5f]}",
         "{m:[1,\"a\",[I;1],2,3,4]}\n{m:[4,3,2,1,\"a\",[I;1],[L;1L],{k:1},5,6]}",
+        // This crate's extensions: `..key` and `*`, alone, nested, filtered.
+        "..id",
+        "..Slot",
+        "Inventory..id",
+        "..tag..id",
+        "*",
+        "*.*",
+        "b.*[0]",
+        "*.c",
+        "..ench[{id:2s}]",
+        "..display{Name:\"x\"}.Name",
+        "*{Name:\"x\"}",
+        "{f:-0.0f}..k",
+        "..a..a..a\n{a:{a:{a:{a:1}},b:[{a:2},{a:{a:3}}]},a:4}",
+        "..\"*\"\n{\"*\":{\"*\":1}}",
+        "*\n{a:1,a:2,b:[I;1,2]}",
     ];
     paths
         .iter()
@@ -283,6 +305,12 @@ mod tests {
             "a{",
             "a{b:[I;",
             "...",
+            "..",
+            "..*",
+            "*..",
+            &"..a".repeat(2000),
+            &"*".repeat(100),
+            &"*.".repeat(2000),
             "a.",
             "a.[0]",
             &"[]".repeat(5000),

@@ -9,8 +9,8 @@
 //! `r.X.Z.mca` files itself.
 //!
 //! Each chunk is inflated and parsed with the borrow reader on rayon's pool; the
-//! block-state palettes of its sections are unpacked (4096 entries per section,
-//! packed indices that never span two longs, the 1.16+ layout) into real block
+//! block states of its sections are decoded by `simdnbt::region::chunk` (both
+//! packings: 1.16+ and the older one where indices span longs) into real block
 //! counts. `--item ID` also lists every stack of that item in block entities
 //! (chests, barrels, ...). `--parse-only` skips both, to time inflate + parse
 //! alone. A progress bar is drawn when stderr is a terminal.
@@ -22,6 +22,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use simdnbt::borrow::{BaseNbt, NbtCompound};
+use simdnbt::region::chunk::Chunk;
 use simdnbt::region::scan::{ChunkRef, Scan};
 
 #[derive(Default)]
@@ -29,6 +30,8 @@ struct Found {
     blocks: HashMap<String, u64>,
     /// (region file, chunk x, chunk z, container x, y, z, count)
     items: Vec<(String, u8, u8, i32, i32, i32, i32)>,
+    /// Chunks whose sections did not decode: where, and why.
+    undecoded: Vec<String>,
 }
 
 impl Found {
@@ -37,75 +40,29 @@ impl Found {
             *self.blocks.entry(name).or_default() += n;
         }
         self.items.extend(other.items);
+        self.undecoded.extend(other.undecoded);
         self
     }
 }
 
-/// 1.18+: `sections[].block_states.{palette, data}`; 1.16-1.17:
-/// `Level.Sections[].{Palette, BlockStates}`.
-fn count_blocks(found: &mut Found, chunk: &BaseNbt<'_>) {
-    let root = chunk.as_compound();
-    let (sections, modern) = match root.list("sections") {
-        Some(list) => (list, true),
-        None => match root.compound("Level").and_then(|l| l.list("Sections")) {
-            Some(list) => (list, false),
-            None => return,
-        },
-    };
-    let Some(sections) = sections.compounds() else {
-        return;
-    };
-    for section in sections.iter() {
-        let states = if modern {
-            section.compound("block_states")
-        } else {
-            Some(section)
-        };
-        let Some(states) = states else { continue };
-        let (palette_key, data_key) = if modern {
-            ("palette", "data")
-        } else {
-            ("Palette", "BlockStates")
-        };
-        let Some(palette) = states.list(palette_key).and_then(|p| p.compounds()) else {
-            continue;
-        };
-        let names: Vec<String> = palette
-            .iter()
-            .map(|entry| {
-                entry
-                    .string("Name")
-                    .map_or_else(String::new, |s| s.to_str().into_owned())
-            })
-            .collect();
-        let mut counts = vec![0u64; names.len()];
-        match states.long_array_raw(data_key) {
-            Some(data) if names.len() > 1 => {
-                let bits = (usize::BITS - (names.len() - 1).leading_zeros()).max(4) as usize;
-                let per_long = 64 / bits;
-                let mask = (1u64 << bits) - 1;
-                let mut seen = 0;
-                'longs: for word in data.iter() {
-                    let mut word = word as u64;
-                    for _ in 0..per_long {
-                        if seen == 4096 {
-                            break 'longs;
-                        }
-                        if let Some(c) = counts.get_mut((word & mask) as usize) {
-                            *c += 1;
-                        }
-                        word >>= bits;
-                        seen += 1;
-                    }
-                }
-            }
-            // One palette entry and no data: the whole section is that block.
-            _ if names.len() == 1 => counts[0] = 4096,
-            _ => continue,
+/// Every block of every section, decoded by `simdnbt::region::chunk` (both
+/// packings, 1.13+); a chunk whose sections do not decode is counted apart.
+fn count_blocks(found: &mut Found, chunk: ChunkRef<'_>, nbt: &BaseNbt<'_>) {
+    let decoded = match Chunk::from_nbt(&nbt.as_compound()) {
+        Ok(decoded) => decoded,
+        Err(e) => {
+            let (x, z) = (chunk.info.pos.x, chunk.info.pos.z);
+            let region = chunk.region.display();
+            found
+                .undecoded
+                .push(format!("{region}: chunk ({x}, {z}): {e}"));
+            return;
         }
-        for (name, n) in names.into_iter().zip(counts) {
+    };
+    for blocks in decoded.sections().iter().filter_map(|s| s.blocks()) {
+        for (name, n) in blocks.palette().iter().zip(blocks.counts()) {
             if n > 0 {
-                *found.blocks.entry(name).or_default() += n;
+                *found.blocks.entry(name.clone()).or_default() += n;
             }
         }
     }
@@ -215,7 +172,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
             if parse_only {
                 return;
             }
-            count_blocks(found, nbt);
+            count_blocks(found, chunk, nbt);
             if let Some(item) = &item {
                 find_items(found, chunk, nbt, item);
             }
@@ -239,6 +196,9 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     }
     for error in &report.errors {
         eprintln!("error: {error}");
+    }
+    for error in &report.value.undecoded {
+        eprintln!("not decoded: {error}");
     }
     let mb = report.inflated_bytes as f64 / 1e6;
     println!(

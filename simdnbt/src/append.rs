@@ -425,7 +425,7 @@ mod tests {
         assert!(!dst.is_null());
         buf.reserve(0);
         buf.finish();
-        assert_eq!(v, []);
+        assert!(v.is_empty());
     }
 
     #[test]

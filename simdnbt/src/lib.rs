@@ -211,6 +211,9 @@ pub mod bedrock;
 #[cfg(feature = "compression")]
 #[cfg_attr(docsrs, doc(cfg(feature = "compression")))]
 pub mod compression;
+#[cfg(feature = "json")]
+#[cfg_attr(docsrs, doc(cfg(feature = "json")))]
+pub mod json;
 #[cfg(feature = "region")]
 #[cfg_attr(docsrs, doc(cfg(feature = "region")))]
 pub mod region;

@@ -11,7 +11,9 @@
 //!   owned tree, which must agree after every edit; [`document`]: the document
 //!   reader against the borrow reader in every cursor form;
 //! - [`filter`]: NBT-path filter matching written plainly (vanilla's
-//!   `compareNbt`), the reference for `simdnbt::path`'s matcher;
+//!   `compareNbt`), the reference for `simdnbt::path`'s matcher; [`path`]:
+//!   path evaluation written plainly (`..key` by recursion), the reference
+//!   for its evaluator;
 //! - [`bytes`]: byte builders for crafted inputs (`R(x)`, named tags, chains);
 //! - [`hostile`]: the docs/format.md §4 cases with the expected answer (error kind
 //!   and offset).
@@ -28,6 +30,7 @@ pub mod filter;
 pub mod from_simdnbt;
 pub mod hostile;
 pub mod mutf8;
+pub mod path;
 #[cfg(feature = "peers")]
 pub mod peers;
 pub mod value;

@@ -5,6 +5,7 @@
 //! ```text
 //! icount nbt    <peer> <read|write|decode_all|edit|write_edited> <file> <iterations>
 //! icount serde  <peer> <read|write> <complex_player.dat|level.dat> <iterations>
+//! icount serde  simdnbt <read_owned|read_owned_root> <complex_player.dat|level.dat> <iterations>
 //! icount mutf8  <simdnbt|simd_cesu8> <decode|decode_lossy|encode> <case> <iterations>
 //! icount region <reader> <iterations>
 //! icount bedrock <reader> <file> <iterations>
@@ -22,7 +23,8 @@ use std::process::ExitCode;
 use compare::mutf8_cases::{WORKLOADS, cases};
 use compare::region::*;
 use compare::serde_peers::serde_peers;
-use compare::typed::{Level, Player};
+use compare::typed::{Level, LevelOwned, Player, PlayerOwned};
+use serde::Deserialize;
 use serde::{Serialize, de::DeserializeOwned};
 
 // The same allocator as the criterion benches, so counts match what they time.
@@ -32,6 +34,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 const USAGE: &str = "\
 usage: icount nbt    <peer> <read|write|decode_all|edit|write_edited> <file> <iterations>
        icount serde  <peer> <read|write> <complex_player.dat|level.dat> <iterations>
+       icount serde  simdnbt <read_owned|read_owned_root> <complex_player.dat|level.dat> <iterations>
        icount mutf8  <simdnbt|simd_cesu8> <decode|decode_lossy|encode> <case> <iterations>
        icount region <reader> <iterations>
        icount bedrock <reader> <file> <iterations>";
@@ -74,6 +77,9 @@ fn main() -> ExitCode {
     };
     match rest {
         [mode, peer, op, file] if mode == "nbt" => nbt(peer, op, file, n),
+        [mode, peer, op, file] if mode == "serde" && op.starts_with("read_owned") => {
+            serde_owned(peer, op, file, n)
+        }
         [mode, peer, op, file] if mode == "serde" => match file.as_str() {
             "complex_player.dat" => serde::<Player>(peer, op, file, n),
             "level.dat" => serde::<Level>(peer, op, file, n),
@@ -147,6 +153,32 @@ fn serde<T: Serialize + DeserializeOwned>(peer: &str, op: &str, file: &str, n: u
         "write" => count(&mut || drop(black_box((peer.write)(black_box(&value)))), n),
         _ => usage("serde: the operation must be read or write"),
     }
+}
+
+/// simdnbt's serde read into the owned tree: `read_owned`, a struct with
+/// owned fields ([`PlayerOwned`], [`LevelOwned`]); `read_owned_root`, the
+/// whole document as a `simdnbt::owned::BaseNbt`.
+fn serde_owned(peer: &str, op: &str, file: &str, n: u64) -> ExitCode {
+    if peer != "simdnbt" {
+        return usage("serde: read_owned and read_owned_root are simdnbt's only");
+    }
+    let bytes = match compare::inputs::load(file) {
+        Ok(bytes) => bytes,
+        Err(e) => return fail(e),
+    };
+    fn read<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> T {
+        simdnbt::serde::from_slice(bytes).unwrap()
+    }
+    let read: fn(&[u8]) = match (op, file) {
+        ("read_owned", "complex_player.dat") => |b| drop(black_box(read::<PlayerOwned>(b))),
+        ("read_owned", "level.dat") => |b| drop(black_box(read::<LevelOwned>(b))),
+        ("read_owned_root", _) => |b| drop(black_box(read::<simdnbt::owned::BaseNbt>(b))),
+        _ => return usage("serde: read_owned is for complex_player.dat or level.dat"),
+    };
+    if let Err(e) = simdnbt::serde::from_slice::<simdnbt::owned::BaseNbt>(bytes) {
+        return fail(format!("{file} does not read through serde: {e}"));
+    }
+    count(&mut || read(black_box(bytes)), n)
 }
 
 /// One MUTF-8 codec workload over one case (`compare::mutf8_cases`).

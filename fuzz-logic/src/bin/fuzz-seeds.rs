@@ -74,6 +74,9 @@ fn main() -> ExitCode {
             // SNBT text: the corpus files printed, and one of each grammar rule.
             all.extend(simdnbt_fuzz_logic::snbt::text_seeds());
         }
+        if *target == "json_roundtrip" {
+            all.extend(simdnbt_fuzz_logic::json::seeds());
+        }
         if *target == "nbt_path" {
             all.extend(simdnbt_fuzz_logic::nbt_path::seeds());
         }

@@ -6,12 +6,9 @@ use super::list::number_at;
 use super::node::is_flat;
 use super::{Document, NbtCompound, NbtList, NbtTag};
 use crate::mutf8::Mutf8Str;
-#[cfg(feature = "snbt")]
-use crate::mutf8::key_matches;
 use crate::path::NbtPath;
-#[cfg(feature = "snbt")]
-use crate::path::eval::{Array, Leaf};
-use crate::path::eval::{View, select};
+use crate::path::eval::select;
+use crate::path::view::View;
 use crate::raw_list::RawList;
 use crate::{Number, owned, tag_id};
 
@@ -113,39 +110,10 @@ fn number_at_node(tag: NbtTag<'_>) -> Option<Number> {
 }
 
 impl<'d> View for DocValue<'d> {
-    #[cfg(feature = "snbt")]
-    fn id(self) -> u8 {
-        DocValue::id(&self)
-    }
-
     fn child(self, key: &str) -> Option<Self> {
         match self.typed() {
             DocValue::Compound(c) => c.get(key).map(DocValue::Tag),
             _ => None,
-        }
-    }
-
-    #[cfg(feature = "snbt")]
-    type Key = &'d [u8];
-
-    #[cfg(feature = "snbt")]
-    fn child_bytes(self, key: &[u8]) -> Option<Self> {
-        let DocValue::Compound(c) = self.typed() else {
-            return None;
-        };
-        let (_, v) = c
-            .iter()
-            .filter(|(k, _)| key_matches(k.as_bytes(), key))
-            .last()?;
-        Some(DocValue::Tag(v))
-    }
-
-    #[cfg(feature = "snbt")]
-    fn for_each_entry(self, mut f: impl FnMut(Self::Key, Self)) {
-        if let DocValue::Compound(c) = self.typed() {
-            for (k, v) in c.iter() {
-                f(k.as_bytes(), DocValue::Tag(v));
-            }
         }
     }
 
@@ -178,7 +146,43 @@ impl<'d> View for DocValue<'d> {
         out.extend((0..n).filter_map(|i| self.element(i)));
     }
 
-    #[cfg(feature = "snbt")]
+    type Key = &'d [u8];
+
+    fn for_each_entry(self, mut f: impl FnMut(Self::Key, Self)) {
+        if let DocValue::Compound(c) = self.typed() {
+            for (k, v) in c.iter() {
+                f(k.as_bytes(), DocValue::Tag(v));
+            }
+        }
+    }
+
+    fn node_id(self) -> Option<usize> {
+        match self.typed() {
+            DocValue::Compound(c) => Some(std::ptr::from_ref(c.node) as usize),
+            DocValue::List(l) => Some(std::ptr::from_ref(l.node) as usize),
+            _ => None,
+        }
+    }
+}
+
+/// What filters compare (feature `snbt`).
+#[cfg(feature = "snbt")]
+impl<'d> crate::path::filter::FilterView for DocValue<'d> {
+    fn id(self) -> u8 {
+        DocValue::id(&self)
+    }
+
+    fn child_bytes(self, key: &[u8]) -> Option<Self> {
+        let DocValue::Compound(c) = self.typed() else {
+            return None;
+        };
+        let (_, v) = c
+            .iter()
+            .filter(|(k, _)| crate::mutf8::key_matches(k.as_bytes(), key))
+            .last()?;
+        Some(DocValue::Tag(v))
+    }
+
     fn unwrapped(self) -> Self {
         if let DocValue::Compound(c) = self.typed() {
             let mut entries = c.iter();
@@ -191,15 +195,18 @@ impl<'d> View for DocValue<'d> {
         self
     }
 
-    #[cfg(feature = "snbt")]
-    fn leaf(&self) -> Leaf<'_> {
+    fn leaf(&self) -> crate::path::filter::Leaf<'_> {
         match self.typed() {
-            DocValue::Number(n) => Leaf::Number(n),
-            DocValue::ByteArray(v) => Leaf::ByteArray(v),
-            DocValue::String(v) => Leaf::String(v.as_bytes()),
-            DocValue::IntArray(v) => Leaf::IntArray(Array::BigEndian(v)),
-            DocValue::LongArray(v) => Leaf::LongArray(Array::BigEndian(v)),
-            _ => Leaf::Container,
+            DocValue::Number(n) => crate::path::filter::Leaf::Number(n),
+            DocValue::ByteArray(v) => crate::path::filter::Leaf::ByteArray(v),
+            DocValue::String(v) => crate::path::filter::Leaf::String(v.as_bytes()),
+            DocValue::IntArray(v) => {
+                crate::path::filter::Leaf::IntArray(crate::path::filter::Array::BigEndian(v))
+            }
+            DocValue::LongArray(v) => {
+                crate::path::filter::Leaf::LongArray(crate::path::filter::Array::BigEndian(v))
+            }
+            _ => crate::path::filter::Leaf::Container,
         }
     }
 }

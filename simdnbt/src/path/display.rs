@@ -37,10 +37,16 @@ impl fmt::Display for NbtPath {
                 PathSegment::Index(index) => write!(f, "[{index}]")?,
                 PathSegment::IndexFromEnd(n) => write!(f, "[-{n}]")?,
                 PathSegment::AllElements => f.write_str("[]")?,
+                PathSegment::AllEntries if i > 0 => f.write_str(".*")?,
+                PathSegment::AllEntries => f.write_str("*")?,
+                PathSegment::Descendant(key) => {
+                    f.write_str("..")?;
+                    write_key(f, key)?;
+                }
                 #[cfg(feature = "snbt")]
-                PathSegment::ElementFilter(filter) => write!(f, "[{filter}]")?,
-                #[cfg(feature = "snbt")]
-                PathSegment::Filter(filter) => write!(f, "{filter}")?,
+                PathSegment::ElementFilter(_) | PathSegment::Filter(_) => {
+                    super::filter::write_segment(f, segment)?
+                }
                 PathSegment::Key(key) => {
                     if i > 0 {
                         f.write_str(".")?;

@@ -4,12 +4,13 @@
 //! path's parents are selected with their concrete paths and every place to
 //! write or remove is listed (and, for `set`, type-checked, so an error
 //! leaves the document unchanged); then each parent is reached again through
-//! its concrete path, mutably, and edited. Selected parents are all at the
-//! same depth, so none lies inside another and editing one cannot move
-//! another.
+//! its concrete path, mutably, and edited, the deepest first: a parent
+//! inside another (after `..` or `*`) is edited while the path to it still
+//! holds, and editing a parent moves nothing outside it.
 
-use super::eval::{View, moves, select_from};
+use super::eval::{holders_from, key_name, moves, named_entries, select_from};
 use super::value::Value;
+use super::view::View;
 use super::{NbtPath, PathError, PathErrorKind, PathSegment};
 use crate::owned::{NbtCompound, NbtList, NbtTag};
 use crate::tag_id;
@@ -77,27 +78,39 @@ fn slots(
                 slots.push(Slot::Element(i));
             }
         }
+        PathSegment::AllEntries => {
+            let kept = |v| !select_from(trailing.iter().copied(), v, false).is_empty();
+            let mut entries = Vec::new();
+            named_entries(parent, &mut entries);
+            for (key, child) in entries {
+                if kept(child) {
+                    slots.push(Slot::Key(key_name(key)));
+                }
+            }
+            let mut elements = Vec::new();
+            parent.elements(&mut elements);
+            for (i, e) in elements.into_iter().enumerate() {
+                if kept(e) {
+                    slots.push(Slot::Element(i));
+                }
+            }
+        }
+        // `targets` edits `..key` as the key of each compound holding it.
+        PathSegment::Descendant(_) => {}
         PathSegment::AllElements => match parent.len() {
             Some(0) if creating => slots.push(Slot::Append),
             Some(n) => slots.extend((0..n).map(Slot::Element)),
             None => {}
         },
+        // An element filter's matches (`moves` never picks a filter after a
+        // key as the node, and `keep` gives nothing for one).
         #[cfg(feature = "snbt")]
-        PathSegment::ElementFilter(filter) => {
-            if parent.id() == tag_id::LIST {
-                let mut elements = Vec::new();
-                parent.elements(&mut elements);
-                let mut matcher = super::filter::Matcher::new(filter.compound());
-                for (i, e) in elements.into_iter().enumerate() {
-                    if matcher.matches(e) {
-                        slots.push(Slot::Element(i));
-                    }
-                }
-            }
+        PathSegment::ElementFilter(_) | PathSegment::Filter(_) => {
+            let mut scratch = Vec::new();
+            super::filter::keep(node, std::iter::once(parent), &mut scratch, |_, _, i| {
+                slots.extend(i.map(Slot::Element));
+            });
         }
-        // `moves` never picks a filter as the node.
-        #[cfg(feature = "snbt")]
-        PathSegment::Filter(_) => {}
     }
     slots
 }
@@ -107,23 +120,34 @@ fn slots(
 fn targets(path: &NbtPath, root: &NbtCompound, creating: bool) -> Option<Vec<Target>> {
     let segments: Vec<&PathSegment> = path.segments().collect();
     let last = segments.iter().rposition(|s| moves(s))?;
-    let (node, trailing) = (segments[last], &segments[last + 1..]);
-    let parents = select_from(
-        segments[..last].iter().copied(),
-        Value::Compound(root),
-        true,
-    );
+    let trailing = &segments[last + 1..];
+    let prefix = segments[..last].iter().copied();
+    let as_key;
+    let (parents, node) = match segments[last] {
+        PathSegment::Descendant(key) => {
+            as_key = PathSegment::Key(key.clone());
+            (holders_from(prefix, Value::Compound(root), key), &as_key)
+        }
+        node => {
+            let parents = select_from(prefix, Value::Compound(root), true);
+            let parents = parents.into_iter().map(|(v, p)| (v, p.unwrap_or_default()));
+            (parents.collect(), node)
+        }
+    };
     let mut out = Vec::new();
-    for (parent, parent_path) in parents {
+    for (parent, path) in parents {
         let slots = slots(parent, node, trailing, creating);
         if !slots.is_empty() {
             out.push(Target {
-                path: parent_path.unwrap_or_default(),
+                path,
                 slots,
                 element_type: element_type(parent),
             });
         }
     }
+    // After `..` or `*`, a parent may lie inside another: the deeper ones are
+    // edited first, while the concrete paths that reach them still hold.
+    out.sort_by_key(|t| std::cmp::Reverse(t.path.segments().len()));
     Some(out)
 }
 

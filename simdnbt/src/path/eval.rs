@@ -1,325 +1,21 @@
 //! Selecting values: one loop over the path's nodes, each turning the values
-//! selected so far into the next ones (breadth first, no recursion), over a
-//! small view trait that owned and borrowed documents both implement.
+//! selected so far into the next ones (breadth first, no recursion), over
+//! the [`View`](super::view::View) that owned, borrowed and document values
+//! implement (and, for filter nodes, `filter::FilterView`).
 
-#[cfg(feature = "snbt")]
-use super::filter::Matcher;
-use super::value::{BorrowValue, Value};
-use super::{NbtPath, PathSegment};
-#[cfg(feature = "snbt")]
-use crate::mutf8::key_matches;
-#[cfg(feature = "snbt")]
-use crate::raw_list::RawList;
-use crate::{Number, tag_id};
+use std::collections::HashSet;
 
-#[cfg(feature = "snbt")]
-/// A leaf value as filters compare it: the type and the value (numbers as
-/// Java's `equals` does, see [`Number::java_equals`]).
-#[derive(Clone, Copy)]
-pub(crate) enum Leaf<'x> {
-    Number(Number),
-    ByteArray(&'x [u8]),
-    String(&'x [u8]),
-    IntArray(Array<'x, i32>),
-    LongArray(Array<'x, i64>),
-    /// A compound or list: not a leaf.
-    Container,
-}
-
-#[cfg(feature = "snbt")]
-/// Array elements, native or big-endian.
-#[derive(Clone, Copy)]
-pub(crate) enum Array<'x, T> {
-    Native(&'x [T]),
-    BigEndian(RawList<'x, T>),
-}
-
-#[cfg(feature = "snbt")]
-impl<T: crate::simd::BeNumber + Copy + PartialEq> Array<'_, T> {
-    pub(super) fn len(&self) -> usize {
-        match self {
-            Array::Native(v) => v.len(),
-            Array::BigEndian(v) => v.len(),
-        }
-    }
-
-    pub(super) fn get(&self, i: usize) -> Option<T> {
-        match self {
-            Array::Native(v) => v.get(i).copied(),
-            Array::BigEndian(v) => v.get(i),
-        }
-    }
-
-    fn same(&self, other: &Self) -> bool {
-        self.len() == other.len() && (0..self.len()).all(|i| self.get(i) == other.get(i))
-    }
-}
-
-#[cfg(feature = "snbt")]
-impl Leaf<'_> {
-    /// Whether a document leaf equals this filter leaf.
-    pub(crate) fn matched_by(&self, filter: &Leaf<'_>) -> bool {
-        match (filter, self) {
-            (Leaf::Number(a), Leaf::Number(b)) => a.java_equals(*b),
-            (Leaf::ByteArray(a), Leaf::ByteArray(b)) => a == b,
-            (Leaf::String(a), Leaf::String(b)) => crate::mutf8::key_matches(b, a),
-            (Leaf::IntArray(a), Leaf::IntArray(b)) => a.same(b),
-            (Leaf::LongArray(a), Leaf::LongArray(b)) => a.same(b),
-            _ => false,
-        }
-    }
-}
-
-/// What evaluation needs of a value in a document.
-pub(crate) trait View: Copy {
-    /// The tag type.
-    #[cfg(feature = "snbt")]
-    fn id(self) -> u8;
-    /// The value under `key`, if this is a compound that has it.
-    fn child(self, key: &str) -> Option<Self>;
-    /// How a compound's keys are borrowed from the document.
-    #[cfg(feature = "snbt")]
-    type Key: Copy + AsRef<[u8]>;
-    /// The value under `key`, the MUTF-8 encoding of a name (what
-    /// [`Mutf8Str::from_str`](crate::Mutf8Str::from_str) gives), if this is a
-    /// compound that has it: the last entry whose key matches, as in
-    /// [`NbtCompound::get`](crate::owned::NbtCompound::get).
-    #[cfg(feature = "snbt")]
-    fn child_bytes(self, key: &[u8]) -> Option<Self>;
-    /// Calls `f` with every entry of a compound, in order (nothing for other values).
-    #[cfg(feature = "snbt")]
-    fn for_each_entry(self, f: impl FnMut(Self::Key, Self));
-    /// The number of elements of a list or array.
-    fn len(self) -> Option<usize>;
-    /// Element `i` of a list or array.
-    fn element(self, i: usize) -> Option<Self>;
-    /// Every element of a list or array, appended to `out`.
-    fn elements(self, out: &mut Vec<Self>);
-    /// The value inside a `{"": value}` compound (the form a list of mixed
-    /// types is stored in), else the value itself.
-    #[cfg(feature = "snbt")]
-    fn unwrapped(self) -> Self;
-    /// The value as a leaf.
-    #[cfg(feature = "snbt")]
-    fn leaf(&self) -> Leaf<'_>;
-}
-
-impl<'t> View for Value<'t> {
-    #[cfg(feature = "snbt")]
-    fn id(self) -> u8 {
-        Value::id(&self)
-    }
-
-    fn child(self, key: &str) -> Option<Self> {
-        self.compound()?.get(key).map(Value::Tag)
-    }
-
-    #[cfg(feature = "snbt")]
-    type Key = &'t [u8];
-
-    #[cfg(feature = "snbt")]
-    fn child_bytes(self, key: &[u8]) -> Option<Self> {
-        let c = self.compound()?;
-        let (_, v) = c
-            .values
-            .iter()
-            .rfind(|(k, _)| key_matches(k.as_bytes(), key))?;
-        Some(Value::Tag(v))
-    }
-
-    #[cfg(feature = "snbt")]
-    fn for_each_entry(self, mut f: impl FnMut(Self::Key, Self)) {
-        if let Some(c) = self.compound() {
-            for (k, v) in &c.values {
-                f(k.as_bytes(), Value::Tag(v));
-            }
-        }
-    }
-
-    fn len(self) -> Option<usize> {
-        match self.typed() {
-            Value::List(l) => Some(l.len()),
-            Value::ByteArray(a) => Some(a.len()),
-            Value::IntArray(a) => Some(a.len()),
-            Value::LongArray(a) => Some(a.len()),
-            _ => None,
-        }
-    }
-
-    fn element(self, i: usize) -> Option<Self> {
-        use crate::owned::NbtList as L;
-        Some(match self.typed() {
-            Value::ByteArray(a) => Value::Number(Number::Byte(*a.get(i)? as i8)),
-            Value::IntArray(a) => Value::Number(Number::Int(*a.get(i)?)),
-            Value::LongArray(a) => Value::Number(Number::Long(*a.get(i)?)),
-            Value::List(l) => match l {
-                L::Empty => return None,
-                L::Byte(v) => Value::Number(Number::Byte(*v.get(i)?)),
-                L::Short(v) => Value::Number(Number::Short(*v.get(i)?)),
-                L::Int(v) => Value::Number(Number::Int(*v.get(i)?)),
-                L::Long(v) => Value::Number(Number::Long(*v.get(i)?)),
-                L::Float(v) => Value::Number(Number::Float(*v.get(i)?)),
-                L::Double(v) => Value::Number(Number::Double(*v.get(i)?)),
-                L::ByteArray(v) => Value::ByteArray(v.get(i)?),
-                L::String(v) => Value::String(v.get(i)?),
-                L::List(v) => Value::List(v.get(i)?),
-                L::Compound(v) => Value::Compound(v.get(i)?),
-                L::IntArray(v) => Value::IntArray(v.get(i)?),
-                L::LongArray(v) => Value::LongArray(v.get(i)?),
-            },
-            _ => return None,
-        })
-    }
-
-    fn elements(self, out: &mut Vec<Self>) {
-        let n = self.len().unwrap_or(0);
-        out.extend((0..n).filter_map(|i| self.element(i)));
-    }
-
-    #[cfg(feature = "snbt")]
-    fn unwrapped(self) -> Self {
-        match self.compound().map(|c| c.values.as_slice()) {
-            Some([(key, value)]) if key.as_bytes().is_empty() => Value::Tag(value),
-            _ => self,
-        }
-    }
-
-    #[cfg(feature = "snbt")]
-    fn leaf(&self) -> Leaf<'_> {
-        match self.typed() {
-            Value::Number(n) => Leaf::Number(n),
-            Value::ByteArray(v) => Leaf::ByteArray(v),
-            Value::String(v) => Leaf::String(v.as_bytes()),
-            Value::IntArray(v) => Leaf::IntArray(Array::Native(v)),
-            Value::LongArray(v) => Leaf::LongArray(Array::Native(v)),
-            _ => Leaf::Container,
-        }
-    }
-}
-
-impl<'a: 'tape, 'tape> View for BorrowValue<'a, 'tape> {
-    #[cfg(feature = "snbt")]
-    fn id(self) -> u8 {
-        BorrowValue::id(&self)
-    }
-
-    fn child(self, key: &str) -> Option<Self> {
-        match self.typed() {
-            BorrowValue::Compound(c) => c.get(key).map(BorrowValue::Tag),
-            _ => None,
-        }
-    }
-
-    #[cfg(feature = "snbt")]
-    type Key = &'a [u8];
-
-    #[cfg(feature = "snbt")]
-    fn child_bytes(self, key: &[u8]) -> Option<Self> {
-        let BorrowValue::Compound(c) = self.typed() else {
-            return None;
-        };
-        // Forward links only: the last match is found by a full scan.
-        let (_, v) = c
-            .iter()
-            .filter(|(k, _)| key_matches(k.as_bytes(), key))
-            .last()?;
-        Some(BorrowValue::Tag(v))
-    }
-
-    #[cfg(feature = "snbt")]
-    fn for_each_entry(self, mut f: impl FnMut(Self::Key, Self)) {
-        if let BorrowValue::Compound(c) = self.typed() {
-            for (k, v) in c.iter() {
-                f(k.as_bytes(), BorrowValue::Tag(v));
-            }
-        }
-    }
-
-    fn len(self) -> Option<usize> {
-        match self.typed() {
-            BorrowValue::List(l) => Some(l.len()),
-            BorrowValue::ByteArray(a) => Some(a.len()),
-            BorrowValue::IntArray(a) => Some(a.len()),
-            BorrowValue::LongArray(a) => Some(a.len()),
-            _ => None,
-        }
-    }
-
-    fn element(self, i: usize) -> Option<Self> {
-        Some(match self.typed() {
-            BorrowValue::ByteArray(a) => BorrowValue::Number(Number::Byte(*a.get(i)? as i8)),
-            BorrowValue::IntArray(a) => BorrowValue::Number(Number::Int(a.get(i)?)),
-            BorrowValue::LongArray(a) => BorrowValue::Number(Number::Long(a.get(i)?)),
-            BorrowValue::List(l) => match l.id() {
-                tag_id::BYTE => BorrowValue::Number(Number::Byte(*l.bytes()?.get(i)?)),
-                tag_id::SHORT => BorrowValue::Number(Number::Short(l.shorts_raw()?.get(i)?)),
-                tag_id::INT => BorrowValue::Number(Number::Int(l.ints_raw()?.get(i)?)),
-                tag_id::LONG => BorrowValue::Number(Number::Long(l.longs_raw()?.get(i)?)),
-                tag_id::FLOAT => BorrowValue::Number(Number::Float(l.floats_raw()?.get(i)?)),
-                tag_id::DOUBLE => BorrowValue::Number(Number::Double(l.doubles_raw()?.get(i)?)),
-                tag_id::BYTE_ARRAY => BorrowValue::ByteArray(l.byte_arrays()?.get(i)?),
-                tag_id::STRING => BorrowValue::String(l.strings()?.get(i)?),
-                tag_id::LIST => BorrowValue::List(l.lists()?.get(i)?),
-                tag_id::COMPOUND => BorrowValue::Compound(l.compounds()?.get(i)?),
-                tag_id::INT_ARRAY => BorrowValue::IntArray(*l.int_arrays()?.get(i)?),
-                tag_id::LONG_ARRAY => BorrowValue::LongArray(*l.long_arrays()?.get(i)?),
-                _ => return None,
-            },
-            _ => return None,
-        })
-    }
-
-    fn elements(self, out: &mut Vec<Self>) {
-        // Lists of lists and compounds are walked once (indexing each would
-        // scan from the start every time).
-        if let BorrowValue::List(l) = self.typed() {
-            if let Some(c) = l.compounds() {
-                out.extend(c.iter().map(BorrowValue::Compound));
-                return;
-            }
-            if let Some(ls) = l.lists() {
-                out.extend(ls.iter().map(BorrowValue::List));
-                return;
-            }
-        }
-        let n = self.len().unwrap_or(0);
-        out.extend((0..n).filter_map(|i| self.element(i)));
-    }
-
-    #[cfg(feature = "snbt")]
-    fn unwrapped(self) -> Self {
-        if let BorrowValue::Compound(c) = self.typed() {
-            let mut entries = c.iter();
-            if let (Some((key, value)), None) = (entries.next(), entries.next()) {
-                if key.is_empty() {
-                    return BorrowValue::Tag(value);
-                }
-            }
-        }
-        self
-    }
-
-    #[cfg(feature = "snbt")]
-    fn leaf(&self) -> Leaf<'_> {
-        match self.typed() {
-            BorrowValue::Number(n) => Leaf::Number(n),
-            BorrowValue::ByteArray(v) => Leaf::ByteArray(v),
-            BorrowValue::String(v) => Leaf::String(v.as_bytes()),
-            BorrowValue::IntArray(v) => Leaf::IntArray(Array::BigEndian(v)),
-            BorrowValue::LongArray(v) => Leaf::LongArray(Array::BigEndian(v)),
-            _ => Leaf::Container,
-        }
-    }
-}
+use super::view::View;
+use super::{NbtPath, Node, PathSegment};
+use crate::mutf8;
 
 /// Whether a segment moves from a value to a child (a filter stays put).
 pub(super) fn moves(segment: &PathSegment) -> bool {
-    #[cfg(feature = "snbt")]
-    if let PathSegment::Filter(_) = segment {
-        return false;
+    match segment {
+        #[cfg(feature = "snbt")]
+        PathSegment::Filter(_) => false,
+        _ => true,
     }
-    let _ = segment;
-    true
 }
 
 /// No parent: the root's trail.
@@ -328,7 +24,7 @@ const ROOT: usize = usize::MAX;
 /// The concrete paths of selected values, as a tree of steps shared by
 /// values with a common prefix: `(parent step, segment)`.
 #[derive(Default)]
-struct Trails {
+pub(super) struct Trails {
     steps: Vec<(usize, PathSegment)>,
     on: bool,
 }
@@ -354,73 +50,218 @@ impl Trails {
 }
 
 /// Applies one segment to the values selected so far.
-fn apply<V: View>(
+fn apply<V: Node>(
     segment: &PathSegment,
     current: &[(V, usize)],
     trails: &mut Trails,
     scratch: &mut Vec<V>,
 ) -> Vec<(V, usize)> {
     let mut next = Vec::new();
-    // One matcher for the segment's filter, shared by every value: what it
-    // works out about the filter's lists is worked out once.
-    #[cfg(feature = "snbt")]
-    let mut matcher: Option<Matcher<'_>> = None;
-    for &(v, trail) in current {
-        match segment {
-            PathSegment::Key(key) => {
+    match segment {
+        PathSegment::Key(key) => {
+            for &(v, trail) in current {
                 if let Some(c) = v.child(key) {
                     next.push((c, trails.step(trail, || PathSegment::Key(key.clone()))));
                 }
             }
-            PathSegment::Index(i) => {
+        }
+        PathSegment::Index(i) => {
+            for &(v, trail) in current {
                 if let Some(e) = v.element(*i) {
                     next.push((e, trails.step(trail, || PathSegment::Index(*i))));
                 }
             }
-            PathSegment::IndexFromEnd(n) => {
+        }
+        PathSegment::IndexFromEnd(n) => {
+            for &(v, trail) in current {
                 let len = v.len().unwrap_or(0);
-                if let Some(i) = len.checked_sub(*n) {
-                    if let Some(e) = v.element(i) {
-                        next.push((e, trails.step(trail, || PathSegment::Index(i))));
-                    }
+                if let Some(e) = len.checked_sub(*n).and_then(|i| Some((i, v.element(i)?))) {
+                    next.push((e.1, trails.step(trail, || PathSegment::Index(e.0))));
                 }
             }
-            PathSegment::AllElements => {
+        }
+        PathSegment::AllEntries => {
+            let mut entries = Vec::new();
+            for &(v, trail) in current {
+                named_entries(v, &mut entries);
+                for &(k, e) in &entries {
+                    next.push((e, trails.step(trail, || key_segment(k))));
+                }
                 scratch.clear();
                 v.elements(scratch);
                 for (i, &e) in scratch.iter().enumerate() {
                     next.push((e, trails.step(trail, || PathSegment::Index(i))));
                 }
             }
-            #[cfg(feature = "snbt")]
-            PathSegment::ElementFilter(filter) => {
-                if v.id() != tag_id::LIST {
-                    continue;
-                }
+        }
+        PathSegment::Descendant(key) => {
+            next.extend(descend(current, key, trails).into_iter().map(|f| f.child));
+        }
+        PathSegment::AllElements => {
+            for &(v, trail) in current {
                 scratch.clear();
                 v.elements(scratch);
-                let matcher = matcher.get_or_insert_with(|| Matcher::new(filter.compound()));
                 for (i, &e) in scratch.iter().enumerate() {
-                    if matcher.matches(e) {
-                        next.push((e, trails.step(trail, || PathSegment::Index(i))));
-                    }
+                    next.push((e, trails.step(trail, || PathSegment::Index(i))));
                 }
             }
-            #[cfg(feature = "snbt")]
-            PathSegment::Filter(filter) => {
-                let matcher = matcher.get_or_insert_with(|| Matcher::new(filter.compound()));
-                if matcher.matches(v) {
-                    next.push((v, trail));
-                }
-            }
+        }
+        #[cfg(feature = "snbt")]
+        PathSegment::ElementFilter(_) | PathSegment::Filter(_) => {
+            let values = current.iter().map(|&(v, _)| v);
+            super::filter::keep(segment, values, scratch, |v, from, index| {
+                let trail = current[from].1;
+                let trail = match index {
+                    Some(i) => trails.step(trail, || PathSegment::Index(i)),
+                    None => trail,
+                };
+                next.push((v, trail));
+            });
         }
     }
     next
 }
 
+/// Whether a key can be named in a path: valid MUTF-8 in its canonical form
+/// (the encoding of the name it decodes to, which a lookup by that name
+/// compares).
+fn nameable(key: &[u8]) -> bool {
+    (key.is_ascii() && !key.contains(&0))
+        || mutf8::decode(key).is_ok_and(|name| *mutf8::encode(&name) == *key)
+}
+
+/// The name of a [`nameable`] key.
+pub(super) fn key_name(key: impl AsRef<[u8]>) -> String {
+    mutf8::decode_lossy(key.as_ref()).into_owned()
+}
+
+fn key_segment(key: impl AsRef<[u8]>) -> PathSegment {
+    PathSegment::Key(key_name(key))
+}
+
+/// The entries of a compound that a path reaches, in order, into `out`
+/// (emptied first; nothing for other values): the last entry of each key,
+/// the one a lookup by name finds, and only [`nameable`] keys, so that the
+/// concrete path of each leads back to it. Linear in the entries (a hash set
+/// finds repeated keys in a large compound).
+pub(super) fn named_entries<V: View>(v: V, out: &mut Vec<(V::Key, V)>) {
+    out.clear();
+    v.for_each_entry(|k, e| out.push((k, e)));
+    out.retain(|(k, _)| nameable(k.as_ref()));
+    let mut shadowed = Vec::new();
+    if out.len() <= 16 {
+        for (i, (k, _)) in out.iter().enumerate() {
+            if out[i + 1..].iter().any(|(l, _)| l.as_ref() == k.as_ref()) {
+                shadowed.push(i);
+            }
+        }
+    } else {
+        let mut seen = HashSet::with_capacity(out.len());
+        for (i, (k, _)) in out.iter().enumerate().rev() {
+            if !seen.insert(k.as_ref()) {
+                shadowed.push(i);
+            }
+        }
+        shadowed.reverse();
+    }
+    if !shadowed.is_empty() {
+        let mut i = 0;
+        let mut next = shadowed.iter().peekable();
+        out.retain(|_| {
+            let keep = next.peek() != Some(&&i);
+            if !keep {
+                next.next();
+            }
+            i += 1;
+            keep
+        });
+    }
+}
+
+/// A match of `..key`: the compound holding the entry and the entry's value,
+/// each with its trail.
+struct Found<V> {
+    holder: (V, usize),
+    child: (V, usize),
+}
+
+/// `..key` from each of `current`: the entry `key` of each value and of
+/// every compound below it, through lists, in document order below each
+/// value.
+///
+/// One walk on a heap stack (no recursion, so any depth), sharing a visited
+/// set over `current`: a compound or list is entered at most once per step
+/// even when the values of `current` lie inside one another (after an
+/// earlier `..`), so the step costs `O(N)` for a document of `N` nodes
+/// whatever `current` holds, and a path with `k` descendant steps
+/// (`a..b..c`: 2) costs `O(k × N)`. A match reached from two values of
+/// `current` counts once.
+fn descend<V: View>(current: &[(V, usize)], key: &str, trails: &mut Trails) -> Vec<Found<V>> {
+    let wanted = mutf8::encode(key);
+    let mut found = Vec::new();
+    let mut visited = HashSet::new();
+    // A value to enter, its trail, and the compound it is the entry `key` of.
+    type Pending<V> = (V, usize, Option<(V, usize)>);
+    let mut stack: Vec<Pending<V>> = Vec::new();
+    let mut entries = Vec::new();
+    let mut elements = Vec::new();
+    for &(v, trail) in current {
+        stack.push((v, trail, None));
+        while let Some((node, trail, holder)) = stack.pop() {
+            if let Some(holder) = holder {
+                found.push(Found {
+                    holder,
+                    child: (node, trail),
+                });
+            }
+            let Some(id) = node.node_id() else { continue };
+            if !visited.insert(id) {
+                continue;
+            }
+            #[cfg(test)]
+            tests::ENTERED.with(|n| n.set(n.get() + 1));
+            let base = stack.len();
+            named_entries(node, &mut entries);
+            for &(k, child) in &entries {
+                let at = trails.step(trail, || key_segment(k));
+                let holds = k.as_ref() == &*wanted;
+                stack.push((child, at, holds.then_some((node, trail))));
+            }
+            // Only lists of compounds and lists hold anything to look into
+            // (a list has one element type, so the first element tells).
+            if node.element(0).is_some_and(|e| e.node_id().is_some()) {
+                elements.clear();
+                node.elements(&mut elements);
+                for (i, &e) in elements.iter().enumerate() {
+                    stack.push((e, trails.step(trail, || PathSegment::Index(i)), None));
+                }
+            }
+            stack[base..].reverse();
+        }
+    }
+    found
+}
+
+/// The values `segments` select from `root`, each with its trail.
+fn run<'s, V: Node>(
+    segments: impl Iterator<Item = &'s PathSegment>,
+    root: V,
+    trails: &mut Trails,
+) -> Vec<(V, usize)> {
+    let mut scratch = Vec::new();
+    let mut current = vec![(root, ROOT)];
+    for segment in segments {
+        if current.is_empty() {
+            break;
+        }
+        current = apply(segment, &current, trails, &mut scratch);
+    }
+    current
+}
+
 /// Every value `segments` select from `root`, with its concrete path when
 /// `with_paths`.
-pub(super) fn select_from<'s, V: View>(
+pub(super) fn select_from<'s, V: Node>(
     segments: impl Iterator<Item = &'s PathSegment>,
     root: V,
     with_paths: bool,
@@ -429,25 +270,84 @@ pub(super) fn select_from<'s, V: View>(
         steps: Vec::new(),
         on: with_paths,
     };
-    let mut scratch = Vec::new();
-    let mut current = vec![(root, ROOT)];
-    for segment in segments {
-        if current.is_empty() {
-            break;
-        }
-        current = apply(segment, &current, &mut trails, &mut scratch);
-    }
+    let current = run(segments, root, &mut trails);
     current
         .into_iter()
         .map(|(v, t)| (v, with_paths.then(|| trails.path(t))))
         .collect()
 }
 
+/// The compounds that hold the entries `..key` selects after `segments`,
+/// each once, with its concrete path (what editing `…..key` changes).
+pub(super) fn holders_from<'s, V: Node>(
+    segments: impl Iterator<Item = &'s PathSegment>,
+    root: V,
+    key: &str,
+) -> Vec<(V, NbtPath)> {
+    let mut trails = Trails {
+        steps: Vec::new(),
+        on: true,
+    };
+    let current = run(segments, root, &mut trails);
+    descend(&current, key, &mut trails)
+        .into_iter()
+        .map(|f| (f.holder.0, trails.path(f.holder.1)))
+        .collect()
+}
+
 /// [`select_from`] over the whole path.
-pub(crate) fn select<V: View>(
+pub(crate) fn select<V: Node>(
     path: &NbtPath,
     root: V,
     with_paths: bool,
 ) -> Vec<(V, Option<NbtPath>)> {
     select_from(path.segments(), root, with_paths)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    use super::*;
+    use crate::owned::{NbtCompound, NbtList, NbtTag};
+    use crate::path::Value;
+
+    thread_local! {
+        /// Compounds and lists entered by `descend` on this thread.
+        pub(super) static ENTERED: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// `depth` levels of `{a: [{a: …}], b: {a: …}}`-like nesting, `width`
+    /// wide at each level: many nested matches of `..a`.
+    fn nested(depth: usize, width: usize) -> (NbtCompound, usize) {
+        let mut c = NbtCompound::new();
+        c.insert("leaf", 1i32);
+        let mut containers = 1;
+        for _ in 0..depth {
+            let mut next = NbtCompound::new();
+            let copies = vec![c.clone(); width];
+            // each copy and the list itself are containers
+            containers = containers * width + 1 + 1;
+            next.insert("a", NbtTag::List(NbtList::Compound(copies)));
+            c = next;
+        }
+        (c, containers)
+    }
+
+    #[test]
+    fn each_descendant_step_enters_each_container_once() {
+        let (root, containers) = nested(6, 3);
+        for steps in [1, 2, 5, 10] {
+            let path: NbtPath = "..a".repeat(steps).parse().unwrap();
+            ENTERED.with(|n| n.set(0));
+            let found = select(&path, Value::Compound(&root), true);
+            let entered = ENTERED.with(Cell::get);
+            // `a..b..c`-style paths: at most (descendant steps) × (containers).
+            assert!(
+                entered <= steps * containers,
+                "{steps} steps: {entered} > {steps} × {containers}"
+            );
+            assert_eq!(found.is_empty(), steps > 6);
+        }
+    }
 }

@@ -65,6 +65,8 @@
 //! | index from the end | `[-1]` | the last element; `[-n]` the n-th from the end |
 //! | all elements | `[]` | every element of a list or array |
 //! | element filter | `[{…}]` | every compound element of a list matching the filter |
+//! | descendant | `..name`, `..name{…}` | the value under key `name` of the value itself and of every compound below it, at any depth, through lists (this crate's extension) |
+//! | wildcard | `*`, `*{…}` | every entry of a compound; every element of a list or array, as `[]` (this crate's extension) |
 //!
 //! - **Keys.** An unquoted key is one or more characters other than space,
 //!   `"`, `'`, `[`, `]`, `.`, `{` and `}` (any other character, digits and
@@ -79,9 +81,38 @@
 //!   grammar; whitespace may stand inside the braces, nesting is limited to 512
 //!   as there). Without the feature a filter is a parse error.
 //! - A path ends at the end of the text: a space or anything else after the
-//!   last node is an error, as is an empty node (`a..b`, a leading `.`). As in
-//!   vanilla, a single `.` at the very end is accepted (`a.` is `a`). The empty
-//!   text is the empty path, which selects the root.
+//!   last node is an error, as is an empty node (`a...b`, a leading `.`). As
+//!   in vanilla, a single `.` at the very end is accepted (`a.` is `a`). The
+//!   empty text is the empty path, which selects the root.
+//!
+//! # Extensions: `..name` and `*`
+//!
+//! Two nodes go beyond vanilla's syntax (which has neither; in vanilla `..`
+//! is an error and `*` an ordinary key):
+//!
+//! - **`..name`** selects, from each value, the entry `name` of that value
+//!   and of every compound below it at any depth, lists included: `..Pos`
+//!   finds every `Pos` in a chunk, `Inventory..id` every `id` in the
+//!   inventory. It may start a path, follow any node (`a..b`, `a[0]..b`,
+//!   `{x:1b}..b`) and take a filter (`..Item{id:"minecraft:stone"}`).
+//! - **`*`** selects every entry of a compound, in order, and every element
+//!   of a list or array (as `[]` does): `*.Pos`, `Inventory[0].*`; it takes a
+//!   filter too (`*{id:"minecraft:chest"}`). The key `*` is written quoted,
+//!   `"*"` (as [`NbtPath`]'s `Display` always did); `..*` is an error.
+//!
+//! Both see what a lookup by name sees: of a repeated key (only in a crafted
+//! file) the last entry, and no key that is not valid MUTF-8 (no path could
+//! name it). Matches come in **document order** below each value a node
+//! starts from (an entry before what lies inside the entries after it: `..a`
+//! on `{a: {a: 1}}` gives `{a: 1}`, then `1`), in the order of those values.
+//! A value found twice (`..a..b` where `a`s nest) is selected once.
+//!
+//! **Cost.** Each `..` node is one walk on a heap stack (no recursion: any
+//! depth on a small thread stack) that enters every compound and list below
+//! the values it starts from at most once, even when those values lie inside
+//! one another; so `..name` costs `O(N)` for a document of `N` values, and a
+//! path with `k` descendant nodes (`a..b..c`: 2) at most `O(k × N)`, never
+//! `N²`. `*` costs the entries it selects.
 //!
 //! # Filters: what matches
 //!
@@ -145,19 +176,28 @@ mod display;
 mod edit;
 mod error;
 pub(crate) mod eval;
-#[cfg(feature = "snbt")]
-mod filter;
 mod locate;
 mod nbt_path;
 mod parse;
 mod segment;
 mod value;
+pub(crate) mod view;
+
+// Filters need SNBT: everything only they use sits behind this one gate, and
+// `Node` is what evaluation asks of a value (navigation, plus with filters
+// what they compare).
+#[cfg(feature = "snbt")]
+pub(crate) mod filter;
+#[cfg(feature = "snbt")]
+pub use filter::Filter;
+#[cfg(feature = "snbt")]
+pub(crate) use filter::FilterView as Node;
+#[cfg(not(feature = "snbt"))]
+pub(crate) use view::View as Node;
 
 pub use error::{PathError, PathErrorKind};
 pub use locate::{locate_error, locate_error_with};
 pub use nbt_path::NbtPath;
 pub use parse::{PathParseError, PathParseErrorKind};
-#[cfg(feature = "snbt")]
-pub use segment::Filter;
 pub use segment::PathSegment;
 pub use value::{BorrowValue, Value};

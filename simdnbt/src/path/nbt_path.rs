@@ -44,8 +44,9 @@ impl NbtPath {
     /// use simdnbt::path::NbtPath;
     ///
     /// assert!(NbtPath::parse("Inventory[0].tag.display.Name").is_ok());
-    /// let err = NbtPath::parse("a..b").unwrap_err();
-    /// assert_eq!(err.to_string(), "column 3: expected a key");
+    /// assert!(NbtPath::parse("a..b").is_ok()); // `b` at any depth below `a`
+    /// let err = NbtPath::parse("a...b").unwrap_err();
+    /// assert_eq!(err.to_string(), "column 4: expected a key");
     /// ```
     pub fn parse(text: &str) -> Result<NbtPath, PathParseError> {
         parse::parse(text)
@@ -273,6 +274,35 @@ impl NbtPath {
         eval::select(self, BorrowValue::Compound(root), false)
             .into_iter()
             .map(|(v, _)| v)
+            .collect()
+    }
+
+    /// Each value [`get_all_borrow`](Self::get_all_borrow) returns, with the
+    /// concrete path (keys and indices only) that reaches it: what
+    /// [`resolve_all`](Self::resolve_all) returns for the owned form, without
+    /// building the owned tree first.
+    ///
+    /// ```
+    /// use simdnbt::path::NbtPath;
+    ///
+    /// // {a: [{b: 1}, {b: 2}]} as binary NBT
+    /// let bytes = [10, 0, 0, 9, 0, 1, b'a', 10, 0, 0, 0, 2,
+    ///     3, 0, 1, b'b', 0, 0, 0, 1, 0, 3, 0, 1, b'b', 0, 0, 0, 2, 0, 0];
+    /// let doc = simdnbt::borrow::read(&mut std::io::Cursor::new(&bytes[..])).unwrap().unwrap();
+    /// let found = NbtPath::parse("a[{b: 2}].b").unwrap().resolve_all_borrow(doc.as_compound());
+    /// assert_eq!(found[0].0.to_string(), "a[1].b");
+    /// assert_eq!(found[0].1.to_owned().int(), Some(2));
+    /// ```
+    pub fn resolve_all_borrow<'a, 'tape>(
+        &self,
+        root: borrow::NbtCompound<'a, 'tape>,
+    ) -> Vec<(NbtPath, BorrowValue<'a, 'tape>)>
+    where
+        'a: 'tape,
+    {
+        eval::select(self, BorrowValue::Compound(root), true)
+            .into_iter()
+            .map(|(v, p)| (p.unwrap_or_default(), v))
             .collect()
     }
 

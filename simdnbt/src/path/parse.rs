@@ -176,34 +176,20 @@ impl Parser<'_> {
         Ok(rest[..len].to_owned())
     }
 
-    /// An SNBT compound at `pos` (which is on its `{`).
-    #[cfg(feature = "snbt")]
-    fn filter(&mut self) -> Result<super::Filter, PathParseError> {
-        match crate::snbt::parse_value(self.text, self.pos, false) {
-            Ok((crate::owned::NbtTag::Compound(c), end)) => {
-                self.pos = end;
-                Ok(super::Filter(c))
-            }
-            // A value that starts with `{` is a compound.
-            Ok(_) => Err(self.err(PathParseErrorKind::Expected("a compound"), self.pos)),
-            Err(e) => Err(self.err(PathParseErrorKind::Filter(e.kind()), e.offset())),
-        }
-    }
-
-    /// A filter segment at `pos` (on its `{`), wrapped by `make`.
+    /// A filter segment at `pos` (on its `{`): an element filter `[{…}]`
+    /// when `element`.
     fn filter_segment(
         &mut self,
         #[cfg_attr(not(feature = "snbt"), allow(unused_variables))] element: bool,
     ) -> Result<PathSegment, PathParseError> {
         #[cfg(feature = "snbt")]
-        {
-            let filter = self.filter()?;
-            Ok(if element {
-                PathSegment::ElementFilter(filter)
-            } else {
-                PathSegment::Filter(filter)
-            })
-        }
+        return match super::filter::parse_segment(self.text, self.pos, element) {
+            Ok((segment, end)) => {
+                self.pos = end;
+                Ok(segment)
+            }
+            Err((kind, at)) => Err(self.err(kind, at)),
+        };
         #[cfg(not(feature = "snbt"))]
         Err(self.err(PathParseErrorKind::FiltersNeedSnbt, self.pos))
     }
@@ -253,9 +239,20 @@ impl Parser<'_> {
         })
     }
 
+    /// A key at `pos`, quoted or not; `None` for an unquoted `*`.
+    fn key(&mut self) -> Result<Option<String>, PathParseError> {
+        match self.peek() {
+            Some(q @ ('"' | '\'')) => self.quoted(q).map(Some),
+            _ => {
+                let key = self.unquoted()?;
+                Ok((key != "*").then_some(key))
+            }
+        }
+    }
+
     /// One node at `pos`.
     fn node(&mut self, first: bool) -> Result<(), PathParseError> {
-        let key = match self.peek() {
+        let segment = match self.peek() {
             Some('[') => {
                 let segment = self.bracket()?;
                 self.segments.push(segment);
@@ -267,10 +264,25 @@ impl Parser<'_> {
                 return Ok(());
             }
             Some('{') => return Err(self.err(PathParseErrorKind::MisplacedFilter, self.pos)),
-            Some(q @ ('"' | '\'')) => self.quoted(q)?,
-            _ => self.unquoted()?,
+            Some('.') if self.text[self.pos..].starts_with("..") => {
+                self.pos += 2;
+                let at = self.pos;
+                match self.key()? {
+                    Some(key) => PathSegment::Descendant(key),
+                    None => {
+                        return Err(self.err(
+                            PathParseErrorKind::Expected("a key (write `\"*\"` for the key `*`)"),
+                            at,
+                        ));
+                    }
+                }
+            }
+            _ => match self.key()? {
+                Some(key) => PathSegment::Key(key),
+                None => PathSegment::AllEntries,
+            },
         };
-        self.segments.push(PathSegment::Key(key));
+        self.segments.push(segment);
         if self.peek() == Some('{') {
             let segment = self.filter_segment(false)?;
             self.segments.push(segment);
@@ -291,6 +303,8 @@ pub(super) fn parse(text: &str) -> Result<NbtPath, PathParseError> {
         first = false;
         match p.peek() {
             None | Some('[' | '{') => {}
+            // `..`: the next node is a descendant step.
+            Some('.') if text[p.pos..].starts_with("..") => {}
             Some('.') => p.pos += 1,
             Some(_) => {
                 return Err(p.err(

@@ -1,14 +1,7 @@
-//! The nodes a path is made of, and the SNBT filters some of them carry.
-
-use std::fmt;
+//! The nodes a path is made of.
 
 #[cfg(doc)]
 use super::NbtPath;
-
-#[cfg(feature = "snbt")]
-use super::Value;
-#[cfg(feature = "snbt")]
-use crate::owned;
 
 /// One node of an [`NbtPath`].
 ///
@@ -34,114 +27,19 @@ pub enum PathSegment {
     IndexFromEnd(usize),
     /// Every element of a list or array: `[]`.
     AllElements,
+    /// Every entry of a compound, and every element of a list or array: `*`
+    /// (this crate's extension of the syntax).
+    AllEntries,
+    /// The value under a compound key at any depth: `..name` (this crate's
+    /// extension of the syntax). From a value, it selects the entry `name`
+    /// of the value itself and of every compound below it, through lists too.
+    Descendant(String),
     /// The compound elements of a list that match: `[{Slot:0b}]`.
     #[cfg(feature = "snbt")]
-    ElementFilter(Filter),
+    ElementFilter(super::Filter),
     /// Keeps the selected value only if it is a compound that matches. In
     /// text it is written right after a key (`a{b:1b}`) or as the first node
     /// (`{b:1b}`, a root filter); it appears nowhere else.
     #[cfg(feature = "snbt")]
-    Filter(Filter),
-}
-
-/// An SNBT compound that values are matched against (see the module docs).
-///
-/// ```
-/// let f = simdnbt::path::Filter::parse("{Slot: 0b}").unwrap();
-/// assert_eq!(f.to_string(), "{Slot:0b}");
-/// assert_eq!(f.compound().byte("Slot"), Some(0));
-/// ```
-#[cfg(feature = "snbt")]
-#[derive(Clone)]
-pub struct Filter(pub(super) owned::NbtCompound);
-
-#[cfg(feature = "snbt")]
-impl Filter {
-    /// Parses an SNBT compound (the whole text) as a filter.
-    ///
-    /// ```
-    /// assert!(simdnbt::path::Filter::parse("{a:[1,2]}").is_ok());
-    /// assert!(simdnbt::path::Filter::parse("[1]").is_err());
-    /// ```
-    pub fn parse(text: &str) -> Result<Filter, crate::snbt::Error> {
-        crate::snbt::compound_from_str(text).map(Filter)
-    }
-
-    /// Makes a filter of a compound.
-    ///
-    /// A filter looks its keys up by name, so a key that is not the MUTF-8
-    /// encoding of a name (a raw `00` byte, invalid bytes) is stored as the
-    /// encoding of the name it decodes to (invalid bytes as U+FFFD), which is
-    /// what it matches by; [`Filter::compound`] shows that form.
-    ///
-    /// ```
-    /// let mut c = simdnbt::owned::NbtCompound::new();
-    /// c.insert("Slot", 0i8);
-    /// assert_eq!(simdnbt::path::Filter::new(c).to_string(), "{Slot:0b}");
-    /// ```
-    pub fn new(mut compound: owned::NbtCompound) -> Filter {
-        super::filter::canonical_keys(&mut compound);
-        Filter(compound)
-    }
-
-    /// The compound.
-    ///
-    /// ```
-    /// let f = simdnbt::path::Filter::parse("{a:1}").unwrap();
-    /// assert_eq!(f.compound().int("a"), Some(1));
-    /// ```
-    pub fn compound(&self) -> &owned::NbtCompound {
-        &self.0
-    }
-
-    /// Whether `value` matches this filter.
-    ///
-    /// ```
-    /// let f = simdnbt::path::Filter::parse("{a:1}").unwrap();
-    /// let doc = simdnbt::snbt::compound_from_str("{a:1,b:2}").unwrap();
-    /// assert!(f.matches(simdnbt::path::Value::Compound(&doc)));
-    /// ```
-    pub fn matches(&self, value: Value<'_>) -> bool {
-        super::filter::matches(&self.0, value)
-    }
-
-    /// The filter's SNBT (what `Display` writes), or a placeholder for a
-    /// compound that SNBT cannot print (a NaN float, only from [`Filter::new`]).
-    fn text(&self) -> String {
-        crate::snbt::to_string(&self.0).unwrap_or_else(|_| "{}".to_owned())
-    }
-}
-
-#[cfg(feature = "snbt")]
-impl fmt::Display for Filter {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text())
-    }
-}
-
-#[cfg(feature = "snbt")]
-impl fmt::Debug for Filter {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Filter({})", self.text())
-    }
-}
-
-/// Filters are equal when their compounds are (floats by bits, so equality is
-/// reflexive: `Eq` holds).
-#[cfg(feature = "snbt")]
-impl PartialEq for Filter {
-    fn eq(&self, other: &Self) -> bool {
-        self.0 == other.0
-    }
-}
-
-#[cfg(feature = "snbt")]
-impl Eq for Filter {}
-
-/// Hashes the SNBT text, which equal compounds share.
-#[cfg(feature = "snbt")]
-impl std::hash::Hash for Filter {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.text().hash(state);
-    }
+    Filter(super::Filter),
 }

@@ -46,6 +46,8 @@ mod header;
 mod lz4;
 mod write;
 
+pub mod chunk;
+
 #[cfg(feature = "scan")]
 #[cfg_attr(docsrs, doc(cfg(feature = "scan")))]
 pub mod scan;

@@ -74,9 +74,9 @@
 //! and [`crate::Mutf8String`] implement `Serialize` and `Deserialize`.
 //! With [`Serializer`] / [`Deserializer`] every tag keeps its
 //! exact type: asked by a private newtype name, the deserializer gives a
-//! tag's id through serde's enum protocol, and a compound or list as its
-//! (validated) payload bytes, which the owned reader turns into the tree
-//! without recursion. With other
+//! tag's id through serde's enum protocol, and a compound or list is built
+//! from the validated document in one walk, without recursion, and handed to
+//! the owned type whole (no bytes written or read again). With other
 //! formats the tree is plain data: numbers, strings, sequences, maps, as in
 //! JSON. Reading from such a format picks the tag from the value serde
 //! reports: `i8` Byte, `i16` Short, `i32` Int, `i64`/`u64` Long (serde_json
@@ -120,6 +120,7 @@
 mod array;
 mod de;
 mod error;
+mod handoff;
 mod owned;
 mod ser;
 

@@ -9,6 +9,7 @@ use ::serde::de::{
 use ::serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
 use super::array::{byte_array, int_array, long_array};
+use super::handoff;
 use crate::mutf8::{self, Mutf8String};
 use crate::owned::{BaseNbt, Nbt, NbtCompound, NbtList, NbtTag};
 
@@ -355,17 +356,11 @@ impl<'de> Visitor<'de> for ListVisitor {
         d.deserialize_seq(self)
     }
 
-    /// The NBT deserializer's form: the list's payload bytes, validated
-    /// already, read here by the owned reader (no recursion on depth).
-    fn visit_bytes<E: de::Error>(self, payload: &[u8]) -> Result<NbtList, E> {
-        let mut wrapped = Vec::with_capacity(payload.len() + 4);
-        wrapped.extend_from_slice(&[crate::tag_id::LIST, 0, 0]);
-        wrapped.extend_from_slice(payload);
-        wrapped.push(crate::tag_id::END);
-        let mut c = read_payload::<E>(&wrapped)?;
-        match c.take("") {
+    /// The NBT deserializer's form: the list it built ([`super::handoff`]).
+    fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<NbtList, E> {
+        match handoff::take() {
             Some(NbtTag::List(list)) => Ok(list),
-            _ => Err(E::custom("not an NBT list payload")),
+            _ => Err(E::invalid_type(de::Unexpected::Bytes(v), &self)),
         }
     }
 
@@ -378,12 +373,6 @@ impl<'de> Visitor<'de> for ListVisitor {
         }
         Ok(NbtList::from(tags))
     }
-}
-
-/// Reads a compound's payload (named tags and End).
-fn read_payload<E: de::Error>(payload: &[u8]) -> Result<NbtCompound, E> {
-    crate::owned::read_compound(&mut std::io::Cursor::new(payload))
-        .map_err(|e| E::custom(format_args!("invalid NBT payload: {e}")))
 }
 
 impl<'de> Deserialize<'de> for NbtList {
@@ -405,9 +394,12 @@ impl<'de> Visitor<'de> for CompoundVisitor {
         d.deserialize_map(self)
     }
 
-    /// The NBT deserializer's form: the payload bytes (see `ListVisitor`).
-    fn visit_bytes<E: de::Error>(self, payload: &[u8]) -> Result<NbtCompound, E> {
-        read_payload(payload)
+    /// The NBT deserializer's form: the compound it built ([`super::handoff`]).
+    fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<NbtCompound, E> {
+        match handoff::take() {
+            Some(NbtTag::Compound(c)) => Ok(c),
+            _ => Err(E::invalid_type(de::Unexpected::Bytes(v), &self)),
+        }
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<NbtCompound, A::Error> {

@@ -331,7 +331,10 @@ fn display_round_trips_and_concrete_text_is_unchanged() {
 fn every_parse_error_has_its_column() {
     let cases: &[(&str, usize, &str)] = &[
         (".a", 1, "expected a key"),
-        ("a..b", 3, "expected a key"),
+        ("a...b", 4, "expected a key"),
+        ("a..", 4, "expected a key"),
+        ("..*", 3, "expected a key (write `\"*\"` for the key `*`)"),
+        ("*[", 3, "expected an index, `]` or `{`"),
         ("a b", 2, "expected `.`, `[` or the end of the path"),
         ("a]", 2, "expected `.`, `[` or the end of the path"),
         (" a", 1, "expected a key"),
@@ -379,7 +382,7 @@ fn every_parse_error_has_its_column() {
             4,
             "in the filter: number out of range for its type",
         ),
-        ("é.ü..x", 5, "expected a key"),
+        ("é.ü...x", 6, "expected a key"),
         ("}", 1, "expected a key"),
     ];
     for &(text, column, message) in cases {
@@ -1044,4 +1047,258 @@ fn indexed_filters_keep_every_matching_rule() {
             assert_eq!(found, usize::from(want), "case {i} (borrowed)");
         }
     }
+}
+
+/// Every value `..key` selects below `v`, by a plain recursive walk: each
+/// compound's last entry of `key`, then that compound's entries in order.
+fn reference_descendants(v: &NbtTag, key: &str, out: &mut Vec<NbtTag>) {
+    match v {
+        NbtTag::Compound(c) => {
+            for (k, child) in c.iter() {
+                if k.to_str() == key && c.get(key).is_some_and(|last| std::ptr::eq(last, child)) {
+                    out.push(child.clone());
+                }
+                reference_descendants(child, key, out);
+            }
+        }
+        NbtTag::List(NbtList::Compound(l)) => {
+            for c in l {
+                reference_descendants(&NbtTag::Compound(c.clone()), key, out);
+            }
+        }
+        NbtTag::List(NbtList::List(l)) => {
+            for e in l {
+                reference_descendants(&NbtTag::List(e.clone()), key, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// [`snbts`], and the document model agreeing.
+fn snbts_all_models(path: &str, root: &NbtCompound) -> Vec<String> {
+    let got = snbts(path, root);
+    let document = simdnbt::document::Document::from_owned(&root.clone().into()).unwrap();
+    let in_doc: Vec<String> = p(path)
+        .get_all_document(document.as_compound().unwrap())
+        .iter()
+        .map(|v| snbt::to_string(&v.to_owned()).unwrap())
+        .collect();
+    assert_eq!(got, in_doc, "document model differs for {path}");
+    got
+}
+
+#[test]
+fn descendant_steps_find_keys_at_any_depth_in_document_order() {
+    let root = doc("{a: {Pos: 1, b: [{Pos: 2}, {c: {Pos: 3}}], d: [[{Pos: 5}]]}, Pos: 4}");
+    assert_eq!(snbts_all_models("..Pos", &root), ["1", "2", "3", "5", "4"]);
+    assert_eq!(snbts_all_models("a..Pos", &root), ["1", "2", "3", "5"]);
+    assert_eq!(snbts_all_models("a.b..Pos", &root), ["2", "3"]);
+    assert_eq!(snbts_all_models("a.b[1]..Pos", &root), ["3"]);
+    assert_eq!(snbts_all_models("..c..Pos", &root), ["3"]);
+    assert_eq!(snbts_all_models("..c.Pos", &root), ["3"]);
+    assert!(snbts_all_models("..nothing", &root).is_empty());
+    let found = p("..Pos").resolve_all(&root);
+    let paths: Vec<String> = found.iter().map(|(c, _)| c.to_string()).collect();
+    assert_eq!(
+        paths,
+        [
+            "a.Pos",
+            "a.b[0].Pos",
+            "a.b[1].c.Pos",
+            "a.d[0][0].Pos",
+            "Pos"
+        ]
+    );
+    // Nested matches: each once, the outer first.
+    let nested = doc("{a: {a: {a: 1}}}");
+    assert_eq!(
+        snbts_all_models("..a", &nested),
+        ["{a:{a:1}}", "{a:1}", "1"]
+    );
+    assert_eq!(snbts_all_models("..a..a", &nested), ["{a:1}", "1"]);
+    assert_eq!(snbts_all_models("..a..a..a", &nested), ["1"]);
+    // Every corpus file agrees with a plain recursive walk.
+    for name in [
+        "complex_player.dat",
+        "bigtest.nbt",
+        "level.dat",
+        "hello_world.nbt",
+    ] {
+        let root = corpus(name);
+        for key in ["id", "Pos", "name", "Data", "x"] {
+            let mut want = Vec::new();
+            reference_descendants(&NbtTag::Compound(root.clone()), key, &mut want);
+            let want: Vec<String> = want.iter().map(|t| snbt::to_string(t).unwrap()).collect();
+            assert_eq!(
+                snbts_all_models(&format!("..{key}"), &root),
+                want,
+                "{name} ..{key}"
+            );
+        }
+    }
+}
+
+#[test]
+fn descendant_steps_see_what_a_lookup_sees() {
+    // A repeated key: only its last entry, as `get` and `a.b` find it.
+    let mut c = NbtCompound::new();
+    c.push("a", doc("{x: 1}"));
+    c.push("a", doc("{x: 2}"));
+    c.push("y", doc("{x: 3}"));
+    assert_eq!(snbts_all_models("..x", &c), ["2", "3"]);
+    assert_eq!(snbts_all_models("*", &c), ["{x:2}", "{x:3}"]);
+    // A key that is not valid MUTF-8 cannot be named, so it is not entered.
+    let mut odd = NbtCompound::new();
+    odd.push(raw(&[0xff]), doc("{x: 1}"));
+    odd.push("ok", doc("{x: 2}"));
+    assert_eq!(p("..x").get_all(&odd).len(), 1);
+    assert_eq!(p("*").get_all(&odd).len(), 1);
+}
+
+#[test]
+fn wildcards_select_every_entry_or_element() {
+    let root = doc("{a: 1, b: {c: 2}, l: [3, 4], i: [I; 5, 6], e: {}}");
+    assert_eq!(
+        snbts_all_models("*", &root),
+        ["1", "{c:2}", "[3,4]", "[I;5,6]", "{}"]
+    );
+    assert_eq!(snbts_all_models("l.*", &root), ["3", "4"]);
+    assert_eq!(snbts_all_models("i.*", &root), ["5", "6"]);
+    assert_eq!(snbts_all_models("*.c", &root), ["2"]);
+    assert_eq!(snbts_all_models("*.*", &root), ["2", "3", "4", "5", "6"]);
+    assert!(snbts_all_models("a.*", &root).is_empty());
+    assert!(snbts_all_models("e.*", &root).is_empty());
+    assert_eq!(snbts_all_models("*{c:2}", &root), ["{c:2}"]);
+    assert_eq!(snbts_all_models("\"*\"", &doc("{\"*\": 7}")), ["7"]);
+    let found = p("*.*").resolve_all(&root);
+    let paths: Vec<String> = found.iter().map(|(c, _)| c.to_string()).collect();
+    assert_eq!(paths, ["b.c", "l[0]", "l[1]", "i[0]", "i[1]"]);
+}
+
+#[test]
+fn new_steps_combine_with_filters_on_the_corpus() {
+    let player = corpus("complex_player.dat");
+    let ids = snbts_all_models(r#"..ench[{id:34s}].lvl"#, &player);
+    let inventory = snbts_all_models(r#"Inventory[].tag.ench[{id:34s}].lvl"#, &player);
+    let selected = snbts_all_models(r#"SelectedItem.tag.ench[{id:34s}].lvl"#, &player);
+    assert_eq!(ids.len(), inventory.len() + selected.len());
+    assert!(!inventory.is_empty());
+    let swords = snbts_all_models(
+        r#"..Inventory[{id:"minecraft:diamond_sword"}].Slot"#,
+        &player,
+    );
+    assert_eq!(swords, ["0b"]);
+    let named = snbts_all_models(r#"..display{Name:"Shinzuki"}.Name"#, &player);
+    // The sword in the inventory and the same one held (SelectedItem).
+    assert_eq!(named, [r#""Shinzuki""#, r#""Shinzuki""#]);
+    let all = snbts_all_models("Inventory[].*", &player);
+    let plain = snbts_all_models("Inventory[].Slot", &player);
+    assert!(all.len() > plain.len() && plain.iter().all(|s| all.contains(s)));
+}
+
+#[test]
+fn new_steps_print_and_read_back() {
+    for text in [
+        "..Pos",
+        "a..b",
+        "*",
+        "a.*",
+        "*.Pos",
+        "a[0]..b[1]",
+        "..\"odd key\".x",
+        "\"*\"",
+        "a.\"*\"",
+        "*[0]",
+        "..a..b..c",
+    ] {
+        let path = p(text);
+        assert_eq!(path.to_string(), text);
+        assert_eq!(p(&path.to_string()), path, "{text}");
+    }
+    let with_filters = [
+        r#"..Item{id:"x"}"#,
+        r#"{a:1b}..b"#,
+        r#"*{a:1b}.c"#,
+        r#"..l[{a:1b}]"#,
+    ];
+    for text in with_filters {
+        let path = p(text);
+        assert_eq!(p(&path.to_string()), path, "{text}");
+    }
+    assert_eq!(
+        p("a..b.*").segments().cloned().collect::<Vec<_>>(),
+        [
+            PathSegment::Key("a".into()),
+            PathSegment::Descendant("b".into()),
+            PathSegment::AllEntries
+        ]
+    );
+    assert!(!p("..a").is_concrete());
+    assert!(!p("*").selects_root());
+}
+
+#[test]
+fn set_and_remove_through_descendants_and_wildcards() {
+    let mut root = doc("{a: {Pos: 1, b: [{Pos: 2}]}, Pos: 3, c: 4}");
+    assert_eq!(p("..Pos").set(&mut root, NbtTag::Int(9)).unwrap(), 3);
+    assert_eq!(
+        snbt::to_string(&root).unwrap(),
+        "{a:{Pos:9,b:[{Pos:9}]},Pos:9,c:4}"
+    );
+    assert_eq!(p("a..Pos").remove(&mut root), 2);
+    assert_eq!(snbt::to_string(&root).unwrap(), "{a:{b:[{}]},Pos:9,c:4}");
+    // Nested holders: the inner edit happens before the outer one.
+    let mut nested = doc("{a: {a: {a: 1}}}");
+    assert_eq!(p("..a").remove(&mut nested), 3);
+    assert_eq!(snbt::to_string(&nested).unwrap(), "{}");
+    let mut nested = doc("{a: {a: {a: 1}}}");
+    assert_eq!(p("..a").set(&mut nested, NbtTag::Int(5)).unwrap(), 3);
+    assert_eq!(snbt::to_string(&nested).unwrap(), "{a:5}");
+    // A wildcard replaces what is there and creates nothing.
+    let mut w = doc("{x: {p: 1, q: 2}, l: [1, 2, 3], e: {}}");
+    assert_eq!(p("x.*").set(&mut w, NbtTag::Int(0)).unwrap(), 2);
+    assert_eq!(p("l.*").set(&mut w, NbtTag::Int(7)).unwrap(), 3);
+    assert!(p("e.*").set(&mut w, NbtTag::Int(7)).is_err());
+    assert_eq!(snbt::to_string(&w).unwrap(), "{x:{p:0,q:0},l:[7,7,7],e:{}}");
+    assert_eq!(p("l.*").remove(&mut w), 3);
+    assert_eq!(p("*{p:0}").remove(&mut w), 1);
+    assert_eq!(snbt::to_string(&w).unwrap(), "{l:[],e:{}}");
+    // Wrong element type through `..`: an error, nothing changed.
+    let mut typed = doc("{a: {l: [1, 2]}, l: [1]}");
+    let before = typed.clone();
+    assert!(
+        p("..l[0]")
+            .set(&mut typed, NbtTag::String("x".into()))
+            .is_err()
+    );
+    assert_eq!(typed, before);
+}
+
+#[test]
+fn many_descendant_steps_on_deep_documents_stay_linear_on_a_small_stack() {
+    // 512 levels of `a` (compound and list in turn), on a 256 KiB thread.
+    let levels = 256;
+    let text = format!("{}1b{}", "{a:[".repeat(levels), "]}".repeat(levels));
+    let root = doc(&text);
+    let steps = 200;
+    let path = p(&"..a".repeat(steps));
+    let handle = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || {
+            let owned = path.get_all(&root).len();
+            let bytes = to_bytes(&root);
+            let nbt = simdnbt::borrow::read(&mut Cursor::new(&bytes[..]))
+                .unwrap()
+                .unwrap();
+            let borrowed = path.get_all_borrow(nbt.as_compound()).len();
+            let resolved = path.resolve_all(&root).len();
+            let mut edited = root.clone();
+            let removed = path.remove(&mut edited);
+            (owned, borrowed, resolved, removed, root, edited)
+        })
+        .unwrap();
+    let (owned, borrowed, resolved, removed, ..) = handle.join().unwrap();
+    // `..a` k times from the root: the a's at depth k and below.
+    assert_eq!((owned, borrowed, resolved, removed), (57, 57, 57, 57));
 }

@@ -5,7 +5,9 @@
 mod support;
 
 mod bedrock;
+mod chunk;
 mod compression;
+mod json;
 mod network;
 mod region;
 mod snbt;

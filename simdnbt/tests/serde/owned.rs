@@ -375,3 +375,121 @@ fn wrapper_compounds_are_their_value_elsewhere_and_compounds_in_nbt() {
     let bytes = to_vec(&doc).unwrap();
     assert_eq!(bytes, bytes_of(&doc));
 }
+
+/// A document `{"v": value}`.
+fn field_doc(value: &NbtTag) -> Vec<u8> {
+    let c = NbtCompound::from_values(vec![("v".into(), value.clone())]);
+    bytes_of(&BaseNbt::new("", c))
+}
+
+#[derive(Deserialize, Debug)]
+struct Field<T> {
+    v: T,
+}
+
+/// Every entry of every corpus file as an owned field of a typed struct
+/// (`NbtTag`, and `NbtList` / `NbtCompound` for containers): the value the
+/// deserializer builds from its document equals the owned reader's.
+#[test]
+fn corpus_entries_as_owned_fields_equal_the_owned_readers_values() {
+    let mut containers = 0;
+    for name in corpus::all_names().filter(|&n| n != "stringtest.nbt") {
+        let bytes = corpus::load(name).unwrap();
+        let Nbt::Some(doc) = owned::read(&mut Cursor::new(bytes)).unwrap() else {
+            panic!("{name}: not a document");
+        };
+        for (k, v) in doc.iter() {
+            let bytes = field_doc(v);
+            let tag: Field<NbtTag> = from_slice(&bytes).unwrap();
+            assert_eq!(&tag.v, v, "{name}: {k} as NbtTag");
+            match v {
+                NbtTag::List(list) => {
+                    let got: Field<NbtList> = from_slice(&bytes).unwrap();
+                    assert_eq!(&got.v, list, "{name}: {k} as NbtList");
+                    containers += 1;
+                }
+                NbtTag::Compound(c) => {
+                    let got: Field<NbtCompound> = from_slice(&bytes).unwrap();
+                    assert_eq!(&got.v, c, "{name}: {k} as NbtCompound");
+                    containers += 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(containers > 50, "{containers} containers checked");
+}
+
+/// `{"v": {"a": {"a": ...}}}`, `depth` compounds deep counting the root.
+fn deep_compounds(depth: usize) -> Vec<u8> {
+    let mut out = vec![10, 0, 0, 10, 0, 1, b'v'];
+    for _ in 2..depth {
+        out.extend_from_slice(&[10, 0, 1, b'a']);
+    }
+    out.extend(std::iter::repeat_n(0, depth));
+    out
+}
+
+/// `{"v": [[[...]]]}`: lists of lists, `depth` deep counting the root.
+fn deep_lists(depth: usize) -> Vec<u8> {
+    let mut out = vec![10, 0, 0, 9, 0, 1, b'v'];
+    for _ in 2..depth {
+        out.extend_from_slice(&[9, 0, 0, 0, 1]); // a List of List, one element
+    }
+    out.extend_from_slice(&[1, 0, 0, 0, 1, 7]); // the innermost: a List of Byte [7]
+    out.push(0);
+    out
+}
+
+/// The deepest document the reader accepts (512 levels), as an owned field,
+/// on a 256 KiB thread: the owned value is built without recursion, and it
+/// equals the owned reader's.
+#[test]
+fn a_512_deep_owned_field_reads_on_a_small_stack() {
+    std::thread::Builder::new()
+        .stack_size(256 << 10)
+        .spawn(|| {
+            for bytes in [deep_compounds(512), deep_lists(512)] {
+                let expected = owned::read(&mut Cursor::new(&bytes[..])).unwrap().unwrap();
+                let expected = expected.get("v").unwrap();
+                let tag: Field<NbtTag> = from_slice(&bytes).unwrap();
+                assert_eq!(&tag.v, expected);
+                let root: BaseNbt = from_slice(&bytes).unwrap();
+                assert_eq!(root.get("v"), Some(expected));
+                match expected {
+                    NbtTag::Compound(c) => {
+                        assert_eq!(&from_slice::<Field<NbtCompound>>(&bytes).unwrap().v, c)
+                    }
+                    NbtTag::List(l) => {
+                        assert_eq!(&from_slice::<Field<NbtList>>(&bytes).unwrap().v, l)
+                    }
+                    _ => unreachable!(),
+                }
+            }
+            // One level more is the reader's depth error.
+            let e = from_slice::<Field<NbtCompound>>(&deep_compounds(513)).unwrap_err();
+            let read = e.read_error().expect("the reader's error");
+            assert_eq!(read.kind(), simdnbt::ErrorKind::MaxDepthExceeded);
+            let e = from_slice::<Field<NbtList>>(&deep_lists(513)).unwrap_err();
+            let read = e.read_error().expect("the reader's error");
+            assert_eq!(read.kind(), simdnbt::ErrorKind::MaxDepthExceeded);
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+/// Bytes from another format are not an owned container: only the NBT
+/// deserializer hands one over, and what it hands over is taken once.
+#[test]
+fn owned_containers_from_other_formats_bytes_are_type_errors() {
+    use serde::de::value::{BytesDeserializer, Error};
+    let e = NbtCompound::deserialize(BytesDeserializer::<Error>::new(b"\x01\0\x01a\x05\0"))
+        .unwrap_err();
+    assert!(e.to_string().contains("expected an NBT compound"), "{e}");
+    let e = NbtList::deserialize(BytesDeserializer::<Error>::new(b"")).unwrap_err();
+    assert!(e.to_string().contains("expected an NBT list"), "{e}");
+    // After an NBT read handed a compound over, nothing is left behind.
+    let _: Field<NbtCompound> = from_slice(&field_doc(&NbtTag::Compound(every_type()))).unwrap();
+    assert!(NbtCompound::deserialize(BytesDeserializer::<Error>::new(b"")).is_err());
+}

@@ -54,15 +54,13 @@ impl<'de, 't> MapAccess<'de> for MapDe<'de, 't> {
             return Err(Error::msg("a map value was asked for before its key"));
         };
         let ctx = self.ctx;
-        let off = ctx.entry_off(key);
         let value = ValueDe {
             node: Node::from_tag(tag),
-            off,
             ctx,
         };
         match seed.deserialize(value) {
             Ok(v) => Ok(v),
-            Err(e) => Err(in_key(e, key, off)),
+            Err(e) => Err(in_key(e, key, ctx.entry_off(key))),
         }
     }
 

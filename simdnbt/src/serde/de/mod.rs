@@ -21,6 +21,7 @@ use ::serde::de::{
 
 use super::Options;
 use super::error::{Error, Result};
+use super::handoff;
 use crate::borrow::{
     self, NbtCompound, NbtCompoundIter, NbtCompoundListIter, NbtList, NbtListListIter, NbtTag,
 };
@@ -134,7 +135,7 @@ impl<'de> Deserializer<'de> {
             Doc::Tag(Some(tag)) => Node::from_tag(tag.as_tag()),
             Doc::Compound(borrow::Nbt::None) | Doc::Tag(None) => Node::End,
         };
-        ValueDe { node, off: 0, ctx }
+        ValueDe { node, ctx }
     }
 }
 

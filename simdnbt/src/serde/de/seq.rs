@@ -28,8 +28,6 @@ pub(super) struct SeqDe<'de, 't> {
     /// (`stride` 0 for the others, which know their own offset).
     pub(super) first: usize,
     pub(super) stride: usize,
-    /// The list's own offset, for elements that cannot tell theirs.
-    pub(super) fallback: usize,
     pub(super) ctx: Ctx,
 }
 
@@ -38,23 +36,21 @@ impl<'de, 't> SeqDe<'de, 't> {
         elems: Elems<'de, 't>,
         raw: RawList<'de, T>,
         ctx: Ctx,
-        fallback: usize,
     ) -> Self {
         SeqDe {
             elems,
             index: 0,
             first: ctx.off(raw.as_big_endian().as_ptr()),
             stride: T::SIZE,
-            fallback,
             ctx,
         }
     }
 
-    pub(super) fn list(l: NbtList<'de, 't>, ctx: Ctx, fallback: usize) -> Self {
+    pub(super) fn list(l: NbtList<'de, 't>, ctx: Ctx) -> Self {
         macro_rules! raw {
             ($get:ident, $variant:ident) => {
                 match l.$get() {
-                    Some(r) => return Self::numbers(Elems::$variant(r.iter()), r, ctx, fallback),
+                    Some(r) => return Self::numbers(Elems::$variant(r.iter()), r, ctx),
                     None => Elems::Empty,
                 }
             };
@@ -67,7 +63,6 @@ impl<'de, 't> SeqDe<'de, 't> {
                         index: 0,
                         first: ctx.off(b.as_ptr().cast()),
                         stride: 1,
-                        fallback,
                         ctx,
                     };
                 }
@@ -101,7 +96,6 @@ impl<'de, 't> SeqDe<'de, 't> {
             index: 0,
             first: 0,
             stride: 0,
-            fallback,
             ctx,
         }
     }
@@ -127,12 +121,18 @@ impl<'de, 't> SeqDe<'de, 't> {
 
     #[cold]
     pub(super) fn element_error(&self, e: Error, index: usize, node: Node<'de, 't>) -> Error {
+        // An element that cannot tell its offset takes the list's, which
+        // the list's container adds (`Error::at` keeps the first offset set).
         let off = if self.stride != 0 {
-            self.first + index * self.stride
+            Some(self.first + index * self.stride)
         } else {
-            node.offset(self.ctx).unwrap_or(self.fallback)
+            node.offset(self.ctx)
         };
-        e.at(off).in_index(index)
+        match off {
+            Some(off) => e.at(off),
+            None => e,
+        }
+        .in_index(index)
     }
 }
 
@@ -164,7 +164,6 @@ impl<'de, 't> SeqAccess<'de> for SeqDe<'de, 't> {
         self.index += 1;
         let value = ValueDe {
             node,
-            off: self.fallback,
             ctx: self.ctx,
         };
         match seed.deserialize(value) {

@@ -2,11 +2,11 @@
 
 use super::*;
 
-/// One value's deserializer. `off` is the best offset known for errors the
-/// value itself raises; its container refines it.
+/// One value's deserializer. Errors the value raises get their offset from
+/// its container (the entry, the element, or 0 for the root), so the value
+/// carries none: it is passed by value at every field and element.
 pub(super) struct ValueDe<'de, 't> {
     pub(super) node: Node<'de, 't>,
-    pub(super) off: usize,
     pub(super) ctx: Ctx,
 }
 
@@ -17,19 +17,17 @@ impl<'de, 't> ValueDe<'de, 't> {
 
     pub(super) fn seq(&self) -> Option<SeqDe<'de, 't>> {
         let ctx = self.ctx;
-        let fallback = self.off;
         let seq = match self.node {
-            Node::List(l) => SeqDe::list(l, ctx, fallback),
+            Node::List(l) => SeqDe::list(l, ctx),
             Node::ByteArray(b) => SeqDe {
                 elems: Elems::Bytes(b.iter()),
                 index: 0,
                 first: ctx.off(b.as_ptr()),
                 stride: 1,
-                fallback,
                 ctx,
             },
-            Node::IntArray(r) => SeqDe::numbers(Elems::Ints(r.iter()), r, ctx, fallback),
-            Node::LongArray(r) => SeqDe::numbers(Elems::Longs(r.iter()), r, ctx, fallback),
+            Node::IntArray(r) => SeqDe::numbers(Elems::Ints(r.iter()), r, ctx),
+            Node::LongArray(r) => SeqDe::numbers(Elems::Longs(r.iter()), r, ctx),
             _ => return None,
         };
         Some(seq)
@@ -173,17 +171,15 @@ impl<'de, 't> de::Deserializer<'de> for ValueDe<'de, 't> {
                     value: self,
                 })
             }
-            // Containers go to the owned tree as their payload bytes, which
-            // it reads with the (iterative) owned reader: no recursion here.
+            // The owned tree's containers are built here from the document,
+            // in one iterative walk, and handed over (`serde/handoff.rs`).
             (crate::serde::owned::COMPOUND_TOKEN, Node::Compound(c)) => {
-                let mut payload = Vec::new();
-                c.write(&mut payload);
-                visitor.visit_byte_buf(payload)
+                let value = crate::owned::NbtTag::Compound(c.to_owned());
+                handoff::hand_over(value, |b| visitor.visit_bytes(b))
             }
             (crate::serde::owned::LIST_TOKEN, Node::List(l)) => {
-                let mut payload = Vec::new();
-                l.write(&mut payload);
-                visitor.visit_byte_buf(payload)
+                let value = crate::owned::NbtTag::List(l.to_owned());
+                handoff::hand_over(value, |b| visitor.visit_bytes(b))
             }
             _ => visitor.visit_newtype_struct(self),
         }

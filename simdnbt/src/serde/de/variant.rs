@@ -63,13 +63,11 @@ pub(super) struct TaggedVariant<'de, 't> {
 
 impl<'de, 't> TaggedVariant<'de, 't> {
     pub(super) fn content<T>(self, f: impl FnOnce(ValueDe<'de, 't>) -> Result<T>) -> Result<T> {
-        let off = self.ctx.entry_off(self.key);
         let value = ValueDe {
             node: Node::from_tag(self.tag),
-            off,
             ctx: self.ctx,
         };
-        f(value).map_err(|e| in_key(e, self.key, off))
+        f(value).map_err(|e| in_key(e, self.key, self.ctx.entry_off(self.key)))
     }
 }
 

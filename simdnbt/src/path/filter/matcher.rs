@@ -37,9 +37,11 @@ use std::collections::HashMap;
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hash, Hasher};
 
-use super::eval::{Leaf, View};
-use super::value::Value;
+use super::leaf::Leaf;
+use super::view::FilterView;
 use crate::owned::{NbtCompound, NbtList};
+use crate::path::value::Value;
+use crate::path::view::View;
 use crate::tag_id;
 
 /// Keys of a compound filter looked up by scanning the document compound
@@ -57,7 +59,7 @@ pub(super) const DIRECT_TARGETS: usize = 8;
 
 /// A comparison in progress: a filter compound or list against a document
 /// value of the same type.
-enum Frame<'f, V: View> {
+enum Frame<'f, V: FilterView> {
     /// The next filter entry to look up is `next`.
     Compound {
         filter: &'f NbtCompound,
@@ -203,7 +205,7 @@ fn number_bits(n: crate::Number) -> u64 {
 }
 
 /// Whether document value `t` equals filter leaf `f` (same type, equal value).
-fn leaf_matches<V: View>(f: Value<'_>, t: V) -> bool {
+fn leaf_matches<V: FilterView>(f: Value<'_>, t: V) -> bool {
     f.id() == t.id() && t.leaf().matched_by(&f.leaf())
 }
 
@@ -218,7 +220,7 @@ impl<'f> Matcher<'f> {
     }
 
     /// Whether `target` matches the filter compound.
-    pub(super) fn matches<V: View>(&mut self, target: V) -> bool {
+    pub(super) fn matches<V: FilterView>(&mut self, target: V) -> bool {
         if target.id() != tag_id::COMPOUND {
             return false;
         }
@@ -305,7 +307,7 @@ impl<'f> Matcher<'f> {
     /// Starts comparing `filter` with `target`: a result for leaves, type
     /// mismatches and lists whose container elements are settled, a frame for
     /// compounds and lists with container elements left to compare.
-    fn start<V: View>(&mut self, filter: Value<'f>, target: V) -> Result<Frame<'f, V>, bool> {
+    fn start<V: FilterView>(&mut self, filter: Value<'f>, target: V) -> Result<Frame<'f, V>, bool> {
         let filter = filter.typed();
         if filter.id() != target.id() {
             return Err(false);
@@ -354,7 +356,7 @@ impl<'f> Matcher<'f> {
         let mut leaves = Vec::new();
         let mut rest = Vec::new();
         for fi in 0..l.len() {
-            let Some(f) = View::element(list, fi).map(View::unwrapped) else {
+            let Some(f) = View::element(list, fi).map(FilterView::unwrapped) else {
                 continue;
             };
             match leaf_hash(&self.hasher, f.id(), &f.leaf(), false) {
@@ -365,7 +367,7 @@ impl<'f> Matcher<'f> {
         leaves.sort_unstable();
         // Drop repeated leaves: equal hashes are neighbours now, and a leaf
         // equal to one kept earlier adds nothing to match.
-        let element = |fi| View::element(list, fi).map(View::unwrapped);
+        let element = |fi| View::element(list, fi).map(FilterView::unwrapped);
         let mut kept: Vec<(u64, usize)> = Vec::with_capacity(leaves.len());
         for (h, fi) in leaves {
             let run = kept.iter().rev().take_while(|(kh, _)| *kh == h);
@@ -387,9 +389,9 @@ impl<'f> Matcher<'f> {
 
     /// Whether every leaf element of the prepared filter list matches some
     /// element of `targets`.
-    fn leaves_match<V: View>(&self, prepared: usize, list: Value<'f>, targets: &[V]) -> bool {
+    fn leaves_match<V: FilterView>(&self, prepared: usize, list: Value<'f>, targets: &[V]) -> bool {
         let leaves = &self.prepared[prepared].leaves;
-        let element = |fi| View::element(list, fi).map(View::unwrapped);
+        let element = |fi| View::element(list, fi).map(FilterView::unwrapped);
         if leaves.len() <= DIRECT_LEAVES || targets.len() <= DIRECT_TARGETS {
             return leaves.iter().all(|&(_, fi)| {
                 element(fi).is_some_and(|f| targets.iter().any(|&t| leaf_matches(f, t)))
@@ -414,7 +416,7 @@ impl<'f> Matcher<'f> {
 
 /// Every key of compound `target` (the last entry of each), as a lookup by
 /// name finds it.
-fn key_index<V: View>(target: V) -> HashMap<KeyBytes<V::Key>, V> {
+fn key_index<V: FilterView>(target: V) -> HashMap<KeyBytes<V::Key>, V> {
     let mut entries = Vec::new();
     target.for_each_entry(|key, value| entries.push((key, value)));
     let mut index = HashMap::with_capacity(entries.len());
@@ -462,6 +464,6 @@ pub(super) fn canonical_keys(filter: &mut NbtCompound) {
 }
 
 /// Whether `target` matches the filter compound.
-pub(super) fn matches<V: View>(filter: &NbtCompound, target: V) -> bool {
+pub(super) fn matches<V: FilterView>(filter: &NbtCompound, target: V) -> bool {
     Matcher::new(filter).matches(target)
 }

@@ -1,0 +1,290 @@
+//! Editing many documents: `nbt set`, `nbt rm` and `nbt replace` over a
+//! folder or a whole region file. Only documents that change are rewritten;
+//! in a region only the chunks that change are encoded again, and every other
+//! chunk keeps its bytes and its sectors. Each file is written through
+//! [`crate::store::replace_verified`] (a temporary file, read back, renamed
+//! over the original), so an interrupted run leaves every file old or new.
+
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::Instant;
+
+use rayon::prelude::*;
+use simdnbt::owned::{Nbt, NbtCompound};
+use simdnbt::region::{ChunkCompression, ChunkInfo};
+
+use super::{Summary, Where};
+use crate::failure::{Failure, Result};
+use crate::input::{self, InputOpts};
+use crate::report::progress_bar;
+use crate::store::WriteOpts;
+use crate::walk::Inputs;
+
+/// One edit of a document's root: what it matched and changed (nothing
+/// changed: the document is not written), or why it cannot be made.
+pub type Edit<'e> = dyn Fn(&mut NbtCompound) -> std::result::Result<Change, String> + Sync + 'e;
+
+/// What an edit did to one document.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Change {
+    /// Values the path selected.
+    pub matched: usize,
+    /// Values changed (set to something else, removed, replaced).
+    pub changed: usize,
+}
+/// What an edit did to one file.
+#[derive(Debug, Default, Clone, Copy)]
+struct Outcome {
+    /// Values matched.
+    matched: usize,
+    /// Values changed.
+    values: usize,
+    /// Chunks read (region files).
+    chunks: usize,
+    /// Chunks changed (region files).
+    changed_chunks: usize,
+    /// Chunks that could not be read or edited, left as they were.
+    failed_chunks: usize,
+}
+
+/// A chunk the edit changed: its new uncompressed NBT.
+struct Changed {
+    info: ChunkInfo,
+    compression: ChunkCompression,
+    raw: Vec<u8>,
+}
+
+/// Runs `edit` over every document of `inputs` and writes the files that
+/// change; `verb` says what was done in the per-file lines (`set`,
+/// `removed`, `replaced`). Prints a line per changed file and the summary on
+/// stderr; returns the exit status (0; 1 nothing matched; 2 something failed).
+pub fn run(inputs: &Inputs, opts: &InputOpts, edit: &Edit<'_>, verb: &str, w: WriteOpts) -> u8 {
+    let start = Instant::now();
+    let mut summary = Summary::of(inputs);
+    let bar = progress_bar(summary.bytes);
+    let say = |line: String| bar.suspend(|| eprintln!("{line}"));
+    for message in &inputs.unreadable {
+        eprintln!("nbt: {message}");
+    }
+    let would = if w.dry_run { "would have " } else { "" };
+    let files: Vec<(&Path, bool)> = (inputs.documents.iter().map(|p| (p.as_path(), false)))
+        .chain(inputs.regions.iter().map(|p| (p.as_path(), true)))
+        .collect();
+    let done = Mutex::new(Vec::new());
+    files.par_iter().for_each(|&(file, region)| {
+        let result = if region {
+            edit_region(file, edit, w, &|m| say(format!("nbt: {m}")))
+        } else {
+            edit_document(file, opts, edit, w)
+        };
+        bar.inc(std::fs::metadata(file).map_or(0, |m| m.len()));
+        match &result {
+            Ok(o) if o.values > 0 => {
+                let chunks = match o.chunks {
+                    0 => String::new(),
+                    _ => format!(" in {}", crate::report::count(o.changed_chunks, "chunk")),
+                };
+                say(format!(
+                    "{}: {would}{verb} {}{chunks}",
+                    file.display(),
+                    crate::report::count(o.values, "value")
+                ));
+            }
+            Ok(_) => {}
+            Err(f) => say(format!("nbt: {}", f.message)),
+        }
+        done.lock().unwrap_or_else(|e| e.into_inner()).push(result);
+    });
+    bar.finish_and_clear();
+    for result in done.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        match result {
+            Ok(o) => {
+                summary.matches += o.matched;
+                summary.chunks += o.chunks;
+                summary.changed_chunks += o.changed_chunks;
+                summary.changed_files += usize::from(o.values > 0);
+                summary.failed += o.failed_chunks;
+            }
+            Err(_) => summary.failed += 1,
+        }
+    }
+    eprintln!("{}", summary.line("edited", start, true, w.dry_run));
+    if summary.failed > 0 {
+        crate::failure::TROUBLE
+    } else if summary.matches == 0 {
+        crate::failure::NO
+    } else {
+        0
+    }
+}
+
+/// One non-region file: read, edit, and stored in its own form if it changed.
+fn edit_document(file: &Path, opts: &InputOpts, edit: &Edit<'_>, w: WriteOpts) -> Result<Outcome> {
+    let place = super::place(file);
+    let mut doc = input::open_document(&place, opts)?;
+    let Nbt::Some(root) = &mut doc.nbt else {
+        return Ok(Outcome::default());
+    };
+    let change = edit(root).map_err(|m| Failure::new(format!("{place}: {m}")))?;
+    if change.changed > 0 {
+        crate::store::store(&place, &mut doc, w)?;
+    }
+    Ok(Outcome {
+        matched: change.matched,
+        values: change.changed,
+        ..Outcome::default()
+    })
+}
+
+/// One chunk: read, edited; what the edit did, and the new bytes when it
+/// changed the chunk.
+fn edit_chunk(
+    region: &simdnbt::region::Region,
+    info: ChunkInfo,
+    edit: &Edit<'_>,
+) -> std::result::Result<(Change, Option<Changed>), String> {
+    let (x, z) = (i32::from(info.pos.x), i32::from(info.pos.z));
+    let compression = info
+        .compression
+        .ok_or_else(|| format!("compression {} cannot be read", info.compression_id))?;
+    let bytes = region
+        .chunk(x, z)
+        .map_err(|e| e.to_string())?
+        .unwrap_or_default();
+    let mut nbt = input::parse_nbt(&bytes).map_err(|e| format!("invalid NBT: {e}"))?;
+    let Nbt::Some(root) = &mut nbt else {
+        return Ok((Change::default(), None));
+    };
+    let change = edit(root)?;
+    if change.changed == 0 {
+        return Ok((change, None));
+    }
+    let raw = crate::output::uncompressed(&nbt).map_err(|f| f.message)?;
+    // The writer's output must read back as the edited tree (a string over
+    // 65535 bytes, or nesting past 512, would not).
+    if input::parse_nbt(&raw).ok().as_ref() != Some(&nbt) {
+        return Err("the edited chunk would not read back as it was edited".into());
+    }
+    Ok((
+        change,
+        Some(Changed {
+            info,
+            compression,
+            raw,
+        }),
+    ))
+}
+
+/// One region file: every chunk edited in parallel; the changed ones written
+/// into the region, the others left in their sectors; the file replaced
+/// when anything changed. A chunk that cannot be read is reported through
+/// `fail` and kept as it is.
+fn edit_region(
+    file: &Path,
+    edit: &Edit<'_>,
+    w: WriteOpts,
+    fail: &(dyn Fn(String) + Sync),
+) -> Result<Outcome> {
+    let place = super::place(file);
+    let original = place.read_all()?;
+    let mut region = input::open_region(&place, original.clone())?;
+    let infos: Vec<ChunkInfo> = region.chunks().collect();
+    let results: Vec<_> = infos
+        .par_iter()
+        .map(|&info| (info, edit_chunk(&region, info, edit)))
+        .collect();
+    let mut outcome = Outcome {
+        chunks: infos.len(),
+        ..Outcome::default()
+    };
+    let mut changed = Vec::new();
+    for (info, result) in results {
+        match result {
+            Ok((change, c)) => {
+                outcome.matched += change.matched;
+                outcome.values += change.changed;
+                changed.extend(c);
+            }
+            Err(message) => {
+                let at = Where {
+                    file,
+                    chunk: Some(info.pos),
+                };
+                fail(format!("{at}: {message}; left as it is"));
+                outcome.failed_chunks += 1;
+            }
+        }
+    }
+    if changed.is_empty() {
+        return Ok(outcome);
+    }
+    let refuse =
+        |why: String| Failure::new(format!("refusing to write {place}: {why}; it is unchanged"));
+    for c in &changed {
+        let (x, z) = (i32::from(c.info.pos.x), i32::from(c.info.pos.z));
+        region
+            .write_chunk(x, z, &c.raw, c.compression)
+            .map_err(|e| refuse(format!("cannot store chunk {}: {e}", c.info.pos)))?;
+        if region.info(x, z).is_some_and(|i| i.external) || c.info.external {
+            return Err(refuse(format!(
+                "chunk {} is over 1 MiB compressed and needs an external .mcc file, which \
+                 `nbt` does not write",
+                c.info.pos
+            )));
+        }
+        outcome.changed_chunks += 1;
+    }
+    let verify = |written: &[u8]| {
+        verify_region(&place, &original, &infos, &changed, written).map_err(refuse)
+    };
+    crate::store::replace_verified(file, region.as_bytes(), &verify, w)?;
+    Ok(outcome)
+}
+
+/// Checks a region file about to replace `original`: the same chunks, each
+/// changed one reading back as its new bytes, each other one byte-identical
+/// (its sectors, and its header entries) to the original.
+fn verify_region(
+    place: &crate::input::Place,
+    original: &[u8],
+    infos: &[ChunkInfo],
+    changed: &[Changed],
+    written: &[u8],
+) -> std::result::Result<(), String> {
+    let back = input::open_region(place, written.to_vec()).map_err(|f| f.message)?;
+    if back.chunks().count() != infos.len() {
+        return Err("the result would hold another set of chunks".into());
+    }
+    let sector = 4096usize;
+    let record = |bytes: &'_ [u8], info: &ChunkInfo| -> Option<Vec<u8>> {
+        let start = info.sector as usize * sector;
+        bytes
+            .get(start..start + info.sectors as usize * sector)
+            .map(<[u8]>::to_vec)
+    };
+    let mut changed_at = changed.iter().map(|c| (c.info.pos, c)).collect::<Vec<_>>();
+    changed_at.sort_by_key(|(p, _)| *p);
+    for info in infos {
+        let (x, z) = (i32::from(info.pos.x), i32::from(info.pos.z));
+        let now = back
+            .info(x, z)
+            .ok_or_else(|| format!("chunk {} would be lost", info.pos))?;
+        match changed_at.binary_search_by_key(&info.pos, |(p, _)| *p) {
+            Ok(i) => {
+                let data = back.chunk(x, z).map_err(|e| e.to_string())?;
+                if data.as_deref() != Some(&changed_at[i].1.raw[..]) {
+                    return Err(format!("chunk {} would not read back as written", info.pos));
+                }
+            }
+            Err(_) => {
+                if now != *info || record(original, info) != record(written, &now) {
+                    return Err(format!(
+                        "unchanged chunk {} would not be kept byte for byte",
+                        info.pos
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}

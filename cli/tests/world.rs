@@ -1,0 +1,517 @@
+//! End-to-end tests of `nbt` over a whole world folder, assembled in a
+//! temporary folder from the corpus: a gzip'd `level.dat`, two gzip'd player
+//! files, two region files (copies of the corpus's 1.19.4 region, 676 zlib
+//! chunks each), an SNBT file and one broken file (a cut gzip'd `level.dat`).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use simdnbt::region::Region;
+use tempfile::TempDir;
+
+fn nbt() -> Command {
+    Command::cargo_bin("nbt").expect("the nbt binary is built")
+}
+
+/// Chunks in the corpus region file.
+const CHUNKS: usize = 676;
+
+/// A world in `dir/world`; returns its path. `broken`: with `broken.dat`.
+fn world(dir: &TempDir, broken: bool) -> PathBuf {
+    let w = dir.path().join("world");
+    let put = |rel: &str, bytes: &[u8]| {
+        let path = w.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, bytes).unwrap();
+    };
+    let shipped = |name| corpus::load_as_shipped(name).expect("corpus file");
+    let level = shipped("level.dat");
+    put("level.dat", level);
+    put("playerdata/a.dat", shipped("complex_player.dat"));
+    put("playerdata/b.dat", shipped("complex_player.dat"));
+    put("region/r.0.0.mca", shipped("1.19.4.mca"));
+    put("region/r.1.0.mca", shipped("1.19.4.mca"));
+    put("data/note.snbt", b"{Name: \"note\", xPos: 7}\n");
+    if broken {
+        put("broken.dat", &level[..level.len() / 2]);
+    }
+    w
+}
+
+/// Every file below `root` and its bytes, by path relative to it.
+fn snapshot(root: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    let mut dirs = vec![root.to_owned()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                let rel = path.strip_prefix(root).unwrap().to_owned();
+                files.insert(rel, std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    files
+}
+
+fn stdout(cmd: &mut Command) -> String {
+    String::from_utf8(cmd.output().unwrap().stdout).unwrap()
+}
+
+#[test]
+fn find_over_a_world() {
+    let dir = TempDir::new().unwrap();
+    let w = world(&dir, true);
+    let out = nbt().arg("find").arg(&w).arg("xPos").output().unwrap();
+    // The broken file is reported and the others still searched: exit 2.
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("broken.dat: gzip data ends early"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("{} chunks", 2 * CHUNKS)) && stderr.contains("; 1 failed"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("{} matches", 2 * CHUNKS + 1)),
+        "{stderr}"
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2 * CHUNKS + 1);
+    // Files first, in folder order, then region files chunk by chunk.
+    assert_eq!(
+        lines[0],
+        format!("{} xPos = 7", w.join("data/note.snbt").display())
+    );
+    let r0 = w.join("region/r.0.0.mca");
+    assert_eq!(lines[1], format!("{} chunk (0, 0) xPos = 0", r0.display()));
+    let region = Region::open(&r0).unwrap();
+    for (line, info) in lines[1..].iter().zip(region.chunks()) {
+        let at = format!("{} chunk {} xPos = ", r0.display(), info.pos);
+        assert!(line.starts_with(&at), "{line} / {at}");
+    }
+    // Concrete paths: the filter resolved to an index.
+    let found = stdout(
+        nbt()
+            .arg("find")
+            .arg(w.join("playerdata"))
+            .arg("Inventory[{id:\"minecraft:diamond_pickaxe\"}].Slot"),
+    );
+    assert_eq!(found.lines().count(), 2);
+    assert!(
+        found.starts_with(&format!(
+            "{} Inventory[1].Slot = ",
+            w.join("playerdata/a.dat").display()
+        )),
+        "{found}"
+    );
+
+    // --count: one number.
+    nbt()
+        .arg("find")
+        .arg(w.join("region"))
+        .args(["xPos", "--count"])
+        .assert()
+        .success()
+        .stdout(format!("{}\n", 2 * CHUNKS));
+    // --json: one object per line, keys in order.
+    let json = stdout(nbt().arg("find").arg(&r0).args(["xPos", "--json"]));
+    let first = json.lines().next().unwrap();
+    assert_eq!(
+        first,
+        format!(
+            "{{\"file\":{:?},\"chunk\":[0,0],\"path\":\"xPos\",\"value\":0}}",
+            r0.display().to_string()
+        )
+    );
+    assert_eq!(json.lines().count(), CHUNKS);
+    // Nothing matches: exit 1.
+    nbt()
+        .arg("find")
+        .arg(w.join("region"))
+        .arg("Nope")
+        .assert()
+        .code(1);
+    // get over many: the same prefix, a tab, the value.
+    let got = stdout(nbt().arg("get").arg(w.join("data")).arg("Name"));
+    assert_eq!(
+        got,
+        format!("{}\t\"note\"\n", w.join("data/note.snbt").display())
+    );
+}
+
+#[test]
+fn show_a_folder() {
+    let dir = TempDir::new().unwrap();
+    let w = world(&dir, true);
+    let out = nbt().arg("show").arg(&w).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let headers: Vec<&str> = text.lines().filter(|l| l.starts_with("# ")).collect();
+    let name = |rel: &str| format!("# {}", w.join(rel).display());
+    assert_eq!(
+        headers,
+        // A folder's files, then its folders, each in name order; region
+        // files after all others.
+        [
+            "level.dat",
+            "data/note.snbt",
+            "playerdata/a.dat",
+            "playerdata/b.dat",
+            "region/r.0.0.mca",
+            "region/r.1.0.mca",
+        ]
+        .iter()
+        .map(|r| name(r))
+        .collect::<Vec<_>>()
+    );
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("broken.dat")
+    );
+    let pos = stdout(nbt().arg("show").arg(w.join("data")).arg("xPos"));
+    assert_eq!(pos, format!("{}\n7\n", name("data/note.snbt")));
+}
+
+#[test]
+fn set_over_a_world_writes_only_what_changes() {
+    let dir = TempDir::new().unwrap();
+    let w = world(&dir, false);
+    let before = snapshot(&w);
+    let args = ["{xPos: 3}.Status", "\"edited\""];
+    // --dry-run: says what would change, changes nothing.
+    nbt()
+        .arg("set")
+        .arg(&w)
+        .args(args)
+        .arg("--dry-run")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "would have set 26 values in 26 chunks",
+        ))
+        .stderr(predicate::str::contains("would change 2 files (52 chunks)"));
+    assert_eq!(snapshot(&w), before);
+
+    nbt()
+        .arg("set")
+        .arg(&w)
+        .args(args)
+        .arg("--backup")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "changed 2 files (52 chunks); 0 failed",
+        ));
+    let after = snapshot(&w);
+    // Two new files (the backups); the documents without the value untouched.
+    assert_eq!(after.len(), before.len() + 2);
+    for (rel, bytes) in &before {
+        let name = rel.to_string_lossy();
+        if name.ends_with(".mca") {
+            let mut bak = rel.clone().into_os_string();
+            bak.push(".bak");
+            assert_eq!(&after[&PathBuf::from(bak)], bytes, "{name}.bak");
+            assert_chunks(bytes, &after[rel], |x, _| x == 3);
+        } else {
+            assert_eq!(&after[rel], bytes, "{name} changed");
+        }
+    }
+    // A second --backup refuses the files whose backup exists, and goes on.
+    nbt()
+        .arg("set")
+        .arg(w.join("region"))
+        .args(["{xPos: 4}.Status", "\"x\"", "--backup"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("r.0.0.mca.bak exists"))
+        .stderr(predicate::str::contains("; 2 failed"));
+    assert_eq!(snapshot(&w), after);
+    // Setting what is already there changes nothing.
+    nbt()
+        .arg("set")
+        .arg(&w)
+        .args(args)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("52 matches; changed 0 files"));
+    assert_eq!(snapshot(&w), after);
+}
+
+/// Region files `old` and `new` hold the same chunks; those `changed` says
+/// (by local position) differ only in `Status`, all others are
+/// byte-identical, sectors and all.
+fn assert_chunks(old: &[u8], new: &[u8], changed: impl Fn(u8, u8) -> bool) {
+    let old = Region::from_bytes(old.to_vec()).unwrap();
+    let new = Region::from_bytes(new.to_vec()).unwrap();
+    assert_eq!(old.chunks().count(), new.chunks().count());
+    for info in old.chunks() {
+        let (x, z) = (i32::from(info.pos.x), i32::from(info.pos.z));
+        let now = new.info(x, z).unwrap();
+        if changed(info.pos.x, info.pos.z) {
+            let doc = |r: &Region| {
+                let bytes = r.chunk(x, z).unwrap().unwrap();
+                simdnbt::owned::read(&mut std::io::Cursor::new(&bytes[..]))
+                    .unwrap()
+                    .unwrap()
+            };
+            let (mut a, b) = (doc(&old), doc(&new));
+            a.insert("Status", "edited");
+            assert_eq!(a, b, "chunk {}", info.pos);
+        } else {
+            let record = |r: &Region, i: simdnbt::region::ChunkInfo| {
+                let start = i.sector as usize * 4096;
+                r.as_bytes()[start..start + i.sectors as usize * 4096].to_vec()
+            };
+            assert_eq!(now, info, "chunk {} header", info.pos);
+            assert_eq!(record(&old, info), record(&new, now), "chunk {}", info.pos);
+        }
+    }
+}
+
+/// Nothing lost: a world-wide `set` ended part way, by a failed write and by
+/// an abort (as a kill would), leaves every file old or new, and every
+/// chunk that was not to change byte-identical to the original. The failure
+/// is injected with `NBT_TEST_FAIL_BEFORE_RENAME` (see `cli/src/store.rs`),
+/// which acts just before the rename of the file it names.
+#[test]
+fn an_interrupted_set_loses_nothing() {
+    let args = ["{xPos: 3}.Status", "\"edited\""];
+    // The new form of every file, from a run that completes.
+    let done = TempDir::new().unwrap();
+    let w = world(&done, false);
+    let old = snapshot(&w);
+    nbt().arg("set").arg(&w).args(args).assert().success();
+    let new = snapshot(&w);
+
+    for (rule, code) in [("error:r.1.0.mca", Some(2)), ("abort:r.1.0.mca", None)] {
+        let dir = TempDir::new().unwrap();
+        let w = world(&dir, false);
+        let out = nbt()
+            .arg("set")
+            .arg(&w)
+            .args(args)
+            .env("NBT_TEST_FAIL_BEFORE_RENAME", rule)
+            .output()
+            .unwrap();
+        match code {
+            Some(code) => {
+                assert_eq!(out.status.code(), Some(code), "{rule}");
+                let stderr = String::from_utf8_lossy(&out.stderr);
+                assert!(stderr.contains("failure injected"), "{stderr}");
+                assert!(
+                    stderr.contains("changed 1 file (26 chunks); 1 failed"),
+                    "{stderr}"
+                );
+            }
+            // Killed by a signal (SIGABRT): no exit status.
+            None => assert_eq!(out.status.code(), None, "{rule}"),
+        }
+        let now = snapshot(&w);
+        assert_eq!(
+            now.get(Path::new("region/r.1.0.mca")),
+            old.get(Path::new("region/r.1.0.mca"))
+        );
+        for (rel, bytes) in &now {
+            let name = rel.to_string_lossy();
+            if name.ends_with(".tmp") {
+                // The abort's temporary file: a whole, valid new region.
+                assert!(rule.starts_with("abort"), "{name}");
+                assert_chunks(&old[Path::new("region/r.1.0.mca")], bytes, |x, _| x == 3);
+                continue;
+            }
+            if *bytes == old[rel] {
+                continue;
+            }
+            if name.ends_with(".mca") {
+                // New: the completed run's bytes but for the chunk timestamps
+                // (the header's second sector), stamped when written.
+                let strip = |b: &[u8]| [&b[..4096], &b[8192..]].concat();
+                assert_eq!(strip(bytes), strip(&new[rel]), "{name}");
+                assert_chunks(&old[rel], bytes, |x, _| x == 3);
+            } else {
+                assert_eq!(*bytes, new[rel], "{name}");
+            }
+        }
+    }
+}
+
+#[test]
+fn replace_and_rm_over_a_world() {
+    let dir = TempDir::new().unwrap();
+    let w = world(&dir, false);
+    let r0 = w.join("region/r.0.0.mca");
+    let palette = "sections[].block_states.palette[].Name";
+    let count = |name: &str| {
+        let path = format!("sections[].block_states.palette[{{Name:\"{name}\"}}]");
+        stdout(nbt().arg("find").arg(&r0).args([path.as_str(), "--count"]))
+    };
+    let stone = count("minecraft:stone");
+    assert_ne!(stone, "0\n");
+    // Literal text.
+    nbt()
+        .arg("replace")
+        .arg(&r0)
+        .args([palette, "minecraft:stone", "minecraft:granite"])
+        .assert()
+        .success();
+    assert_eq!(count("minecraft:stone"), "0\n");
+    // A regular expression with a group.
+    nbt()
+        .arg("replace")
+        .arg(&w)
+        .args([
+            palette,
+            "^minecraft:(gran)ite$",
+            "minecraft:${1}olith",
+            "--regex",
+        ])
+        .assert()
+        .success();
+    assert_eq!(count("minecraft:granolith").trim(), {
+        let before: usize = stone.trim().parse().unwrap();
+        let granite: usize = count("minecraft:granolith").trim().parse().unwrap();
+        assert!(granite >= before);
+        granite.to_string()
+    });
+    // An invalid expression is a usage error.
+    nbt()
+        .arg("replace")
+        .arg(&w)
+        .args([palette, "(", "x", "--regex"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("invalid regular expression"));
+
+    // rm over many: the path in every document that has it.
+    nbt()
+        .arg("rm")
+        .arg(w.join("playerdata"))
+        .arg("Inventory")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("changed 2 files (0 chunks)"));
+    nbt()
+        .arg("find")
+        .arg(w.join("playerdata"))
+        .arg("Inventory")
+        .assert()
+        .code(1);
+    // A whole chunk.
+    let before = std::fs::read(&r0).unwrap();
+    nbt()
+        .arg("rm")
+        .arg(&r0)
+        .args(["--chunk", "3,0"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("removed chunk 3,0"));
+    let region = Region::open(&r0).unwrap();
+    assert_eq!(region.chunks().count(), CHUNKS - 1);
+    assert!(region.info(3, 0).is_none());
+    nbt()
+        .arg("rm")
+        .arg(&r0)
+        .args(["--chunk", "3,0"])
+        .assert()
+        .code(1);
+    nbt()
+        .arg("rm")
+        .arg(&r0)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("say what to remove"));
+    let _ = before;
+}
+
+#[test]
+fn diff_and_convert_whole_regions_and_folders() {
+    let dir = TempDir::new().unwrap();
+    let a = world(&dir, false);
+    let b = dir.path().join("copy");
+    std::fs::create_dir_all(b.join("region")).unwrap();
+    std::fs::create_dir_all(b.join("playerdata")).unwrap();
+    for rel in [
+        "level.dat",
+        "playerdata/a.dat",
+        "region/r.0.0.mca",
+        "region/r.1.0.mca",
+    ] {
+        std::fs::copy(a.join(rel), b.join(rel)).unwrap();
+    }
+    std::fs::write(b.join("extra.snbt"), "{}").unwrap();
+    nbt()
+        .arg("set")
+        .arg(b.join("region/r.0.0.mca"))
+        .args(["{xPos: 5, zPos: 1}.Status", "\"x\""])
+        .assert()
+        .success();
+    nbt()
+        .arg("rm")
+        .arg(b.join("region/r.1.0.mca"))
+        .args(["--chunk", "0,0"])
+        .assert()
+        .success();
+    // Two regions: chunk by chunk.
+    nbt()
+        .arg("diff")
+        .arg(a.join("region/r.0.0.mca"))
+        .arg(b.join("region/r.0.0.mca"))
+        .assert()
+        .code(1)
+        .stdout("chunk (5, 1): ~ Status: \"full\" -> \"x\"\n");
+    nbt()
+        .arg("diff")
+        .arg(a.join("region/r.0.0.mca"))
+        .arg(a.join("region/r.1.0.mca"))
+        .assert()
+        .success()
+        .stdout("");
+    // Two folders: file by file, by relative path.
+    nbt().arg("diff").arg(&a).arg(&b).assert().code(1).stdout(
+        "- data/note.snbt\n\
+             + extra.snbt\n\
+             - playerdata/b.dat\n\
+             region/r.0.0.mca chunk (5, 1): ~ Status: \"full\" -> \"x\"\n\
+             - region/r.1.0.mca chunk (0, 0)\n",
+    );
+
+    // convert a whole region: every chunk under a header, or a file each.
+    let r0 = a.join("region/r.0.0.mca");
+    let text = stdout(
+        nbt()
+            .arg("convert")
+            .arg(&r0)
+            .args(["--to", "snbt", "--compact"]),
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2 * CHUNKS);
+    assert_eq!(lines[0], format!("# {} chunk (0, 0)", r0.display()));
+    assert!(lines[1].starts_with("{Status:\"full\""), "{}", lines[1]);
+    let out = dir.path().join("chunks");
+    nbt()
+        .arg("convert")
+        .arg(&r0)
+        .args(["--to", "gzip", "-o"])
+        .arg(&out)
+        .assert()
+        .success();
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), CHUNKS);
+    nbt()
+        .arg("diff")
+        .arg(out.join("chunk.3.7.nbt"))
+        .arg(&r0)
+        .args(["--chunk", "3,7"])
+        .assert()
+        .code(2);
+    let one = stdout(nbt().arg("get").arg(out.join("chunk.3.7.nbt")).arg("xPos"));
+    assert_eq!(one, "3\n");
+}

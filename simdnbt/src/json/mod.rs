@@ -1,0 +1,148 @@
+//! Typed JSON: a JSON form of NBT that keeps everything (feature `json`).
+//!
+//! Plain JSON loses what NBT knows: `1b` and `1L` both become `1`, `1.5f`
+//! becomes a double, the order and repeats of keys go through a map, an empty
+//! list forgets its element type, NaN and `-0.0` have no JSON number, and a
+//! string that is not valid UTF-8 has no JSON string. This form keeps every
+//! one of them, so `NBT → typed JSON → NBT` gives back the same bytes (tested
+//! on every corpus file), and it stays readable and easy to produce from any
+//! language.
+//!
+//! # The shape
+//!
+//! (The same as in the project's `docs/format.md` §8.)
+//!
+//! A document is an **entry**: `{"name": <text>, "<type>": <payload>}`, here
+//! the root's name and `"compound"`. The types are `byte`, `short`, `int`,
+//! `long`, `float`, `double`, `byte_array`, `string`, `list`, `compound`,
+//! `int_array` and `long_array` (and `end`, only as a list's element type).
+//! Payloads:
+//!
+//! | type | payload |
+//! |---|---|
+//! | `byte`, `short`, `int`, `long` | a JSON integer in the type's range |
+//! | `float`, `double` | a JSON number that reads back as the same bits; NaN (any payload), the infinities and `-0.0` as a string of the IEEE bits, `"0x7fc00000"` (8 hex digits for a float, 16 for a double) |
+//! | `byte_array` | an array of integers −128 to 127 |
+//! | `int_array`, `long_array` | an array of integers |
+//! | `string` | `<text>` |
+//! | `compound` | an array of entries, in order (a repeated key stays repeated) |
+//! | `list` | an array: the element type's name, then the elements' payloads (`["int", 1, 2]`, `["end"]` for an untyped empty list, `["compound", [...], [...]]`) |
+//!
+//! `<text>` (a string or a name) is a JSON string when the NBT bytes are the
+//! MUTF-8 of some text, else an array of the raw bytes (0 to 255). An entry
+//! has exactly those two keys, in any order; any other key, or one of them
+//! twice, is an error. Nesting is limited to [`MAX_DEPTH`] compounds and
+//! lists (JSON readers, `serde_json` included, stop at about 128 JSON
+//! levels; each NBT level here takes at most two): the writer refuses a
+//! deeper document rather than write what cannot be read back.
+//!
+//! ```
+//! use simdnbt::owned::{BaseNbt, NbtCompound, NbtList, NbtTag};
+//!
+//! let mut root = NbtCompound::new();
+//! root.insert("DataVersion", 3700i32);
+//! root.insert("Pos", NbtTag::List(NbtList::Double(vec![1.5, 64.0, -0.0])));
+//! root.insert("Empty", NbtTag::List(NbtList::Empty));
+//! let nbt = BaseNbt::new("", root);
+//!
+//! let json = simdnbt::json::to_string(&nbt).unwrap();
+//! assert_eq!(
+//!     json,
+//!     r#"{"name":"","compound":[{"name":"DataVersion","int":3700},{"name":"Pos","list":["double",1.5,64.0,"0x8000000000000000"]},{"name":"Empty","list":["end"]}]}"#
+//! );
+//! assert_eq!(simdnbt::json::from_str(&json).unwrap(), nbt);
+//! ```
+
+mod error;
+mod read;
+mod write;
+
+use std::io;
+
+use serde::de::DeserializeSeed;
+
+use crate::owned::{BaseNbt, NbtTag};
+pub use error::Error;
+
+/// The deepest nesting of compounds and lists typed JSON holds (the root
+/// compound is level 1).
+pub const MAX_DEPTH: usize = 60;
+
+/// The type names, by tag id.
+const TYPES: [&str; 13] = [
+    "end",
+    "byte",
+    "short",
+    "int",
+    "long",
+    "float",
+    "double",
+    "byte_array",
+    "string",
+    "list",
+    "compound",
+    "int_array",
+    "long_array",
+];
+
+/// The root entry as serde sees it.
+struct Root<'a>(&'a BaseNbt);
+
+impl serde::Serialize for Root<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(2))?;
+        map.serialize_entry("name", &write::Text(self.0.name()))?;
+        let root = write::Entries {
+            compound: self.0,
+            depth: 1,
+        };
+        map.serialize_entry("compound", &root)?;
+        map.end()
+    }
+}
+
+/// Writes `nbt` as typed JSON.
+///
+/// An error only for a document nested deeper than [`MAX_DEPTH`] or a
+/// failing writer.
+pub fn to_writer(writer: impl io::Write, nbt: &BaseNbt) -> Result<(), Error> {
+    serde_json::to_writer(writer, &Root(nbt)).map_err(Error::from)
+}
+
+/// Writes `nbt` as typed JSON, indented.
+pub fn to_writer_pretty(writer: impl io::Write, nbt: &BaseNbt) -> Result<(), Error> {
+    serde_json::to_writer_pretty(writer, &Root(nbt)).map_err(Error::from)
+}
+
+/// `nbt` as typed JSON text (see the [module docs](self) for the shape).
+pub fn to_string(nbt: &BaseNbt) -> Result<String, Error> {
+    let mut out = Vec::new();
+    to_writer(&mut out, nbt)?;
+    // serde_json writes UTF-8.
+    Ok(String::from_utf8(out).unwrap_or_default())
+}
+
+/// Reads typed JSON (the whole input) into an owned document.
+///
+/// ```
+/// let err = simdnbt::json::from_str(r#"{"name":"","compound":[{"name":"a","int":1e3}]}"#).unwrap_err();
+/// assert_eq!(err.column(), 44);
+/// assert!(err.to_string().contains("expected i32"), "{err}");
+/// ```
+pub fn from_str(text: &str) -> Result<BaseNbt, Error> {
+    from_slice(text.as_bytes())
+}
+
+/// [`from_str`] over bytes (which must be UTF-8 JSON).
+pub fn from_slice(bytes: &[u8]) -> Result<BaseNbt, Error> {
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let (name, tag) = read::Entry { depth: 0 }
+        .deserialize(&mut de)
+        .map_err(Error::from)?;
+    de.end().map_err(Error::from)?;
+    match tag {
+        NbtTag::Compound(c) => Ok(BaseNbt::new(name, c)),
+        other => Err(Error::root_type(write::type_name(other.id()))),
+    }
+}
