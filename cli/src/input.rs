@@ -418,28 +418,49 @@ fn decode_binary(place: &Place, bytes: &[u8], binary: BinaryForm) -> Result<Docu
         read.map_err(|e| Failure::new(format!("{place}: {e}{note}")))
     };
     let (java, le) = match binary {
-        BinaryForm::Java => match bedrock_instead(file.as_bytes()) {
-            Some(form) => {
-                let (java, framing) = bedrock(form)?;
-                eprintln!(
-                    "nbt: {place} is not Java NBT but reads as Bedrock {}: read as that \
-                     (--{} says so and silences this)",
-                    if framing.varint {
-                        "network-form (VarInt) NBT"
-                    } else if framing.header.is_some() {
-                        "little-endian NBT after a level.dat header"
-                    } else {
-                        "little-endian NBT"
-                    },
-                    if framing.varint { "varint" } else { "le" },
-                );
-                (std::borrow::Cow::Owned(java), Some(framing))
+        BinaryForm::Java => {
+            // Java first: a Java document is read once; only one that fails,
+            // or leaves bytes after its root, is tried as Bedrock.
+            let mut cursor = Cursor::new(file.as_bytes());
+            let read = simdnbt::owned::read(&mut cursor);
+            let whole = read.is_ok() && cursor.position() as usize == file.as_bytes().len();
+            match bedrock_instead(file.as_bytes(), whole) {
+                None => {
+                    let nbt = read.map_err(|e| {
+                        Failure::new(format!(
+                            "{place}: invalid NBT: {}",
+                            crate::locate::describe(&e, file.as_bytes(), &note)
+                        ))
+                    })?;
+                    return Ok(Document {
+                        nbt,
+                        form: Form::Binary {
+                            compression,
+                            le: None,
+                        },
+                    });
+                }
+                Some(form) => {
+                    let (java, framing) = bedrock(form)?;
+                    eprintln!(
+                        "nbt: {place} is not Java NBT but reads as Bedrock {}: read as that \
+                         (--{} says so and silences this)",
+                        if framing.varint {
+                            "network-form (VarInt) NBT"
+                        } else if framing.header.is_some() {
+                            "little-endian NBT after a level.dat header"
+                        } else {
+                            "little-endian NBT"
+                        },
+                        if framing.varint { "varint" } else { "le" },
+                    );
+                    (java, Some(framing))
+                }
             }
-            None => (std::borrow::Cow::Borrowed(file.as_bytes()), None),
-        },
+        }
         form => {
             let (java, framing) = bedrock(form)?;
-            (std::borrow::Cow::Owned(java), Some(framing))
+            (java, Some(framing))
         }
     };
     let mut cursor = Cursor::new(&java[..]);
@@ -456,11 +477,11 @@ fn decode_binary(place: &Place, bytes: &[u8], binary: BinaryForm) -> Result<Docu
 }
 
 /// The Bedrock form to read `bytes` (inflated) in when no flag names one:
-/// only when they are not a Java document and are exactly one Bedrock
-/// document ([`simdnbt::bedrock::detect`], which never guesses).
-fn bedrock_instead(bytes: &[u8]) -> Option<BinaryForm> {
-    let mut cursor = Cursor::new(bytes);
-    if simdnbt::owned::read(&mut cursor).is_ok() && cursor.position() as usize == bytes.len() {
+/// only when they are not a whole Java document (`whole_java`: they read as
+/// one, to their end) and are exactly one Bedrock document
+/// ([`simdnbt::bedrock::detect`], which never guesses).
+fn bedrock_instead(bytes: &[u8], whole_java: bool) -> Option<BinaryForm> {
+    if whole_java {
         return None;
     }
     use simdnbt::bedrock::Form;

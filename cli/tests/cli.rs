@@ -818,6 +818,35 @@ fn network_form_round_trip_and_detection() {
         &[],
         "cannot be used with",
     );
+    // check --varint: the file alone, then a folder of one good and one cut
+    // file, which names the cut one with its problem.
+    nbt().args(["check", "--varint"]).arg(&net).assert().code(0);
+    nbt()
+        .arg("check")
+        .arg(&net)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("check it with --varint"));
+    nbt()
+        .arg("check")
+        .arg(&le)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("check it with --le"));
+    let folder = dir.path().join("packets");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::copy(&net, folder.join("good.nbt")).unwrap();
+    std::fs::copy(&cut, folder.join("cut.nbt")).unwrap();
+    nbt()
+        .args(["check", "--network"])
+        .arg(&folder)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("cut.nbt"))
+        .stdout(predicate::str::contains(
+            "invalid network-form (VarInt) NBT",
+        ))
+        .stdout(predicate::str::contains("good.nbt").not());
 }
 
 /// The hostile-input table (docs/format.md §4) through `check` and `show`:

@@ -34,7 +34,9 @@ pub enum Form {
 /// ```
 /// use simdnbt::bedrock::{Form, detect, to_little_endian, to_network};
 ///
-/// let java = [10, 0, 0, 3, 0, 1, b'n', 0, 0, 0, 1, 0];
+/// // {n: 1} in a root named "r" (unnamed, its network form would read as
+/// // Java too: 10, 0, 3, ... is a Java root whose name is 3 bytes long).
+/// let java = [10, 0, 1, b'r', 3, 0, 1, b'n', 0, 0, 0, 1, 0];
 /// assert_eq!(detect(&java), Form::Java);
 /// assert_eq!(detect(&to_little_endian(&java).unwrap()), Form::LittleEndian);
 /// assert_eq!(detect(&to_network(&java).unwrap()), Form::Network);

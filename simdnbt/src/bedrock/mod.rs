@@ -70,7 +70,7 @@
 //! // The network form: a packet's NBT, read straight into the owned model...
 //! let packet: &[u8] = &[10, 0, 3, 1, b'n', 2, 0]; // {n: 1}
 //! let from_packet = bedrock::owned::read_network(&mut std::io::Cursor::new(packet)).unwrap();
-//! assert_eq!(from_packet.unwrap().byte("n"), Some(1));
+//! assert_eq!(from_packet.unwrap().int("n"), Some(1));
 //! // ...or turned into the Java form, and back.
 //! assert_eq!(bedrock::to_network(&bedrock::from_network(packet).unwrap()).unwrap(), packet);
 //! ```
