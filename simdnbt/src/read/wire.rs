@@ -7,8 +7,8 @@
 //! [`VarInt`] (Bedrock's network form: Int, Long and every count as ZigZag
 //! VarInts, string lengths as unsigned VarInts). Each is a constant
 //! ([`Wire::KIND`]) that every function here matches on, so a monomorphised
-//! reader keeps only its own form's code: the Java path compiles to what it
-//! was before the parameter existed (`reports/perf.md`).
+//! reader keeps only its own form's code (the Java instance's counts against
+//! a core without the parameter: `reports/perf.md`).
 // Without the `bedrock` feature only the Java form is read or written.
 #![cfg_attr(not(feature = "bedrock"), allow(dead_code))]
 
@@ -31,8 +31,9 @@ pub(crate) trait Wire: Copy + Default + 'static {
     const VARINT: bool = matches!(Self::KIND, Kind::VarInt);
     /// The fewest bytes a named tag's id and name length take: 3 in the
     /// fixed forms, 2 in the network form (an id and a one-byte VarInt).
-    /// A constant rather than a branch on [`Wire::VARINT`] in the tag loop,
-    /// which changed the Java loop's block layout (`reports/perf.md`).
+    /// A constant, not a branch on [`Wire::VARINT`] in the tag loop: that
+    /// branch, though constant, gave the Java loop a worse block layout
+    /// (complex_player borrow read +3%, `reports/perf.md`).
     const HEAD_MIN: usize = if Self::VARINT { 2 } else { 3 };
 }
 
