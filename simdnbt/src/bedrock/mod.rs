@@ -20,12 +20,12 @@
 //! Strings are **UTF-8** in both, instead of Java's MUTF-8.
 //!
 //! Every function here runs the crate's one validating core
-//! ([`crate::read`]) over the input's form: the same checks in the same
+//! (`simdnbt/src/read/`) over the input's form: the same checks in the same
 //! order as the Java readers — tag ids, the depth limit, every length
 //! against the remaining input before anything is sized by it, lists of End
 //! — with every [`ReadOptions`] limit, reported as an [`Error`] with the
 //! offset **in the input it was given**. An over-long VarInt is
-//! [`ErrorKind::InvalidVarInt`](crate::ErrorKind::InvalidVarInt).
+//! [`ErrorKind::InvalidVarInt`].
 //! Transcoding writes the other form as the core reads ([`to_big_endian`],
 //! [`to_little_endian`], [`from_network`], [`to_network`]); the owned model
 //! reads and writes both forms directly ([`owned`]); [`detect`] says which
@@ -190,9 +190,9 @@ pub fn to_little_endian(be: &[u8]) -> Result<Vec<u8>, Error> {
 ///
 /// # Errors
 /// As [`to_big_endian`], with offsets in `net`; also
-/// [`ErrorKind::InvalidVarInt`](crate::ErrorKind::InvalidVarInt) for a
+/// [`ErrorKind::InvalidVarInt`] for a
 /// VarInt too long for its type, and
-/// [`ErrorKind::StringTooLong`](crate::ErrorKind::StringTooLong) for a
+/// [`ErrorKind::StringTooLong`] for a
 /// string longer than Java's 65535 bytes.
 ///
 /// ```
