@@ -134,6 +134,16 @@ impl InputOpts {
             _ => InputFormat::Nbt,
         }
     }
+
+    /// The options for `place` as one file of a folder: `--le` says how the
+    /// folder's binary NBT is stored, so it applies to the binary NBT files
+    /// only; the SNBT, JSON and region files beside them are read as they
+    /// always are (a Bedrock world folder holds `.json` and `.txt` files too).
+    pub fn in_folder(&self, place: &Place) -> InputOpts {
+        let mut opts = self.clone();
+        opts.le &= self.format(place) == InputFormat::Nbt;
+        opts
+    }
 }
 
 /// The form a document was stored in, enough to store it the same way again.

@@ -515,3 +515,52 @@ fn diff_and_convert_whole_regions_and_folders() {
     let one = stdout(nbt().arg("get").arg(out.join("chunk.3.7.nbt")).arg("xPos"));
     assert_eq!(one, "3\n");
 }
+
+/// `--le` over a folder says how its binary NBT is stored: the SNBT files
+/// beside it are read (and written back) as text.
+#[test]
+fn le_over_a_folder_reads_snbt_as_text() {
+    let dir = TempDir::new().unwrap();
+    let w = dir.path().join("bedrock");
+    std::fs::create_dir_all(&w).unwrap();
+    let snbt = b"{Name: \"note\", xPos: 7}\n";
+    std::fs::write(w.join("note.snbt"), snbt).unwrap();
+    let java = simdnbt::snbt::compound_from_str("{Name: \"le\", xPos: 7}").unwrap();
+    let mut big = Vec::new();
+    simdnbt::owned::BaseNbt::new("", java)
+        .write(&mut big)
+        .unwrap();
+    let le = simdnbt::bedrock::to_little_endian(&big).unwrap();
+    std::fs::write(w.join("le.dat"), &le).unwrap();
+
+    let out = nbt()
+        .args(["find", "--le"])
+        .arg(&w)
+        .arg("xPos")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("2 matches") && stderr.contains("; 0 failed"),
+        "{stderr}"
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("le.dat xPos = 7"), "{stdout}");
+    assert!(stdout.contains("note.snbt xPos = 7"), "{stdout}");
+
+    nbt()
+        .args(["set", "--le"])
+        .arg(&w)
+        .args(["xPos", "8"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("changed 2 files"));
+    let text = std::fs::read_to_string(w.join("note.snbt")).unwrap();
+    assert!(text.contains("xPos: 8"), "{text}");
+    let back = simdnbt::bedrock::to_big_endian(&std::fs::read(w.join("le.dat")).unwrap()).unwrap();
+    let back = simdnbt::owned::read(&mut std::io::Cursor::new(&back[..]))
+        .unwrap()
+        .unwrap();
+    assert_eq!(back.int("xPos"), Some(8));
+}

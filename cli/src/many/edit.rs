@@ -121,7 +121,7 @@ pub fn run(inputs: &Inputs, opts: &InputOpts, edit: &Edit<'_>, verb: &str, w: Wr
 /// One non-region file: read, edit, and stored in its own form if it changed.
 fn edit_document(file: &Path, opts: &InputOpts, edit: &Edit<'_>, w: WriteOpts) -> Result<Outcome> {
     let place = super::place(file);
-    let mut doc = input::open_document(&place, opts)?;
+    let mut doc = input::open_document(&place, &opts.in_folder(&place))?;
     let Nbt::Some(root) = &mut doc.nbt else {
         return Ok(Outcome::default());
     };
