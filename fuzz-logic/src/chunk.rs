@@ -1,6 +1,6 @@
 //! `chunk_sections`: the chunk helpers (`simdnbt::region::chunk`) decode any
 //! chunk to `Ok` or an `Err` naming the section, never a panic, and agree
-//! with [`reference`], a decoder written plainly (bit by bit, over the owned
+//! with [`reference()`], a decoder written plainly (bit by bit, over the owned
 //! model) on every section: the palette, every position's index, and the
 //! error when there is one.
 //!
