@@ -30,6 +30,8 @@ pub enum OutputFormat {
     /// Uncompressed little-endian NBT (Bedrock Edition), with a level.dat
     /// header when the input had one (`--le` input).
     NbtLe,
+    /// Bedrock's network form (VarInt lengths and integers, as in packets).
+    NbtVarint,
 }
 
 impl OutputFormat {
@@ -47,7 +49,7 @@ pub fn name_root(doc: &mut Document, to: OutputFormat, name: Option<String>) -> 
     };
     if !to.is_binary() {
         return Err(Failure::new(
-            "--root-name is for binary output (nbt, gzip, zlib, nbt-le): SNBT and JSON hold \
+            "--root-name is for binary output (nbt, gzip, zlib, nbt-le, nbt-varint): SNBT and JSON hold \
              the root compound only, without a name",
         ));
     }
@@ -105,8 +107,21 @@ pub fn convert(doc: &Document, to: OutputFormat, compact: bool) -> Result<Vec<u8
         OutputFormat::Zlib => output::binary(nbt, Compression::Zlib, None, DEFAULT_LEVEL),
         OutputFormat::NbtLe => {
             let framing = match doc.form {
-                Form::Binary { le: Some(le), .. } => le,
-                _ => LittleEndian { header: None },
+                Form::Binary {
+                    le: Some(le @ LittleEndian { varint: false, .. }),
+                    ..
+                } => le,
+                _ => LittleEndian {
+                    header: None,
+                    varint: false,
+                },
+            };
+            output::binary(nbt, Compression::Raw, Some(framing))
+        }
+        OutputFormat::NbtVarint => {
+            let framing = LittleEndian {
+                header: None,
+                varint: true,
             };
             output::binary(nbt, Compression::Raw, Some(framing), DEFAULT_LEVEL)
         }

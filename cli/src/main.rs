@@ -300,6 +300,9 @@ Exit status: 0 all valid, 1 some invalid, 2 a file or folder could not be read."
         /// NBT files are little-endian (Bedrock Edition), level.dat header recognised
         #[arg(long, visible_alias = "bedrock")]
         le: bool,
+        /// NBT files are Bedrock's network form (VarInts, as in packets)
+        #[arg(long, visible_alias = "network", conflicts_with = "le")]
+        varint: bool,
     },
     /// Show the differences between two documents, by path
     #[command(after_help = "\
@@ -497,7 +500,14 @@ fn run(cli: Cli) -> Result<u8> {
             }
             Ok(0)
         }
-        Command::Check { paths, le } => Ok(check::run(&paths, le)),
+        Command::Check { paths, le, varint } => {
+            let form = match (le, varint) {
+                (_, true) => input::BinaryForm::Varint,
+                (true, _) => input::BinaryForm::Le,
+                _ => input::BinaryForm::Java,
+            };
+            Ok(check::run(&paths, form))
+        }
         Command::Diff { a, b, input } => {
             let whole_region =
                 |p: &Place| input.chunk.is_none() && input.format(p) == input::InputFormat::Region;

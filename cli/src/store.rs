@@ -8,7 +8,9 @@ use simdnbt::owned::Nbt;
 use simdnbt::region::EncodedChunk;
 
 use crate::failure::{Failure, Result};
-use crate::input::{Document, Form, InputFormat, Place, chunk_document, decode, open_region};
+use crate::input::{
+    BinaryForm, Document, Form, InputFormat, Place, chunk_document, decode, open_region,
+};
 
 /// The bytes of `nbt` stored as `form` (for a chunk: the whole region
 /// file), compressed at zlib/gzip `level`.
@@ -43,9 +45,9 @@ pub fn encode(nbt: &Nbt, form: &mut Form, level: u32) -> Result<Vec<u8>> {
 /// Reads back bytes [`encode`] made for `form`, to check them.
 fn decode_like(place: &Place, bytes: &[u8], form: &Form) -> Result<Nbt> {
     let (format, le) = match form {
-        Form::Binary { le, .. } => (InputFormat::Nbt, le.is_some()),
-        Form::Snbt => (InputFormat::Snbt, false),
-        Form::Json => (InputFormat::Json, false),
+        Form::Binary { le, .. } => (InputFormat::Nbt, BinaryForm::of(le)),
+        Form::Snbt => (InputFormat::Snbt, BinaryForm::Java),
+        Form::Json => (InputFormat::Json, BinaryForm::Java),
         Form::Chunk { pos, .. } => {
             let region = open_region(place, bytes.to_vec())?;
             return Ok(chunk_document(place, region, *pos)?.nbt);

@@ -37,11 +37,23 @@ fn main() -> ExitCode {
         match *target {
             "region" => all.extend(simdnbt_fuzz_logic::files::region_seeds()),
             "inflate" => all.extend(simdnbt_fuzz_logic::files::inflate_seeds()),
-            // The corpus in Bedrock form too, so both directions start from real files.
-            "bedrock" => all.extend(seeds.iter().filter_map(|(name, bytes)| {
-                let le = simdnbt::bedrock::to_little_endian(bytes).ok()?;
-                Some((format!("le-{name}"), le))
-            })),
+            // The corpus in both Bedrock forms too, so every direction starts
+            // from real files; and the network form's hostile table.
+            "bedrock" => {
+                all.extend(seeds.iter().filter_map(|(name, bytes)| {
+                    let le = simdnbt::bedrock::to_little_endian(bytes).ok()?;
+                    Some((format!("le-{name}"), le))
+                }));
+                all.extend(seeds.iter().filter_map(|(name, bytes)| {
+                    let net = simdnbt::bedrock::to_network(bytes).ok()?;
+                    Some((format!("net-{name}"), net))
+                }));
+                all.extend(
+                    testkit::hostile::network_cases_with_depth(600)
+                        .into_iter()
+                        .map(|c| (c.name.to_string(), c.bytes)),
+                );
+            }
             _ => {}
         }
         if *target == "roundtrip" || *target == "document_edit" {
