@@ -116,7 +116,7 @@ pub fn convert(doc: &Document, to: OutputFormat, compact: bool) -> Result<Vec<u8
                     varint: false,
                 },
             };
-            output::binary(nbt, Compression::Raw, Some(framing))
+            output::binary(nbt, Compression::Raw, Some(framing), DEFAULT_LEVEL)
         }
         OutputFormat::NbtVarint => {
             let framing = LittleEndian {

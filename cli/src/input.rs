@@ -171,13 +171,16 @@ impl InputOpts {
         }
     }
 
-    /// The options for `place` as one file of a folder: `--le` says how the
-    /// folder's binary NBT is stored, so it applies to the binary NBT files
-    /// only; the SNBT, JSON and region files beside them are read as they
-    /// always are (a Bedrock world folder holds `.json` and `.txt` files too).
+    /// The options for `place` as one file of a folder: `--le` and
+    /// `--varint` say how the folder's binary NBT is stored, so they apply to
+    /// the binary NBT files only; the SNBT, JSON and region files beside them
+    /// are read as they always are (a Bedrock world folder holds `.json` and
+    /// `.txt` files too).
     pub fn in_folder(&self, place: &Place) -> InputOpts {
         let mut opts = self.clone();
-        opts.le &= self.format(place) == InputFormat::Nbt;
+        let binary = self.format(place) == InputFormat::Nbt;
+        opts.le &= binary;
+        opts.varint &= binary;
         opts
     }
 }
