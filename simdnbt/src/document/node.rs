@@ -41,9 +41,13 @@ pub(crate) const HASH_FROM: u32 = 8;
 /// shares it with 1.5 names on average, against 3.7 for the length alone.
 #[inline(always)]
 pub(crate) fn name_hash(name: &[u8]) -> u8 {
-    (name.len() as u8)
-        .wrapping_mul(31)
-        .wrapping_add(name.last().copied().unwrap_or(0))
+    name_hash_of(name.len(), name.last().copied().unwrap_or(0))
+}
+
+/// [`name_hash`] of a name of `len` bytes ending in `last` (0 if empty).
+#[inline(always)]
+pub(crate) fn name_hash_of(len: usize, last: u8) -> u8 {
+    (len as u8).wrapping_mul(31).wrapping_add(last)
 }
 
 /// One tag of a document (see the module docs). `pub` only so the sealed

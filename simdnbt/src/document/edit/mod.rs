@@ -33,7 +33,7 @@
 
 use super::build::DocSink;
 use super::compound::Lookup;
-use super::node::{DIRTY, HASH_FROM, HASHED, Node, is_flat, name_hash};
+use super::node::{DIRTY, HASH_FROM, HASHED, Node, is_flat, name_hash, name_hash_of};
 use super::{Document, Form, MAX_BYTES};
 use crate::ErrorKind;
 use crate::ToNbtTag;
@@ -182,13 +182,24 @@ impl Document {
     /// Gives the children of compound `c` their name hashes (once; see
     /// [`HASHED`]), so that this and later lookups in it pass over most
     /// names without reading them.
+    #[inline]
     fn hash_names(&mut self, c: usize) {
-        let node = self.nodes[c];
-        if node.is_hashed() || node.b < HASH_FROM {
-            return;
+        let node = &self.nodes[c];
+        if !node.is_hashed() && node.b >= HASH_FROM {
+            self.hash_children(c);
         }
-        for i in node.children() {
-            self.nodes[i].name_hash = name_hash(self.str_at(self.nodes[i].off as usize));
+    }
+
+    #[inline(never)]
+    fn hash_children(&mut self, c: usize) {
+        let range = self.nodes[c].children();
+        let bytes = &self.bytes[..];
+        for n in &mut self.nodes[range] {
+            // The name at `off`: its u16 length, then its bytes.
+            let off = n.off as usize;
+            let len = u16::from_be_bytes([bytes[off], bytes[off + 1]]) as usize;
+            let last = if len == 0 { 0 } else { bytes[off + 1 + len] };
+            n.name_hash = name_hash_of(len, last);
         }
         self.nodes[c].flags |= HASHED;
     }
