@@ -55,7 +55,7 @@ impl<'k> Lookup<'k> {
     /// ([`Mutf8Str::from_str`], about 90 instructions for a short key).
     #[inline]
     pub(crate) fn new(name: &'k str) -> Self {
-        if name.bytes().all(|b| b.wrapping_sub(1) < 0x7f) {
+        if plain_ascii(name.as_bytes()) {
             return Lookup::of(Cow::Borrowed(name.as_bytes()), false);
         }
         let bytes = match Mutf8Str::from_str(name) {
@@ -158,6 +158,29 @@ impl<'k> Lookup<'k> {
         } else {
             stored == &self.bytes[..]
         }
+    }
+}
+
+/// Whether every byte is ASCII other than NUL (`01..=7f`): then a key is
+/// its own MUTF-8 encoding. Keys of 4 to 16 bytes (nearly all) are checked
+/// with two overlapping word loads instead of a byte loop.
+#[inline(always)]
+fn plain_ascii(b: &[u8]) -> bool {
+    // A byte outside 01..=7f sets its high bit in `w - 0x01..01` or in `w`
+    // itself; a borrow only runs on past a byte that is 00, already caught.
+    const LO: u64 = u64::from_ne_bytes([1; 8]);
+    const HI: u64 = u64::from_ne_bytes([0x80; 8]);
+    let ok = |w: u64| (w.wrapping_sub(LO) | w) & HI == 0;
+    let n = b.len();
+    let w64 = |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().unwrap());
+    // A u32 with 4 more bytes of 01 above, so the same test applies.
+    let w32 = |at: usize| {
+        u32::from_le_bytes(b[at..at + 4].try_into().unwrap()) as u64 | (LO << 32)
+    };
+    match n {
+        8..=16 => ok(w64(0)) && ok(w64(n - 8)),
+        4..8 => ok(w32(0)) && ok(w32(n - 4)),
+        _ => b.iter().all(|&x| x.wrapping_sub(1) < 0x7f),
     }
 }
 

@@ -336,3 +336,23 @@ fn key_lookup_finds_exactly_the_equal_name() {
     );
     assert_eq!(c.byte("tail"), Some(101));
 }
+
+/// Keys that are not plain ASCII (NUL, non-ASCII at every position of every
+/// length the word check covers) are encoded, and found.
+#[test]
+fn keys_of_every_length_with_nul_or_non_ascii_anywhere_are_found() {
+    for len in 1..=18usize {
+        for at in 0..len {
+            for odd in ['\0', 'é', '\u{1f600}', '\u{7f}'] {
+                let mut key: Vec<char> = (0..len).map(|i| (b'a' + i as u8) as char).collect();
+                key[at] = odd;
+                let key: String = key.into_iter().collect();
+                let mut root = NbtCompound::new();
+                root.insert(key.as_str(), 1i8);
+                root.insert("other", 2i8);
+                let doc = doc_of(root);
+                assert_eq!(doc.byte(&key), Some(1), "{key:?}");
+            }
+        }
+    }
+}
