@@ -232,8 +232,10 @@ impl Document {
             Ok(mut node) => {
                 // A compound's child carries its name hash from the start, so
                 // that a HASHED compound stays so whatever goes in.
-                if !matches!(name, Name::None) {
-                    node.name_hash = name_hash(self.str_at(node.off as usize));
+                match name {
+                    Name::None => {}
+                    Name::New(key) => node.name_hash = name_hash(key),
+                    Name::Stored(at) => node.name_hash = name_hash(self.str_at(at)),
                 }
                 Ok(node)
             }
