@@ -356,3 +356,23 @@ fn keys_of_every_length_with_nul_or_non_ascii_anywhere_are_found() {
         }
     }
 }
+
+/// An untyped empty list refusing its first element (a string too long)
+/// stays a valid empty list: the document writes what it wrote before.
+#[test]
+fn an_empty_list_refusing_its_first_element_is_unchanged() {
+    let mut root = NbtCompound::new();
+    root.insert("l", NbtList::Empty);
+    root.insert("k", "v");
+    let mut doc = doc_of(root);
+    // A new key: the root is walked by the writer, not copied whole.
+    doc.as_compound_mut().unwrap().insert("new", 1).unwrap();
+    let before = doc.to_bytes();
+    let mut h = doc.as_compound_mut().unwrap();
+    let mut l = h.list_mut("l").unwrap();
+    assert!(matches!(
+        l.push("s".repeat(70_000).as_str()),
+        Err(EditError::StringTooLong { .. })
+    ));
+    assert_eq!(doc.to_bytes(), before);
+}
