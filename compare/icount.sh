@@ -9,6 +9,8 @@
 #                                           and simdnbt's read into owned fields and an owned root
 #   compare/icount.sh --mutf8 [CASE...]     MUTF-8 decode/decode_lossy/encode, simdnbt vs simd_cesu8
 #   compare/icount.sh --region [READER...]  every chunk of 1.19.4.mca, per reader
+#   compare/icount.sh --bedrock [FILE]      FILE converted to the Bedrock forms: owned
+#                                           reads and transcodes to Java, vs na_nbt's LE read
 #
 # Prints a markdown table of instructions per call (per pass over all of a
 # MUTF-8 case's strings; per read of the whole region file). Needs valgrind
@@ -18,8 +20,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=nbt
 case "${1:-}" in
-  --serde | --mutf8 | --region) mode=${1#--}; shift ;;
-  -h | --help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  --serde | --mutf8 | --region | --bedrock) mode=${1#--}; shift ;;
+  -h | --help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 esac
 features=()
 [ -n "${ICOUNT_FEATURES:-}" ] && features=(--features "$ICOUNT_FEATURES")
@@ -83,6 +85,15 @@ case $mode in
       for op in decode decode_lossy encode; do
         echo "| $c | $op | $(count "$n" mutf8 simdnbt "$op" "$c") | $(count "$n" mutf8 simd_cesu8 "$op" "$c") |"
       done
+    done
+    ;;
+  bedrock)
+    file=${1:-complex_player.dat}
+    n=${ICOUNT_ITERATIONS:-200}
+    echo "| reader ($file in a Bedrock form) | instructions per read |"
+    echo "|---|---:|"
+    for r in simdnbt_le_owned simdnbt_net_owned simdnbt_le_to_java simdnbt_net_to_java na_nbt_le_owned; do
+      echo "| $r | $(count "$n" bedrock "$r" "$file") |"
     done
     ;;
   region)

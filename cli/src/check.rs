@@ -8,19 +8,20 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use rayon::prelude::*;
+use simdnbt::bedrock::Form;
 use simdnbt::compression::Decompressed;
 use simdnbt::region::Region;
 use simdnbt::region::scan::{Scan, ScanError, ScanErrorKind};
 
 use crate::failure::{NO, TROUBLE};
-use crate::input::{inflated_note, little_to_big};
+use crate::input::{BinaryForm, InputFormat, inflated_note, little_to_big, network_to_big};
 use crate::locate::describe;
 use crate::report::{count, progress_bar};
 use crate::walk::Inputs;
 
 /// The first problem of one NBT file, or `None` when it is valid; and the
 /// NBT bytes it parsed.
-fn check_nbt_file(path: &Path, le: bool) -> (Option<String>, u64) {
+fn check_nbt_file(path: &Path, form: BinaryForm) -> (Option<String>, u64) {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) => return (Some(format!("cannot read: {e}")), 0),
@@ -28,29 +29,34 @@ fn check_nbt_file(path: &Path, le: bool) -> (Option<String>, u64) {
     if crate::walk::is_snbt(path) {
         return check_snbt_bytes(&bytes);
     }
-    check_nbt_bytes(&bytes, le)
+    check_nbt_bytes(&bytes, form)
 }
 
 /// [`check_nbt_file`] for an SNBT file: UTF-8 text holding one compound.
 fn check_snbt_bytes(bytes: &[u8]) -> (Option<String>, u64) {
     let place = crate::input::Place::File(PathBuf::new());
-    match crate::input::decode(&place, bytes, crate::input::InputFormat::Snbt, false) {
+    match crate::input::decode(&place, bytes, InputFormat::Snbt, BinaryForm::Java) {
         Ok(_) => (None, bytes.len() as u64),
         // The message starts with the (empty) place: keep what follows.
         Err(f) => (Some(f.message.trim_start_matches(": ").to_owned()), 0),
     }
 }
 
-/// [`check_nbt_file`] on the file's bytes; `le`: little-endian (Bedrock) NBT.
-fn check_nbt_bytes(bytes: &[u8], le: bool) -> (Option<String>, u64) {
+/// [`check_nbt_file`] on the file's bytes, binary NBT in form `form`.
+fn check_nbt_bytes(bytes: &[u8], form: BinaryForm) -> (Option<String>, u64) {
     let file = match Decompressed::from_bytes(bytes) {
         Ok(file) => file,
         Err(e) => return (Some(e.to_string()), 0),
     };
     let note = inflated_note(file.compression());
     let java;
-    let nbt = if le {
-        match little_to_big(file.as_bytes()) {
+    let bedrock = match form {
+        BinaryForm::Java => None,
+        BinaryForm::Le => Some(little_to_big(file.as_bytes())),
+        BinaryForm::Varint => Some(network_to_big(file.as_bytes())),
+    };
+    let nbt = if let Some(read) = bedrock {
+        match read {
             Ok((bytes, _)) => {
                 java = bytes;
                 &java[..]
@@ -64,10 +70,23 @@ fn check_nbt_bytes(bytes: &[u8], le: bool) -> (Option<String>, u64) {
     // reader stops at the end of the root, as Minecraft does.
     match simdnbt::borrow::read(&mut Cursor::new(nbt)) {
         Ok(_) => (None, nbt.len() as u64),
-        Err(e) => (
-            Some(format!("invalid NBT: {}", describe(&e, nbt, &note))),
-            0,
-        ),
+        Err(e) => {
+            // A Bedrock file checked without its flag: say which flag reads it
+            // (looked for only when the Java read failed).
+            let hint = match (form, simdnbt::bedrock::detect(nbt)) {
+                (BinaryForm::Java, Form::LittleEndian | Form::LevelDat) => {
+                    " (it reads as Bedrock little-endian NBT: check it with --le)"
+                }
+                (BinaryForm::Java, Form::Network) => {
+                    " (it reads as Bedrock network-form NBT: check it with --varint)"
+                }
+                _ => "",
+            };
+            (
+                Some(format!("invalid NBT: {}{hint}", describe(&e, nbt, &note))),
+                0,
+            )
+        }
     }
 }
 
@@ -109,7 +128,7 @@ impl Tally {
 }
 
 /// Runs the check and prints the report; returns the exit status.
-pub fn run(args: &[PathBuf], le: bool) -> u8 {
+pub fn run(args: &[PathBuf], form: BinaryForm) -> u8 {
     let start = Instant::now();
     let inputs = Inputs::collect(args);
     for message in &inputs.unreadable {
@@ -134,7 +153,7 @@ pub fn run(args: &[PathBuf], le: bool) -> u8 {
     let lock = || tally.lock().unwrap_or_else(|e| e.into_inner());
 
     inputs.documents.par_iter().for_each(|path| {
-        let (problem, parsed) = check_nbt_file(path, le);
+        let (problem, parsed) = check_nbt_file(path, form);
         bar.inc(std::fs::metadata(path).map_or(0, |m| m.len()));
         let mut t = lock();
         t.nbt_bytes += parsed;

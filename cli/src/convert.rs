@@ -12,6 +12,7 @@ use simdnbt::owned::{BaseNbt, Nbt};
 use crate::failure::{Failure, Result};
 use crate::input::{Document, Form, LittleEndian};
 use crate::output::{self, Layout};
+use crate::store::DEFAULT_LEVEL;
 
 /// The forms `convert --to` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -29,6 +30,8 @@ pub enum OutputFormat {
     /// Uncompressed little-endian NBT (Bedrock Edition), with a level.dat
     /// header when the input had one (`--le` input).
     NbtLe,
+    /// Bedrock's network form (VarInt lengths and integers, as in packets).
+    NbtVarint,
 }
 
 impl OutputFormat {
@@ -46,7 +49,7 @@ pub fn name_root(doc: &mut Document, to: OutputFormat, name: Option<String>) -> 
     };
     if !to.is_binary() {
         return Err(Failure::new(
-            "--root-name is for binary output (nbt, gzip, zlib, nbt-le): SNBT and JSON hold \
+            "--root-name is for binary output (nbt, gzip, zlib, nbt-le, nbt-varint): SNBT and JSON hold \
              the root compound only, without a name",
         ));
     }
@@ -99,15 +102,28 @@ pub fn convert(doc: &Document, to: OutputFormat, compact: bool) -> Result<Vec<u8
         Layout::Pretty
     };
     match to {
-        OutputFormat::Nbt => output::binary(nbt, Compression::Raw, None),
-        OutputFormat::Gzip => output::binary(nbt, Compression::Gzip, None),
-        OutputFormat::Zlib => output::binary(nbt, Compression::Zlib, None),
+        OutputFormat::Nbt => output::binary(nbt, Compression::Raw, None, DEFAULT_LEVEL),
+        OutputFormat::Gzip => output::binary(nbt, Compression::Gzip, None, DEFAULT_LEVEL),
+        OutputFormat::Zlib => output::binary(nbt, Compression::Zlib, None, DEFAULT_LEVEL),
         OutputFormat::NbtLe => {
             let framing = match doc.form {
-                Form::Binary { le: Some(le), .. } => le,
-                _ => LittleEndian { header: None },
+                Form::Binary {
+                    le: Some(le @ LittleEndian { varint: false, .. }),
+                    ..
+                } => le,
+                _ => LittleEndian {
+                    header: None,
+                    varint: false,
+                },
             };
-            output::binary(nbt, Compression::Raw, Some(framing))
+            output::binary(nbt, Compression::Raw, Some(framing), DEFAULT_LEVEL)
+        }
+        OutputFormat::NbtVarint => {
+            let framing = LittleEndian {
+                header: None,
+                varint: true,
+            };
+            output::binary(nbt, Compression::Raw, Some(framing), DEFAULT_LEVEL)
         }
         OutputFormat::Snbt => Ok(output::snbt_text(output::document(nbt)?, layout)?.into_bytes()),
         OutputFormat::Json => output::json_text(nbt, layout),

@@ -112,6 +112,10 @@ pub struct InputOpts {
     /// (version, length) before it is recognised and kept
     #[arg(long, visible_alias = "bedrock")]
     pub le: bool,
+    /// Binary NBT is Bedrock's network form (VarInt lengths and integers, as
+    /// in packets)
+    #[arg(long, visible_alias = "network", conflicts_with = "le")]
+    pub varint: bool,
     /// Input format [default: by extension (.snbt, .json, .mca, .mcr), else binary NBT]
     #[arg(long, value_enum)]
     pub from: Option<InputFormat>,
@@ -121,7 +125,39 @@ pub struct InputOpts {
     pub chunk: Option<ChunkPos>,
 }
 
+/// Which binary form the input is said to be in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum BinaryForm {
+    /// Not said: Java, or Bedrock when it reads as nothing else (with a notice).
+    #[default]
+    Java,
+    /// `--le`.
+    Le,
+    /// `--varint`.
+    Varint,
+}
+
+impl BinaryForm {
+    /// The form a document was stored in.
+    pub fn of(le: &Option<LittleEndian>) -> Self {
+        match le {
+            None => BinaryForm::Java,
+            Some(LittleEndian { varint: true, .. }) => BinaryForm::Varint,
+            Some(_) => BinaryForm::Le,
+        }
+    }
+}
+
 impl InputOpts {
+    /// The binary form the flags name.
+    pub fn binary_form(&self) -> BinaryForm {
+        match (self.le, self.varint) {
+            (_, true) => BinaryForm::Varint,
+            (true, _) => BinaryForm::Le,
+            _ => BinaryForm::Java,
+        }
+    }
+
     /// The format `place` is read in: `--from`, else by its extension.
     pub fn format(&self, place: &Place) -> InputFormat {
         if let Some(format) = self.from {
@@ -133,6 +169,19 @@ impl InputOpts {
             Some("mca") | Some("mcr") => InputFormat::Region,
             _ => InputFormat::Nbt,
         }
+    }
+
+    /// The options for `place` as one file of a folder: `--le` and
+    /// `--varint` say how the folder's binary NBT is stored, so they apply to
+    /// the binary NBT files only; the SNBT, JSON and region files beside them
+    /// are read as they always are (a Bedrock world folder holds `.json` and
+    /// `.txt` files too).
+    pub fn in_folder(&self, place: &Place) -> InputOpts {
+        let mut opts = self.clone();
+        let binary = self.format(place) == InputFormat::Nbt;
+        opts.le &= binary;
+        opts.varint &= binary;
+        opts
     }
 }
 
@@ -161,11 +210,13 @@ pub enum Form {
     },
 }
 
-/// A little-endian (Bedrock) document's framing.
+/// A Bedrock document's framing: little-endian, or the network form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LittleEndian {
     /// The storage version of the level.dat header before the document, if it had one.
     pub header: Option<i32>,
+    /// The network form (VarInts; never after a header).
+    pub varint: bool,
 }
 
 /// A document and where and how it was stored.
@@ -190,9 +241,10 @@ pub enum Opened {
 pub fn open(place: &Place, opts: &InputOpts) -> Result<Opened> {
     let bytes = place.read_all()?;
     let format = opts.format(place);
-    if opts.le && format != InputFormat::Nbt {
+    if (opts.le || opts.varint) && format != InputFormat::Nbt {
+        let flag = if opts.le { "--le" } else { "--varint" };
         return Err(Failure::new(format!(
-            "{place}: --le is for binary NBT, and this is read as {}",
+            "{place}: {flag} is for binary NBT, and this is read as {}",
             format_name(format)
         )));
     }
@@ -203,7 +255,12 @@ pub fn open(place: &Place, opts: &InputOpts) -> Result<Opened> {
                 format_name(format)
             )));
         }
-        return Ok(Opened::Document(decode(place, &bytes, format, opts.le)?));
+        return Ok(Opened::Document(decode(
+            place,
+            &bytes,
+            format,
+            opts.binary_form(),
+        )?));
     }
     let region = open_region(place, bytes)?;
     match opts.chunk {
@@ -311,15 +368,15 @@ pub(crate) fn chunk_document(place: &Place, region: Region, pos: ChunkPos) -> Re
     })
 }
 
-/// Decodes a whole non-region input; `le`: binary NBT is little-endian.
+/// Decodes a whole non-region input; binary NBT in form `binary`.
 pub(crate) fn decode(
     place: &Place,
     bytes: &[u8],
     format: InputFormat,
-    le: bool,
+    binary: BinaryForm,
 ) -> Result<Document> {
     match format {
-        InputFormat::Nbt => decode_binary(place, bytes, le),
+        InputFormat::Nbt => decode_binary(place, bytes, binary),
         InputFormat::Snbt => {
             let text = std::str::from_utf8(bytes).map_err(|e| {
                 Failure::new(format!(
@@ -361,17 +418,63 @@ pub(crate) fn decode(
     }
 }
 
-fn decode_binary(place: &Place, bytes: &[u8], le: bool) -> Result<Document> {
+fn decode_binary(place: &Place, bytes: &[u8], binary: BinaryForm) -> Result<Document> {
     let file =
         Decompressed::from_bytes(bytes).map_err(|e| Failure::new(format!("{place}: {e}")))?;
     let compression = file.compression();
     let note = inflated_note(compression);
-    let (java, le) = if le {
-        let (java, framing) = little_to_big(file.as_bytes())
-            .map_err(|e| Failure::new(format!("{place}: {e}{note}")))?;
-        (std::borrow::Cow::Owned(java), Some(framing))
-    } else {
-        (std::borrow::Cow::Borrowed(file.as_bytes()), None)
+    let bedrock = |form: BinaryForm| {
+        let read = match form {
+            BinaryForm::Varint => network_to_big(file.as_bytes()),
+            _ => little_to_big(file.as_bytes()),
+        };
+        read.map_err(|e| Failure::new(format!("{place}: {e}{note}")))
+    };
+    let (java, le) = match binary {
+        BinaryForm::Java => {
+            // Java first: a Java document is read once; only one that fails,
+            // or leaves bytes after its root, is tried as Bedrock.
+            let mut cursor = Cursor::new(file.as_bytes());
+            let read = simdnbt::owned::read(&mut cursor);
+            let whole = read.is_ok() && cursor.position() as usize == file.as_bytes().len();
+            match bedrock_instead(file.as_bytes(), whole) {
+                None => {
+                    let nbt = read.map_err(|e| {
+                        Failure::new(format!(
+                            "{place}: invalid NBT: {}",
+                            crate::locate::describe(&e, file.as_bytes(), &note)
+                        ))
+                    })?;
+                    return Ok(Document {
+                        nbt,
+                        form: Form::Binary {
+                            compression,
+                            le: None,
+                        },
+                    });
+                }
+                Some(form) => {
+                    let (java, framing) = bedrock(form)?;
+                    eprintln!(
+                        "nbt: {place} is not Java NBT but reads as Bedrock {}: read as that \
+                         (--{} says so and silences this)",
+                        if framing.varint {
+                            "network-form (VarInt) NBT"
+                        } else if framing.header.is_some() {
+                            "little-endian NBT after a level.dat header"
+                        } else {
+                            "little-endian NBT"
+                        },
+                        if framing.varint { "varint" } else { "le" },
+                    );
+                    (java, Some(framing))
+                }
+            }
+        }
+        form => {
+            let (java, framing) = bedrock(form)?;
+            (java, Some(framing))
+        }
     };
     let mut cursor = Cursor::new(&java[..]);
     let nbt = simdnbt::owned::read(&mut cursor).map_err(|e| {
@@ -380,22 +483,42 @@ fn decode_binary(place: &Place, bytes: &[u8], le: bool) -> Result<Document> {
             crate::locate::describe(&e, &java, &note)
         ))
     })?;
-    // A Bedrock level.dat starts with its storage version, which for the
-    // versions in use reads as an empty Java compound: say what it is
-    // instead of showing `{}`.
-    if le.is_none()
-        && (cursor.position() as usize) < java.len()
-        && simdnbt::bedrock::split_level_header(&java).is_some()
-    {
-        return Err(Failure::new(format!(
-            "{place}: this looks like a Bedrock level.dat (an 8-byte header, then \
-             little-endian NBT): read it with --le"
-        )));
-    }
     Ok(Document {
         nbt,
         form: Form::Binary { compression, le },
     })
+}
+
+/// The Bedrock form to read `bytes` (inflated) in when no flag names one:
+/// only when they are not a whole Java document (`whole_java`: they read as
+/// one, to their end) and are exactly one Bedrock document
+/// ([`simdnbt::bedrock::detect`], which never guesses).
+fn bedrock_instead(bytes: &[u8], whole_java: bool) -> Option<BinaryForm> {
+    if whole_java {
+        return None;
+    }
+    use simdnbt::bedrock::Form;
+    match simdnbt::bedrock::detect(bytes) {
+        Form::LittleEndian | Form::LevelDat => Some(BinaryForm::Le),
+        Form::Network => Some(BinaryForm::Varint),
+        _ => None,
+    }
+}
+
+/// A network-form (VarInt) Bedrock document in the Java form; the error
+/// says where in `data` it is broken.
+pub fn network_to_big(data: &[u8]) -> std::result::Result<(Vec<u8>, LittleEndian), String> {
+    simdnbt::bedrock::from_network(data)
+        .map(|java| {
+            (
+                java,
+                LittleEndian {
+                    header: None,
+                    varint: true,
+                },
+            )
+        })
+        .map_err(|e| format!("invalid network-form (VarInt) NBT: {e}"))
 }
 
 /// A Bedrock document (after an optional level.dat header) in the Java form;
@@ -408,6 +531,7 @@ pub fn little_to_big(data: &[u8]) -> std::result::Result<(Vec<u8>, LittleEndian)
                 java,
                 LittleEndian {
                     header: Some(header.version),
+                    varint: false,
                 },
             )),
             Err(e) => Err(format!(
@@ -419,13 +543,25 @@ pub fn little_to_big(data: &[u8]) -> std::result::Result<(Vec<u8>, LittleEndian)
             )),
         },
         None => bedrock::to_big_endian(data)
-            .map(|java| (java, LittleEndian { header: None }))
+            .map(|java| {
+                (
+                    java,
+                    LittleEndian {
+                        header: None,
+                        varint: false,
+                    },
+                )
+            })
             .map_err(|e| format!("invalid little-endian NBT: {e}")),
     }
 }
 
 /// Java-form bytes in the Bedrock form `le` describes.
 pub fn big_to_little(java: &[u8], le: LittleEndian) -> Result<Vec<u8>> {
+    if le.varint {
+        return simdnbt::bedrock::to_network(java)
+            .map_err(|e| Failure::new(format!("cannot write network-form NBT: {e}")));
+    }
     let body = simdnbt::bedrock::to_little_endian(java)
         .map_err(|e| Failure::new(format!("cannot write little-endian NBT: {e}")))?;
     let Some(version) = le.header else {

@@ -300,6 +300,9 @@ Exit status: 0 all valid, 1 some invalid, 2 a file or folder could not be read."
         /// NBT files are little-endian (Bedrock Edition), level.dat header recognised
         #[arg(long, visible_alias = "bedrock")]
         le: bool,
+        /// NBT files are Bedrock's network form (VarInts, as in packets)
+        #[arg(long, visible_alias = "network", conflicts_with = "le")]
+        varint: bool,
     },
     /// Show the differences between two documents, by path
     #[command(after_help = "\
@@ -336,6 +339,11 @@ struct WriteArgs {
     /// exists is refused and left as it is)
     #[arg(long)]
     backup: bool,
+    /// zlib/gzip level of what is compressed again, 0 (stored) to 9
+    /// (smallest); chunks and documents left unchanged keep their bytes
+    #[arg(long, value_name = "N", default_value_t = store::DEFAULT_LEVEL,
+          value_parser = clap::value_parser!(u32).range(0..=9))]
+    level: u32,
 }
 
 impl From<WriteArgs> for store::WriteOpts {
@@ -343,6 +351,7 @@ impl From<WriteArgs> for store::WriteOpts {
         store::WriteOpts {
             dry_run: w.dry_run,
             backup: w.backup,
+            level: w.level,
         }
     }
 }
@@ -491,7 +500,14 @@ fn run(cli: Cli) -> Result<u8> {
             }
             Ok(0)
         }
-        Command::Check { paths, le } => Ok(check::run(&paths, le)),
+        Command::Check { paths, le, varint } => {
+            let form = match (le, varint) {
+                (_, true) => input::BinaryForm::Varint,
+                (true, _) => input::BinaryForm::Le,
+                _ => input::BinaryForm::Java,
+            };
+            Ok(check::run(&paths, form))
+        }
         Command::Diff { a, b, input } => {
             let whole_region =
                 |p: &Place| input.chunk.is_none() && input.format(p) == input::InputFormat::Region;

@@ -701,9 +701,18 @@ fn little_endian_round_trip() {
         stdout_of(nbt().args(["show", "--le"]).arg(&level)),
         pretty(&original)
     );
-    // Read as Java, the header's `0a 00 00 00` would be an empty compound:
-    // the tool says what the file is instead.
-    fails(&["show"], &level, &[], "looks like a Bedrock level.dat");
+    // Read as Java, the header's `0a 00 00 00` would be an empty compound
+    // with bytes after it: with no flag, the tool reads it as Bedrock and
+    // says so on stderr.
+    nbt()
+        .arg("show")
+        .arg(&level)
+        .assert()
+        .success()
+        .stdout(pretty(&original))
+        .stderr(predicate::str::contains(
+            "reads as Bedrock little-endian NBT after a level.dat header",
+        ));
     // LE to Java and back: the same bytes.
     let java = dir.path().join("java.nbt");
     convert(&["--bedrock"], &level, "nbt", &java);
@@ -753,6 +762,91 @@ fn little_endian_round_trip() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--le is for binary NBT"));
+}
+
+#[test]
+fn network_form_round_trip_and_detection() {
+    let dir = TempDir::new().unwrap();
+    let java = corpus::load("bigtest.nbt").unwrap();
+    let original = tree("bigtest.nbt");
+    let net = file(
+        &dir,
+        "packet.nbt",
+        &simdnbt::bedrock::to_network(java).unwrap(),
+    );
+    let le = file(
+        &dir,
+        "plain-le.nbt",
+        &simdnbt::bedrock::to_little_endian(java).unwrap(),
+    );
+    assert_eq!(
+        stdout_of(nbt().args(["show", "--varint"]).arg(&net)),
+        pretty(&original)
+    );
+    // No flag: each Bedrock form is recognised, with a notice.
+    for (path, says) in [
+        (&net, "reads as Bedrock network-form (VarInt) NBT"),
+        (&le, "reads as Bedrock little-endian NBT"),
+    ] {
+        nbt()
+            .arg("show")
+            .arg(path)
+            .assert()
+            .success()
+            .stdout(pretty(&original))
+            .stderr(predicate::str::contains(says));
+    }
+    // Java -> network -> Java, byte-exact; and LE -> network.
+    let back = dir.path().join("back.nbt");
+    let out = dir.path().join("out.nbt");
+    convert(&[], &net, "nbt", &back);
+    assert_eq!(std::fs::read(&back).unwrap(), java);
+    convert(&["--le"], &le, "nbt-varint", &out);
+    assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&net).unwrap());
+    // A broken network file says where.
+    let bytes = std::fs::read(&net).unwrap();
+    let cut = file(&dir, "cut.nbt", &bytes[..bytes.len() - 3]);
+    fails(
+        &["show", "--varint"],
+        &cut,
+        &[],
+        "invalid network-form (VarInt) NBT",
+    );
+    fails(
+        &["show", "--varint", "--le"],
+        &net,
+        &[],
+        "cannot be used with",
+    );
+    // check --varint: the file alone, then a folder of one good and one cut
+    // file, which names the cut one with its problem.
+    nbt().args(["check", "--varint"]).arg(&net).assert().code(0);
+    nbt()
+        .arg("check")
+        .arg(&net)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("check it with --varint"));
+    nbt()
+        .arg("check")
+        .arg(&le)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("check it with --le"));
+    let folder = dir.path().join("packets");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::copy(&net, folder.join("good.nbt")).unwrap();
+    std::fs::copy(&cut, folder.join("cut.nbt")).unwrap();
+    nbt()
+        .args(["check", "--network"])
+        .arg(&folder)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("cut.nbt"))
+        .stdout(predicate::str::contains(
+            "invalid network-form (VarInt) NBT",
+        ))
+        .stdout(predicate::str::contains("good.nbt").not());
 }
 
 /// The hostile-input table (docs/format.md §4) through `check` and `show`:

@@ -1,34 +1,82 @@
-//! `bedrock`: the little-endian transcoder under arbitrary bytes.
+//! `bedrock`: both Bedrock forms (little-endian and network VarInt) under
+//! arbitrary bytes, on the one validating core.
 
 use std::io::Cursor;
 
-use simdnbt::bedrock::{split_level_header, to_big_endian, to_little_endian};
-use simdnbt::{ErrorKind, borrow};
+use simdnbt::bedrock::{
+    self, from_network, split_level_header, to_big_endian, to_little_endian, to_network,
+};
+use simdnbt::{Error, ErrorKind, borrow, owned};
 
-/// Arbitrary bytes as a Java document and as a Bedrock one.
+/// Arbitrary bytes as a Java document, a little-endian one and a network one.
 ///
 /// - As Java bytes, [`to_little_endian`] must answer exactly as
 ///   [`borrow::read`] does: accept the same inputs, and fail with the same kind
-///   at the same offset (it is a second walk over the format, so this is what
-///   keeps the two in step). Trailing bytes, which the reader leaves to the
-///   caller, are the walk's `LengthExceedsInput` where the reader stopped.
-/// - As Bedrock bytes, a successful [`to_big_endian`] gives a document the
-///   reader accepts, which goes back to Bedrock and again to Java unchanged.
+///   at the same offset. Trailing bytes, which the reader leaves to the
+///   caller, are the transcoder's `LengthExceedsInput` where the reader
+///   stopped.
+/// - As little-endian or network bytes, the owned builder reading that form
+///   directly and the transcoder to Java answer alike (same document, or
+///   same error kind and offset); a document that transcodes reads as Java,
+///   goes back to its form and again to Java unchanged (every accepted input
+///   exact on its second trip).
 pub fn bedrock(data: &[u8]) {
     agrees_with_reader(data);
-    if let Ok(java) = to_big_endian(data) {
+    bedrock_form(
+        data,
+        to_big_endian,
+        to_little_endian,
+        bedrock::owned::read_le,
+    );
+    bedrock_form(data, from_network, to_network, bedrock::owned::read_network);
+    if let Some((header, body)) = split_level_header(data) {
+        assert_eq!(header.length as usize, body.len());
+    }
+    // Detection never panics, and names a form only when it reads whole.
+    let form = bedrock::detect(data);
+    if form == bedrock::Form::Network {
+        assert!(from_network(data).is_ok());
+    }
+}
+
+type Transcode = fn(&[u8]) -> Result<Vec<u8>, Error>;
+type ReadOwned = fn(&mut Cursor<&[u8]>) -> Result<owned::Nbt, Error>;
+
+fn bedrock_form(data: &[u8], to_java: Transcode, from_java: Transcode, read: ReadOwned) {
+    let transcoded = to_java(data);
+    if let Ok(java) = &transcoded {
         if matches!(java.first(), Some(0 | 10)) {
             let mut cursor = Cursor::new(&java[..]);
             borrow::read(&mut cursor).expect("the Java form of a Bedrock document reads");
             assert_eq!(cursor.position() as usize, java.len());
         }
-        let le = to_little_endian(&java).expect("the Java form goes back to Bedrock");
-        assert_eq!(to_big_endian(&le).expect("and to Java again"), java);
-    } else if let Err(e) = to_big_endian(data) {
+        let again = from_java(java).expect("the Java form goes back to Bedrock");
+        assert_eq!(&to_java(&again).expect("and to Java again"), java);
+    } else if let Err(e) = &transcoded {
         assert!(e.offset() <= data.len(), "{e:?} past the input");
     }
-    if let Some((header, body)) = split_level_header(data) {
-        assert_eq!(header.length as usize, body.len());
+    // The owned reader takes a compound or End root, and leaves what follows.
+    if !matches!(data.first(), Some(0 | 10)) {
+        return;
+    }
+    let mut cursor = Cursor::new(data);
+    match (read(&mut cursor), &transcoded) {
+        (Ok(nbt), Ok(java)) => {
+            assert_eq!(cursor.position() as usize, data.len());
+            let want = owned::read(&mut Cursor::new(&java[..])).expect("read above");
+            assert!(nbt == want, "the owned read and the transcoder disagree");
+        }
+        (Ok(_), Err(t)) => assert_eq!(
+            (t.kind(), t.offset()),
+            (ErrorKind::LengthExceedsInput, cursor.position() as usize),
+            "the owned reader accepted what the transcoder refused"
+        ),
+        (Err(o), Err(t)) => assert_eq!(
+            (o.kind(), o.offset()),
+            (t.kind(), t.offset()),
+            "owned reader and transcoder disagree"
+        ),
+        (Err(o), Ok(_)) => panic!("the owned reader said {o}, the transcoder accepted"),
     }
 }
 
@@ -37,8 +85,8 @@ fn agrees_with_reader(data: &[u8]) {
     let reader = borrow::read(&mut cursor).map(|_| cursor.position() as usize);
     let walk = to_little_endian(data);
     match (reader, walk) {
-        // Roots the disk reader refuses by type (the walk takes any root), and
-        // compressed input it names.
+        // Roots the disk reader refuses by type (the transcoder takes any
+        // root), and compressed input it names.
         (Err(r), _)
             if matches!(
                 r.kind(),

@@ -1,6 +1,7 @@
 //! The `bedrock` fuzz target's checks on truncated and byte-flipped copies of
-//! every corpus file, in both byte orders: the transcoder must answer exactly as
-//! the reader does (same inputs accepted, same error kind and offset).
+//! every corpus file, in the Java form and both Bedrock forms: the transcoders
+//! and the owned readers must answer exactly as the reader does (same inputs
+//! accepted, same error kind and offset), and the network hostile table.
 
 /// xorshift: the corruptions are the same on every run.
 struct Rng(u64);
@@ -22,7 +23,11 @@ fn corrupted_corpus_files() {
         let java = corpus::load(name).unwrap();
         let java = &java[..java.len().min(64 * 1024)];
         let le = simdnbt::bedrock::to_little_endian(java).ok();
-        for original in [Some(java), le.as_deref()].into_iter().flatten() {
+        let net = simdnbt::bedrock::to_network(java).ok();
+        for original in [Some(java), le.as_deref(), net.as_deref()]
+            .into_iter()
+            .flatten()
+        {
             for _ in 0..60 {
                 let mut bytes = original.to_vec();
                 if rng.next() % 3 == 0 {
@@ -38,5 +43,12 @@ fn corrupted_corpus_files() {
             }
         }
     }
-    assert!(checked > 2000, "{checked}");
+    assert!(checked > 3000, "{checked}");
+}
+
+#[test]
+fn network_hostile_cases() {
+    for case in testkit::hostile::network_cases_with_depth(600) {
+        simdnbt_fuzz_logic::bedrock(&case.bytes);
+    }
 }

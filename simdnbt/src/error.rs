@@ -34,6 +34,14 @@ pub enum ErrorKind {
     BudgetExceeded,
     /// The input is too large to be indexed (more than 2^32 tape entries).
     InputTooLarge,
+    /// A VarInt of Bedrock's network form is longer than its type allows (5
+    /// bytes for an Int or a length, 10 for a Long) or carries bits past its
+    /// width. The offset is its first byte.
+    InvalidVarInt,
+    /// A string longer than the output form can hold (a network-form string
+    /// of more than 65535 bytes, turned into a form with 16-bit lengths).
+    /// The offset is its length prefix.
+    StringTooLong,
 }
 
 /// An error from reading NBT: what went wrong ([`ErrorKind`]) and the byte offset
@@ -212,6 +220,10 @@ impl fmt::Display for ErrorKind {
             }
             ErrorKind::BudgetExceeded => f.write_str("read budget exceeded"),
             ErrorKind::InputTooLarge => f.write_str("input too large to index"),
+            ErrorKind::InvalidVarInt => f.write_str("VarInt too long for its type"),
+            ErrorKind::StringTooLong => {
+                f.write_str("string longer than the output form's 65535 bytes")
+            }
         }
     }
 }

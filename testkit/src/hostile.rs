@@ -134,6 +134,148 @@ pub fn over_long_string() -> Vec<u8> {
     vec![b'a'; 70_000]
 }
 
+/// The hostile cases of Bedrock's network form (docs/format.md, "Bedrock
+/// forms"): VarInts over-long, unterminated or at their widest, huge and
+/// negative counts and lengths, unknown ids, the depth limit. The bytes are
+/// network-form documents (named root compound, VarInt name lengths); the
+/// answer is what `simdnbt::bedrock::from_network` and
+/// `simdnbt::bedrock::owned::read_network` must both give.
+pub fn network_cases_with_depth(deep: usize) -> Vec<Case> {
+    use ErrorKind::*;
+    use Expect::{Error, Valid};
+    assert!(deep >= 512, "the depth cases must be too deep");
+    let c = |name, bytes: Vec<u8>, expect| Case {
+        name,
+        bytes,
+        expect,
+    };
+    // `0a 00`: the root compound, its name empty; then `body`, then End.
+    let doc = |body: &[u8]| [&[0x0a, 0][..], body, &[0]].concat();
+    let mut deep_lists = vec![0x0a, 0, 0x09, 1, b'l'];
+    // One level more than `deep`: the limit is met with input left.
+    for _ in 0..=deep {
+        deep_lists.extend_from_slice(&[0x09, 0x02]); // a list of one list
+    }
+    let mut deep_compounds = vec![0x0a, 0];
+    for _ in 0..=deep {
+        deep_compounds.extend_from_slice(&[0x0a, 0]);
+    }
+    vec![
+        c(
+            "net_widest_varints",
+            doc(&[
+                // Int i32::MIN (5 bytes), Long i64::MAX (10 bytes).
+                &[3, 1, b'i', 0xff, 0xff, 0xff, 0xff, 0x0f][..],
+                &[
+                    4, 1, b'l', 0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01,
+                ],
+            ]
+            .concat()),
+            Valid,
+        ),
+        c(
+            "net_int_six_bytes",
+            doc(&[3, 1, b'i', 0x80, 0x80, 0x80, 0x80, 0x80, 0x01]),
+            Error(InvalidVarInt, 5),
+        ),
+        c(
+            "net_int_bits_past_32",
+            doc(&[3, 1, b'i', 0xff, 0xff, 0xff, 0xff, 0x1f]),
+            Error(InvalidVarInt, 5),
+        ),
+        c(
+            "net_long_eleven_bytes",
+            doc(&[
+                4, 1, b'l', 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01,
+            ]),
+            Error(InvalidVarInt, 5),
+        ),
+        c(
+            "net_long_bits_past_64",
+            doc(&[
+                4, 1, b'l', 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02,
+            ]),
+            Error(InvalidVarInt, 5),
+        ),
+        c(
+            "net_int_unterminated",
+            vec![0x0a, 0, 3, 1, b'i', 0x80, 0x80],
+            Error(UnexpectedEof, 7),
+        ),
+        c(
+            "net_root_name_unterminated",
+            vec![0x0a, 0x80],
+            Error(UnexpectedEof, 2),
+        ),
+        c(
+            "net_name_length_huge",
+            vec![0x0a, 0, 8, 0xff, 0xff, 0xff, 0xff, 0x0f],
+            Error(UnexpectedEof, 8),
+        ),
+        c(
+            "net_name_length_six_bytes",
+            doc(&[8, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00]),
+            Error(InvalidVarInt, 3),
+        ),
+        c(
+            "net_string_length_huge",
+            doc(&[8, 1, b's', 0xff, 0xff, 0xff, 0xff, 0x0f]),
+            Error(UnexpectedEof, 11),
+        ),
+        c(
+            "net_list_count_huge",
+            doc(&[9, 1, b'l', 0x0a, 0xfe, 0xff, 0xff, 0xff, 0x0f]),
+            Error(LengthExceedsInput, 6),
+        ),
+        c(
+            "net_list_count_negative",
+            doc(&[9, 1, b'l', 0x01, 0x01]),
+            Error(NegativeLength(-1), 6),
+        ),
+        c(
+            "net_list_of_end_not_empty",
+            doc(&[9, 1, b'l', 0x00, 0x02]),
+            Error(ListOfEndNotEmpty, 6),
+        ),
+        c(
+            "net_list_unknown_element",
+            doc(&[9, 1, b'l', 0x0d, 0x00]),
+            Error(UnknownTagId(13), 5),
+        ),
+        c(
+            "net_int_array_count_huge",
+            doc(&[11, 1, b'a', 0xfe, 0xff, 0xff, 0xff, 0x0f]),
+            Error(LengthExceedsInput, 5),
+        ),
+        c(
+            "net_byte_array_negative",
+            doc(&[7, 1, b'a', 0x03]),
+            Error(NegativeLength(-2), 5),
+        ),
+        c(
+            "net_long_array_element_cut",
+            vec![0x0a, 0, 12, 1, b'a', 0x02, 0x80],
+            Error(UnexpectedEof, 7),
+        ),
+        c("net_unknown_id", doc(&[13, 0]), Error(UnknownTagId(13), 2)),
+        c(
+            "net_deep_lists",
+            deep_lists,
+            Error(MaxDepthExceeded, 5 + 2 * 511),
+        ),
+        c(
+            "net_deep_compounds",
+            deep_compounds,
+            Error(MaxDepthExceeded, 2 + 2 * 511),
+        ),
+    ]
+}
+
+/// [`network_cases_with_depth`] at [`SPEC_DEPTH`].
+pub fn network_cases() -> Vec<Case> {
+    network_cases_with_depth(SPEC_DEPTH)
+}
+
 #[cfg(test)]
 mod tests {
     use std::io::Cursor;

@@ -8,6 +8,7 @@
 //! icount serde  simdnbt <read_owned|read_owned_root> <complex_player.dat|level.dat> <iterations>
 //! icount mutf8  <simdnbt|simd_cesu8> <decode|decode_lossy|encode> <case> <iterations>
 //! icount region <reader> <iterations>
+//! icount bedrock <reader> <file> <iterations>
 //! ```
 //!
 //! Every mode counts only `measured` (`--toggle-collect='*icount*measured*'`):
@@ -35,7 +36,8 @@ usage: icount nbt    <peer> <read|write|decode_all|edit|write_edited> <file> <it
        icount serde  <peer> <read|write> <complex_player.dat|level.dat> <iterations>
        icount serde  simdnbt <read_owned|read_owned_root> <complex_player.dat|level.dat> <iterations>
        icount mutf8  <simdnbt|simd_cesu8> <decode|decode_lossy|encode> <case> <iterations>
-       icount region <reader> <iterations>";
+       icount region <reader> <iterations>
+       icount bedrock <reader> <file> <iterations>";
 
 /// The counted region: `n` calls of the workload.
 #[inline(never)]
@@ -85,6 +87,7 @@ fn main() -> ExitCode {
         },
         [mode, lib, op, case] if mode == "mutf8" => mutf8(lib, op, case, n),
         [mode, reader] if mode == "region" => region(reader, n),
+        [mode, reader, file] if mode == "bedrock" => bedrock(reader, file, n),
         _ => usage("unknown mode or wrong number of arguments"),
     }
 }
@@ -253,5 +256,57 @@ fn region(reader: &str, n: u64) -> ExitCode {
             n,
         ),
         _ => usage(&format!("unknown region reader {reader}")),
+    }
+}
+
+/// One reader of a corpus file converted to a Bedrock form (outside the
+/// count): the owned model reading little-endian or network input directly,
+/// the transcoders to Java, and na_nbt's owned little-endian read.
+fn bedrock(reader: &str, file: &str, n: u64) -> ExitCode {
+    let java = match compare::inputs::load(file) {
+        Ok(bytes) => bytes,
+        Err(e) => return fail(e),
+    };
+    let (Ok(le), Ok(net)) = (
+        simdnbt::bedrock::to_little_endian(java),
+        simdnbt::bedrock::to_network(java),
+    ) else {
+        return fail(format!("{file} does not transcode"));
+    };
+    match reader {
+        "simdnbt_le_owned" => count(
+            &mut || {
+                black_box(
+                    simdnbt::bedrock::owned::read_le(&mut Cursor::new(black_box(&le))).unwrap(),
+                );
+            },
+            n,
+        ),
+        "simdnbt_net_owned" => count(
+            &mut || {
+                black_box(
+                    simdnbt::bedrock::owned::read_network(&mut Cursor::new(black_box(&net)))
+                        .unwrap(),
+                );
+            },
+            n,
+        ),
+        "simdnbt_le_to_java" => count(
+            &mut || _ = black_box(simdnbt::bedrock::to_big_endian(black_box(&le)).unwrap()),
+            n,
+        ),
+        "simdnbt_net_to_java" => count(
+            &mut || _ = black_box(simdnbt::bedrock::from_network(black_box(&net)).unwrap()),
+            n,
+        ),
+        "na_nbt_le_owned" => count(
+            &mut || {
+                black_box(
+                    na_nbt::read_owned::<na_nbt::LE, na_nbt::NativeEndian>(black_box(&le)).unwrap(),
+                );
+            },
+            n,
+        ),
+        _ => usage(&format!("unknown bedrock reader {reader}")),
     }
 }

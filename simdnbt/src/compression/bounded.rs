@@ -100,6 +100,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "safe code over Vec: a minute under Miri")]
     fn stops_at_upto_and_never_allocates_past_it() {
         for (total, chunk, upto, hint) in [
             (100_000, 1000, 50_001, 0),

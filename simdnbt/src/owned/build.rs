@@ -12,18 +12,24 @@
 //! `Vec` is allocated once, exactly, when it opens, and its elements go
 //! straight into it.
 
+use std::marker::PhantomData;
+
 use super::{NbtCompound, NbtList, NbtTag};
 use crate::error::Error;
 use crate::mutf8::Mutf8String;
 use crate::read::Sink;
+use crate::read::wire::{BigEndian, Kind, Wire, value};
 use crate::simd;
 use crate::tag_id::*;
 
 /// "No name": a list element or the root.
 const NO_NAME: usize = usize::MAX;
 
-/// The owned tree being built.
-pub(crate) struct OwnedSink<'a> {
+/// The owned tree being built from input in form `W` (Java's by default;
+/// Bedrock's strings are UTF-8 and become MUTF-8 as in
+/// [`crate::bedrock`]'s conversion).
+pub(crate) struct OwnedSink<'a, W: Wire = BigEndian> {
+    form: PhantomData<W>,
     data: &'a [u8],
     /// Named entries of every open compound, innermost last.
     entries: Vec<(Mutf8String, NbtTag)>,
@@ -68,13 +74,14 @@ pub(crate) enum PrefixedList {
     LongArrays(Vec<Vec<i64>>),
 }
 
-impl<'a> OwnedSink<'a> {
+impl<'a, W: Wire> OwnedSink<'a, W> {
     pub(crate) fn new(data: &'a [u8]) -> Self {
         // Room for the open compounds' entries of a typical document, so the
         // scratch stack does not regrow in every read; a named tag takes at
         // least 4 input bytes, so small inputs get less.
         let entries = (data.len() / 4).clamp(4, 64);
         Self {
+            form: PhantomData,
             data,
             entries: Vec::with_capacity(entries),
             compound_lists: Vec::new(),
@@ -93,9 +100,33 @@ impl<'a> OwnedSink<'a> {
                 None => self.root = Some(NbtTag::List(list)),
             }
         } else {
-            let name = Mutf8String::from_prefixed(self.data, name);
+            let name = string_at::<W>(self.data, name);
             self.entries.push((name, NbtTag::List(list)));
         }
+    }
+}
+
+/// The string whose length prefix (form `W`) is at `off`, as MUTF-8.
+#[inline(always)]
+pub(crate) fn string_at<W: Wire>(d: &[u8], off: usize) -> Mutf8String {
+    if matches!(W::KIND, Kind::Big) {
+        Mutf8String::from_prefixed(d, off)
+    } else {
+        from_bedrock(value::string::<W>(d, off))
+    }
+}
+
+/// A Bedrock (UTF-8) string as MUTF-8: re-encoded when it is valid UTF-8
+/// and not plain ASCII without U+0000 (the same bytes in both), its bytes
+/// kept as they are otherwise (nothing lost).
+#[inline]
+pub(crate) fn from_bedrock(bytes: &[u8]) -> Mutf8String {
+    if simd::is_ascii(bytes) && !bytes.contains(&0) {
+        return Mutf8String::from_slice(bytes);
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Mutf8String::from_string(s.to_owned()),
+        Err(_) => Mutf8String::from_slice(bytes),
     }
 }
 
@@ -114,41 +145,41 @@ fn take_tail<T>(v: &mut Vec<T>, start: usize) -> Vec<T> {
     }
 }
 
-/// The number, string or array of type `id` whose payload (checked by the
-/// core) is at `p`. Numbers and strings (most tags) are made inline,
-/// arrays out of line.
+/// The number, string or array of type `id` whose payload (form `W`,
+/// checked by the core) is at `p`. Numbers and strings (most tags) are made
+/// inline, arrays out of line.
 #[inline(always)]
-pub(crate) fn leaf_at(d: &[u8], id: u8, p: usize) -> NbtTag {
+pub(crate) fn leaf_at<W: Wire>(d: &[u8], id: u8, p: usize) -> NbtTag {
     match id {
         BYTE => NbtTag::Byte(d[p] as i8),
-        SHORT => NbtTag::Short(i16::from_be_bytes([d[p], d[p + 1]])),
-        INT => NbtTag::Int(i32::from_be_bytes(d[p..p + 4].try_into().unwrap())),
-        LONG => NbtTag::Long(i64::from_be_bytes(d[p..p + 8].try_into().unwrap())),
-        FLOAT => NbtTag::Float(f32::from_bits(u32::from_be_bytes(
-            d[p..p + 4].try_into().unwrap(),
-        ))),
-        DOUBLE => NbtTag::Double(f64::from_be_bytes(d[p..p + 8].try_into().unwrap())),
-        STRING => NbtTag::String(Mutf8String::from_prefixed(d, p)),
-        _ => array_at(d, id, p),
+        SHORT => NbtTag::Short(value::short::<W>(d, p)),
+        INT => NbtTag::Int(value::int::<W>(d, p).0),
+        LONG => NbtTag::Long(value::long::<W>(d, p).0),
+        FLOAT => NbtTag::Float(value::float::<W>(d, p)),
+        DOUBLE => NbtTag::Double(value::double::<W>(d, p)),
+        STRING => NbtTag::String(string_at::<W>(d, p)),
+        _ => array_at::<W>(d, id, p),
     }
 }
 
 /// [`leaf_at`] for arrays.
 #[inline(never)]
-fn array_at(d: &[u8], id: u8, p: usize) -> NbtTag {
-    let n = u32::from_be_bytes(d[p..p + 4].try_into().unwrap()) as usize;
-    let elements = &d[p + 4..p + 4 + n * layout(id).element as usize];
+fn array_at<W: Wire>(d: &[u8], id: u8, p: usize) -> NbtTag {
+    let (n, elements) = value::array::<W>(d, id, p);
     match id {
         BYTE_ARRAY => NbtTag::ByteArray(elements.to_vec()),
-        INT_ARRAY => NbtTag::IntArray(simd::from_be_bytes(elements)),
-        _ => NbtTag::LongArray(simd::from_be_bytes(elements)),
+        INT_ARRAY => NbtTag::IntArray(value::ints::<W>(elements, n)),
+        _ => NbtTag::LongArray(value::longs::<W>(elements, n)),
     }
 }
 
 /// The list of `n` numbers of type `elem` from `p` on (or of End, or an empty
 /// list of compounds or lists).
 #[inline(never)]
-pub(crate) fn flat_list_at(d: &[u8], elem: u8, n: usize, p: usize) -> NbtList {
+pub(crate) fn flat_list_at<W: Wire>(d: &[u8], elem: u8, n: usize, p: usize) -> NbtList {
+    if !matches!(W::KIND, Kind::Big) {
+        return bedrock_flat_list_at::<W>(d, elem, n, p);
+    }
     let numbers = &d[p..p + n * layout(elem).fixed as usize];
     match elem {
         BYTE => NbtList::Byte(numbers.iter().map(|&b| b as i8).collect()),
@@ -163,7 +194,22 @@ pub(crate) fn flat_list_at(d: &[u8], elem: u8, n: usize, p: usize) -> NbtList {
     }
 }
 
-impl<'a> Sink<'a> for OwnedSink<'a> {
+/// [`flat_list_at`] for the Bedrock forms.
+fn bedrock_flat_list_at<W: Wire>(d: &[u8], elem: u8, n: usize, p: usize) -> NbtList {
+    match elem {
+        BYTE => NbtList::Byte(d[p..p + n].iter().map(|&b| b as i8).collect()),
+        SHORT => NbtList::Short((0..n).map(|i| value::short::<W>(d, p + 2 * i)).collect()),
+        INT => NbtList::Int(value::ints::<W>(&d[p..], n)),
+        LONG => NbtList::Long(value::longs::<W>(&d[p..], n)),
+        FLOAT => NbtList::Float((0..n).map(|i| value::float::<W>(d, p + 4 * i)).collect()),
+        DOUBLE => NbtList::Double((0..n).map(|i| value::double::<W>(d, p + 8 * i)).collect()),
+        COMPOUND => NbtList::Compound(Vec::new()),
+        LIST => NbtList::List(Vec::new()),
+        _ => NbtList::Empty,
+    }
+}
+
+impl<'a, W: Wire> Sink<'a> for OwnedSink<'a, W> {
     type Compound = OpenCompound;
     /// The offset of the list's name, or `NO_NAME`.
     type Slot = usize;
@@ -186,7 +232,7 @@ impl<'a> Sink<'a> for OwnedSink<'a> {
     }
 
     fn root_leaf(&mut self, id: u8, pos: usize) -> Result<(), Error> {
-        self.root = Some(leaf_at(self.data, id, pos));
+        self.root = Some(leaf_at::<W>(self.data, id, pos));
         Ok(())
     }
 
@@ -198,8 +244,8 @@ impl<'a> Sink<'a> for OwnedSink<'a> {
         at: usize,
         payload: usize,
     ) -> Result<(), Error> {
-        let name = Mutf8String::from_prefixed(self.data, at + 1);
-        let value = leaf_at(self.data, id, payload);
+        let name = string_at::<W>(self.data, at + 1);
+        let value = leaf_at::<W>(self.data, id, payload);
         self.entries.push((name, value));
         Ok(())
     }
@@ -226,7 +272,7 @@ impl<'a> Sink<'a> for OwnedSink<'a> {
                 None => self.root = Some(NbtTag::Compound(compound)),
             }
         } else {
-            let name = Mutf8String::from_prefixed(self.data, c.name);
+            let name = string_at::<W>(self.data, c.name);
             self.entries.push((name, NbtTag::Compound(compound)));
         }
     }
@@ -278,7 +324,7 @@ impl<'a> Sink<'a> for OwnedSink<'a> {
 
     #[inline(always)]
     fn flat_list(&mut self, slot: usize, elem: u8, n: u32, payload: usize) {
-        let list = flat_list_at(self.data, elem, n as usize, payload);
+        let list = flat_list_at::<W>(self.data, elem, n as usize, payload);
         self.place_list(slot, list);
     }
 
@@ -303,6 +349,9 @@ impl<'a> Sink<'a> for OwnedSink<'a> {
 
     #[inline(always)]
     fn prefixed_element(&mut self, list: &mut PrefixedList, bytes: &'a [u8]) {
+        if !matches!(W::KIND, Kind::Big) {
+            return bedrock_element::<W>(list, bytes);
+        }
         match list {
             PrefixedList::Strings(v) => v.push(Mutf8String::from_slice(bytes)),
             PrefixedList::ByteArrays(v) => v.push(bytes.to_vec()),
@@ -348,6 +397,23 @@ impl<'a> Sink<'a> for OwnedSink<'a> {
     fn finish(self, _end: usize) -> NbtTag {
         // The core reports a root before it finishes.
         self.root.unwrap_or(NbtTag::List(NbtList::Empty))
+    }
+}
+
+/// [`Sink::prefixed_element`] for the Bedrock forms.
+fn bedrock_element<W: Wire>(list: &mut PrefixedList, bytes: &[u8]) {
+    let n = |size: usize| {
+        if W::VARINT {
+            value::count_varints(bytes)
+        } else {
+            bytes.len() / size
+        }
+    };
+    match list {
+        PrefixedList::Strings(v) => v.push(from_bedrock(bytes)),
+        PrefixedList::ByteArrays(v) => v.push(bytes.to_vec()),
+        PrefixedList::IntArrays(v) => v.push(value::ints::<W>(bytes, n(4))),
+        PrefixedList::LongArrays(v) => v.push(value::longs::<W>(bytes, n(8))),
     }
 }
 

@@ -4,6 +4,7 @@
 use super::build::{flat_list_at, leaf_at};
 use super::{NbtCompound, NbtList, NbtTag};
 use crate::mutf8::Mutf8String;
+use crate::read::wire::BigEndian;
 use crate::simd;
 use crate::tag_id::*;
 use crate::tape::{Tape, Value};
@@ -49,7 +50,7 @@ fn string(bytes: &[u8]) -> Mutf8String {
 fn leaf(tape: &Tape<'_>, v: Value) -> NbtTag {
     match v.id {
         LIST => NbtTag::List(leaf_list(tape, v)),
-        id => leaf_at(tape.data, id, v.payload),
+        id => leaf_at::<BigEndian>(tape.data, id, v.payload),
     }
 }
 
@@ -65,7 +66,7 @@ fn leaf_list(tape: &Tape<'_>, v: Value) -> NbtList {
         STRING => NbtList::String(elements().map(string).collect()),
         INT_ARRAY => NbtList::IntArray(elements().map(simd::from_be_bytes).collect()),
         LONG_ARRAY => NbtList::LongArray(elements().map(simd::from_be_bytes).collect()),
-        _ => flat_list_at(tape.data, elem, len, p + 5),
+        _ => flat_list_at::<BigEndian>(tape.data, elem, len, p + 5),
     }
 }
 

@@ -19,7 +19,7 @@
 //! assert_eq!(back.unwrap().string("name").unwrap().to_str(), "Steve");
 //! ```
 
-mod build;
+pub(crate) mod build;
 mod compound;
 mod debug;
 pub(crate) mod from_borrow;
@@ -40,7 +40,8 @@ use crate::WriteError;
 use crate::error::{Error, ErrorKind, NonRootError};
 use crate::mutf8::{Mutf8Str, Mutf8String};
 use crate::options::ReadOptions;
-use crate::read::root::{RootPrefix, cursor_parts, not_compressed, root_prefix, tag_prefix};
+use crate::read::root::{RootPrefix, cursor_parts, not_compressed, root_prefix_in, tag_prefix};
+use crate::read::wire::{BigEndian, Wire};
 use crate::tag_id::{COMPOUND, END};
 
 /// Reads a named root compound (disk form). `Ok(Nbt::None)` for an End root.
@@ -110,8 +111,19 @@ fn read_value(
     id: u8,
     opts: &ReadOptions,
 ) -> Result<NbtTag, Error> {
+    read_value_in::<BigEndian>(data, pos, id, opts)
+}
+
+/// [`read_value`] for input in form `W`.
+fn read_value_in<W: Wire>(
+    data: &mut Cursor<&[u8]>,
+    pos: usize,
+    id: u8,
+    opts: &ReadOptions,
+) -> Result<NbtTag, Error> {
     let bytes: &[u8] = data.get_ref();
-    let (tag, end) = crate::read::read_value(bytes, pos, id, opts, build::OwnedSink::new)?;
+    let (tag, end) =
+        crate::read::read_value_in::<W, _>(bytes, pos, id, opts, build::OwnedSink::<W>::new)?;
     data.set_position(end as u64);
     Ok(tag)
 }
@@ -125,8 +137,18 @@ fn into_compound(tag: NbtTag) -> NbtCompound {
 }
 
 fn read_root(data: &mut Cursor<&[u8]>, opts: &ReadOptions, named: bool) -> Result<Nbt, Error> {
+    read_root_in::<BigEndian>(data, opts, named)
+}
+
+/// [`read_root`] for input in form `W` (the Bedrock readers,
+/// [`crate::bedrock::owned`]).
+pub(crate) fn read_root_in<W: Wire>(
+    data: &mut Cursor<&[u8]>,
+    opts: &ReadOptions,
+    named: bool,
+) -> Result<Nbt, Error> {
     let (bytes, start) = cursor_parts(data);
-    match root_prefix(bytes, start, named)? {
+    match root_prefix_in::<W>(bytes, start, named)? {
         RootPrefix::End { end } => {
             data.set_position(end as u64);
             Ok(Nbt::None)
@@ -135,10 +157,10 @@ fn read_root(data: &mut Cursor<&[u8]>, opts: &ReadOptions, named: bool) -> Resul
             name_off, payload, ..
         } => {
             let name = match name_off {
-                Some(off) => Mutf8String::from_prefixed(bytes, off),
+                Some(off) => build::string_at::<W>(bytes, off),
                 None => Mutf8String::new(),
             };
-            let tag = read_value(data, payload, COMPOUND, opts)?;
+            let tag = read_value_in::<W>(data, payload, COMPOUND, opts)?;
             Ok(Nbt::Some(BaseNbt::new(name, into_compound(tag))))
         }
     }

@@ -335,6 +335,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "safe code, minutes under Miri; the views it walks run in tests/miri.rs"
+    )]
     fn each_descendant_step_enters_each_container_once() {
         let (root, containers) = nested(6, 3);
         for steps in [1, 2, 5, 10] {

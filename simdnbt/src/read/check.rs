@@ -3,9 +3,10 @@
 //!
 //! Every length prefix is checked against the bytes that remain before
 //! anything is sized by it, so no sink can be made to allocate more than the
-//! input could fill. Numbers and lengths are read only through [`u16_at`]
-//! and [`i32_at`].
+//! input could fill. Numbers and lengths are read only through
+//! [`super::wire`], in the form the core was given.
 
+use super::wire::{self, Wire, array_element_min, varint, zigzag32, zigzag64};
 use crate::error::{Error, ErrorKind};
 use crate::tag_id::*;
 
@@ -40,6 +41,60 @@ pub(crate) const fn min_payload_for_error(id: u8) -> usize {
     LAYOUT[(id & 15) as usize].min as usize
 }
 
+/// [`named_tag_error`] in the network form, whose name length is a VarInt:
+/// `head` bytes of id and name length from `at`.
+#[cold]
+pub(crate) fn varint_named_tag_error(
+    id: u8,
+    left: usize,
+    head: usize,
+    name_len: usize,
+    at: usize,
+) -> Error {
+    if !is_known(id) && left >= head + name_len + wire::min_payload::<wire::VarInt>(id) {
+        err(ErrorKind::UnknownTagId(id), at)
+    } else {
+        err(ErrorKind::UnexpectedEof, at + left)
+    }
+}
+
+/// The network form's named-tag head at `pos` (its id `id` and the first
+/// byte of its VarInt name length are there): the payload's offset and the
+/// bytes from `pos` to the end of its smallest payload, checked against the
+/// input as the fixed forms' head is.
+#[inline(always)]
+pub(crate) fn varint_named_head(data: &[u8], pos: usize, id: u8) -> Result<(usize, usize), Error> {
+    let len = data.len();
+    let mut p = pos + 1;
+    let name_len = varint::<5>(data, &mut p)? as usize;
+    let skip = (p - pos)
+        .saturating_add(name_len)
+        .saturating_add(VARINT_TAG_MIN[id as usize] as usize);
+    if len - pos < skip {
+        return Err(varint_named_tag_error(
+            id,
+            len - pos,
+            p - pos,
+            name_len,
+            pos,
+        ));
+    }
+    Ok((p + name_len, skip))
+}
+
+/// `VARINT_TAG_MIN[id]`: the smallest payload of a named tag of type `id` in
+/// the network form; unknown ids get a value no input reaches, as in
+/// [`TAG_PREFIX`].
+pub(crate) const VARINT_TAG_MIN: [u32; 256] = {
+    let mut t = [1 << 31; 256];
+    let mut id = 0;
+    while id <= LONG_ARRAY {
+        t[id as usize] = wire::VARINT_MIN[id as usize] as u32;
+        id += 1;
+    }
+    t
+};
+
 /// The error for a named tag with id `id` at `at` whose id, name length,
 /// name and smallest payload do not all fit in the `left` input bytes from
 /// there: unknown, once an unknown id's name and smallest payload (see
@@ -58,73 +113,76 @@ pub(crate) fn err(kind: ErrorKind, at: usize) -> Error {
     Error::new(kind, at)
 }
 
-/// Reads a big-endian u16 at `pos`.
+/// Skips a string payload (form `W`) at `*pos` and returns its bytes.
 ///
 /// # Safety
-/// `pos + 2 <= data.len()`.
+/// The length prefix's smallest size is in `data` (2 bytes in the fixed
+/// forms, 1 in the network form): `*pos + 2 <= data.len()` or
+/// `*pos < data.len()`.
 #[inline(always)]
-pub(crate) unsafe fn u16_at(data: &[u8], pos: usize) -> u16 {
-    debug_assert!(pos + 2 <= data.len());
-    // SAFETY: the caller checked that two bytes remain at `pos`.
-    let b = unsafe { data.get_unchecked(pos..pos + 2) };
-    u16::from_be_bytes([b[0], b[1]])
-}
-
-/// Reads a big-endian i32 at `pos`.
-///
-/// # Safety
-/// `pos + 4 <= data.len()`.
-#[inline(always)]
-pub(crate) unsafe fn i32_at(data: &[u8], pos: usize) -> i32 {
-    debug_assert!(pos + 4 <= data.len());
-    // SAFETY: the caller checked that four bytes remain at `pos`.
-    let b = unsafe { data.get_unchecked(pos..pos + 4) };
-    i32::from_be_bytes([b[0], b[1], b[2], b[3]])
-}
-
-/// Skips a string payload at `*pos` and returns its bytes.
-///
-/// # Safety
-/// The 2-byte length prefix is in `data`: `*pos + 2 <= data.len()`.
-#[inline(always)]
-pub(crate) unsafe fn string<'a>(data: &'a [u8], pos: &mut usize) -> Result<&'a [u8], Error> {
-    // SAFETY: the caller checked that the 2-byte length is there.
-    let len = unsafe { u16_at(data, *pos) } as usize;
-    let start = *pos + 2;
+pub(crate) unsafe fn string<'a, W: Wire>(
+    data: &'a [u8],
+    pos: &mut usize,
+) -> Result<&'a [u8], Error> {
+    let (len, start) = if W::VARINT {
+        let mut p = *pos;
+        (varint::<5>(data, &mut p)? as usize, p)
+    } else {
+        // SAFETY: the caller checked that the 2-byte length is there.
+        (unsafe { wire::u16_at::<W>(data, *pos) } as usize, *pos + 2)
+    };
     if data.len() - start < len {
         return Err(err(ErrorKind::UnexpectedEof, data.len()));
     }
     *pos = start + len;
-    // SAFETY: start <= data.len() (the caller) and len <= data.len() - start
-    // (checked above).
+    // SAFETY: start <= data.len() (the caller, or the VarInt read) and
+    // len <= data.len() - start (checked above).
     Ok(unsafe { data.get_unchecked(start..start + len) })
 }
 
-/// Skips an array payload of `size`-byte elements at `*pos` and returns the
+/// Skips an array payload of type `id` (form `W`) at `*pos` and returns the
 /// elements' bytes.
 ///
 /// # Safety
-/// The 4-byte length prefix is in `data`: `*pos + 4 <= data.len()`.
+/// The length prefix's smallest size is in `data` (4 bytes in the fixed
+/// forms, 1 in the network form).
 #[inline(always)]
-pub(crate) unsafe fn array<'a>(
+pub(crate) unsafe fn array<'a, W: Wire>(
     data: &'a [u8],
     pos: &mut usize,
-    size: usize,
+    id: u8,
 ) -> Result<&'a [u8], Error> {
     let at = *pos;
-    // SAFETY: the caller checked that the 4-byte length is there.
-    let len = unsafe { i32_at(data, at) };
+    let (len, start) = if W::VARINT {
+        let mut p = at;
+        (zigzag32(data, &mut p)?, p)
+    } else {
+        // SAFETY: the caller checked that the 4-byte length is there.
+        (unsafe { wire::i32_at::<W>(data, at) }, at + 4)
+    };
     if len < 0 {
         return Err(err(ErrorKind::NegativeLength(len), at));
     }
-    let start = at + 4;
+    let size = array_element_min::<W>(id);
     // u64: `len × size` cannot overflow for len < 2^31, size ≤ 8.
     if ((data.len() - start) as u64) < len as u64 * size as u64 {
         return Err(err(ErrorKind::LengthExceedsInput, at));
     }
-    *pos = start + len as usize * size;
-    // SAFETY: start <= data.len() (the caller) and the elements fit in the
-    // rest (checked above).
+    if W::VARINT && id != BYTE_ARRAY {
+        let mut p = start;
+        for _ in 0..len {
+            if id == INT_ARRAY {
+                zigzag32(data, &mut p)?;
+            } else {
+                zigzag64(data, &mut p)?;
+            }
+        }
+        *pos = p;
+    } else {
+        *pos = start + len as usize * size;
+    }
+    // SAFETY: start <= data.len() (the caller, or the VarInt read) and the
+    // elements fit in the rest (checked above, or read one by one).
     Ok(unsafe { data.get_unchecked(start..*pos) })
 }
 
@@ -132,38 +190,58 @@ pub(crate) unsafe fn array<'a>(
 /// IntArray or LongArray) at `*pos` and returns its elements' bytes.
 ///
 /// # Safety
-/// `id` is one of those four and its length prefix ([`Layout::prefix`]
-/// bytes) is in `data` at `*pos`.
+/// `id` is one of those four and its length prefix's smallest size
+/// ([`Layout::prefix`] bytes, 1 in the network form) is in `data` at `*pos`.
 #[inline(always)]
-pub(crate) unsafe fn prefixed<'a>(
+pub(crate) unsafe fn prefixed<'a, W: Wire>(
     data: &'a [u8],
     pos: &mut usize,
     id: u8,
 ) -> Result<&'a [u8], Error> {
     debug_assert!(matches!(id, STRING | BYTE_ARRAY | INT_ARRAY | LONG_ARRAY));
     if id == STRING {
-        // SAFETY: the caller: the 2-byte prefix is there.
-        unsafe { string(data, pos) }
+        // SAFETY: the caller: the prefix is there.
+        unsafe { string::<W>(data, pos) }
     } else {
-        // SAFETY: the caller: the 4-byte prefix is there.
-        unsafe { array(data, pos, layout(id).element as usize) }
+        // SAFETY: the caller: the prefix is there.
+        unsafe { array::<W>(data, pos, id) }
     }
+}
+
+/// Skips a number payload of type `id` (Byte..=Double) at `*pos`, whose
+/// smallest size ([`wire::min_payload`]) the caller checked: all of it in the
+/// fixed forms, a VarInt's first byte for an Int or Long of the network form.
+#[inline(always)]
+pub(crate) fn number<W: Wire>(data: &[u8], pos: &mut usize, id: u8) -> Result<(), Error> {
+    if W::VARINT && id == INT {
+        zigzag32(data, pos)?;
+    } else if W::VARINT && id == LONG {
+        zigzag64(data, pos)?;
+    } else {
+        *pos += layout(id).fixed as usize;
+    }
+    Ok(())
 }
 
 /// Reads one element of a list of strings or arrays (`elem`) at `*pos` and
 /// returns its bytes (without the length prefix).
 #[inline(always)]
-pub(crate) fn list_element<'a>(
+pub(crate) fn list_element<'a, W: Wire>(
     data: &'a [u8],
     pos: &mut usize,
     elem: u8,
 ) -> Result<&'a [u8], Error> {
-    if data.len() - *pos < layout(elem).prefix as usize {
+    let prefix = if W::VARINT {
+        1
+    } else {
+        layout(elem).prefix as usize
+    };
+    if data.len() - *pos < prefix {
         return Err(err(ErrorKind::UnexpectedEof, data.len()));
     }
     // SAFETY: the prefix is there (just checked); `elem` is a string or array
     // type (the core opens such lists only for those).
-    unsafe { prefixed(data, pos, elem) }
+    unsafe { prefixed::<W>(data, pos, elem) }
 }
 
 /// A list header that passed every check: element type and count.
@@ -195,35 +273,79 @@ const ELEMENT_MIN: [u64; 256] = {
 /// caller knows the 5 header bytes are in `data` (a named list, whose bounds
 /// check covered them), which saves testing it again.
 #[inline(always)]
-pub(crate) fn list_header(
+pub(crate) fn list_header<W: Wire>(
     data: &[u8],
     pos: &mut usize,
     depth: usize,
     max_depth: usize,
     there: bool,
 ) -> Result<ListHeader, Error> {
+    if W::VARINT {
+        return varint_list_header(data, pos, depth, max_depth);
+    }
     let at = *pos;
     debug_assert!(!there || data.len() - at >= 5);
     if depth > max_depth || (!there && data.len() - at < 5) {
-        return Err(list_header_error(data, at, depth, max_depth));
+        return Err(list_header_error::<W>(data, at, depth, max_depth));
     }
     // SAFETY: five bytes remain at `at` (checked above).
-    let (elem, n) = unsafe { (*data.get_unchecked(at), i32_at(data, at + 1)) };
+    let (elem, n) = unsafe { (*data.get_unchecked(at), wire::i32_at::<W>(data, at + 1)) };
     let rest = (data.len() - at - 5) as u64;
     // Two tests for the rest, the cold path sorting out which failed. The
     // size test also fails a negative count (read as at least 2^63 elements
     // of at least one byte) and a non-empty list of End (2^63 bytes each).
     if (n as i64 as u64).saturating_mul(ELEMENT_MIN[elem as usize]) > rest || !is_known(elem) {
-        return Err(list_header_error(data, at, depth, max_depth));
+        return Err(list_header_error::<W>(data, at, depth, max_depth));
     }
     *pos = at + 5;
+    Ok(ListHeader { elem, n: n as u32 })
+}
+
+/// [`list_header`] in the network form: element id, ZigZag VarInt count,
+/// the same checks in the same order (a VarInt that is cut short or too long
+/// fails where [`varint`] says).
+#[inline(always)]
+fn varint_list_header(
+    data: &[u8],
+    pos: &mut usize,
+    depth: usize,
+    max_depth: usize,
+) -> Result<ListHeader, Error> {
+    let at = *pos;
+    if depth > max_depth {
+        return Err(err(ErrorKind::MaxDepthExceeded, at));
+    }
+    let Some(&elem) = data.get(at) else {
+        return Err(err(ErrorKind::UnexpectedEof, data.len()));
+    };
+    let count_at = at + 1;
+    let mut p = count_at;
+    let n = zigzag32(data, &mut p)?;
+    if n < 0 {
+        return Err(err(ErrorKind::NegativeLength(n), count_at));
+    }
+    let min = if is_known(elem) {
+        wire::min_payload::<wire::VarInt>(elem) as u64
+    } else {
+        0
+    };
+    if ((data.len() - p) as u64) < n as u64 * min {
+        return Err(err(ErrorKind::LengthExceedsInput, count_at));
+    }
+    if elem == END && n != 0 {
+        return Err(err(ErrorKind::ListOfEndNotEmpty, count_at));
+    }
+    if !is_known(elem) {
+        return Err(err(ErrorKind::UnknownTagId(elem), at));
+    }
+    *pos = p;
     Ok(ListHeader { elem, n: n as u32 })
 }
 
 /// Why the list header at `at` fails [`list_header`], in its order.
 #[cold]
 #[inline(never)]
-fn list_header_error(data: &[u8], at: usize, depth: usize, max_depth: usize) -> Error {
+fn list_header_error<W: Wire>(data: &[u8], at: usize, depth: usize, max_depth: usize) -> Error {
     if depth > max_depth {
         return err(ErrorKind::MaxDepthExceeded, at);
     }
@@ -233,7 +355,7 @@ fn list_header_error(data: &[u8], at: usize, depth: usize, max_depth: usize) -> 
     let elem = data[at];
     let count_at = at + 1;
     // SAFETY: five bytes remain at `at` (checked above).
-    let n = unsafe { i32_at(data, count_at) };
+    let n = unsafe { wire::i32_at::<W>(data, count_at) };
     let min = layout(elem).min as u64;
     if n < 0 {
         err(ErrorKind::NegativeLength(n), count_at)
@@ -305,22 +427,25 @@ mod tests {
                         let data = &data[..cut];
                         for (depth, max) in [(3, 512), (513, 512), (1, 0)] {
                             let mut pos = 1;
-                            let got = list_header(data, &mut pos, depth, max, false)
-                                .map(|h| (h.elem, h.n));
+                            let got =
+                                list_header::<wire::BigEndian>(data, &mut pos, depth, max, false)
+                                    .map(|h| (h.elem, h.n));
                             let want = reference(data, 1, depth, max);
+                            // Formatted only on a failure: Miri interprets every `format!`.
                             let what =
-                                format!("elem {elem} n {n} rest {rest} cut {cut} depth {depth}");
+                                || format!("elem {elem} n {n} rest {rest} cut {cut} depth {depth}");
                             match (&got, &want) {
                                 (Ok(g), Ok(w)) => {
-                                    assert_eq!(g, w, "{what}");
-                                    assert_eq!(pos, 6, "{what}");
+                                    assert_eq!(g, w, "{}", what());
+                                    assert_eq!(pos, 6, "{}", what());
                                 }
                                 (Err(g), Err(w)) => assert_eq!(
                                     (g.kind(), g.offset()),
                                     (w.kind(), w.offset()),
-                                    "{what}"
+                                    "{}",
+                                    what()
                                 ),
-                                _ => panic!("{what}: {got:?} vs {want:?}"),
+                                _ => panic!("{}: {got:?} vs {want:?}", what()),
                             }
                         }
                     }

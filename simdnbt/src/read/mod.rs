@@ -15,15 +15,19 @@
 //! (the tape) checks it at each push, which measured cheaper than folding it
 //! into the core's bounds check (`reports/perf.md`).
 //!
-//! Every number and length of the input is read through [`check`]'s small
-//! inline functions ([`check::u16_at`], [`check::i32_at`] and the string,
-//! array and list-header checks built on them), and every layout fact comes
-//! from [`crate::tag_id::LAYOUT`]: the places a byte order or encoding
-//! other than Java's would change.
+//! Every number and length of the input is read through [`wire`], in the
+//! form the loop is monomorphised for ([`parse_in`]'s `W`: Java big-endian,
+//! Bedrock little-endian, Bedrock network VarInts), by [`check`]'s small
+//! inline functions (the string, array, number and list-header checks), and
+//! every layout fact comes from [`crate::tag_id::LAYOUT`] (and
+//! [`wire::VARINT_MIN`] for the network form's smallest payloads). So the
+//! three forms are one loop with the same checks, in the same order, with
+//! the same error kinds, and every [`ReadOptions`] limit applies to each.
 
 pub(crate) mod check;
 mod frames;
 pub(crate) mod root;
+pub(crate) mod wire;
 
 use std::mem::MaybeUninit;
 
@@ -32,6 +36,7 @@ use crate::options::ReadOptions;
 use crate::tag_id::*;
 use check::*;
 use frames::{COMPOUND_FRAME, Frame, Frames, LIST_OF_LISTS};
+use wire::{BigEndian, Wire};
 
 /// What the core reports while it reads. Every offset is into the input the
 /// core was given, and everything it names has been checked: a sink may index
@@ -171,8 +176,20 @@ pub(crate) fn read_value<'a, S: Sink<'a>>(
     opts: &ReadOptions,
     make: impl FnOnce(&'a [u8]) -> S,
 ) -> Result<(S::Output, usize), Error> {
+    read_value_in::<BigEndian, S>(data, pos, root, opts, make)
+}
+
+/// [`read_value`] for input in form `W`.
+#[inline]
+pub(crate) fn read_value_in<'a, W: Wire, S: Sink<'a>>(
+    data: &'a [u8],
+    pos: usize,
+    root: u8,
+    opts: &ReadOptions,
+    make: impl FnOnce(&'a [u8]) -> S,
+) -> Result<(S::Output, usize), Error> {
     with_budget(data, pos, opts, |bounded| {
-        parse(bounded, pos, root, opts.max_depth, make(bounded))
+        parse_in::<W, S>(bounded, pos, root, opts.max_depth, make(bounded))
     })
 }
 
@@ -195,7 +212,7 @@ type OpenOf<'a, S> = Open<<S as Sink<'a>>::Compound, <S as Sink<'a>>::Elements>;
 /// lists, the elements too. Returns the list to read element by element, if
 /// any.
 #[inline(always)]
-fn open_list<'a, S: Sink<'a>>(
+fn open_list<'a, W: Wire, S: Sink<'a>>(
     data: &'a [u8],
     pos: &mut usize,
     sink: &mut S,
@@ -204,8 +221,16 @@ fn open_list<'a, S: Sink<'a>>(
     max_depth: usize,
     header_there: bool,
 ) -> Result<Option<OpenOf<'a, S>>, Error> {
-    let ListHeader { elem, n } = list_header(data, pos, depth, max_depth, header_there)?;
+    let ListHeader { elem, n } = list_header::<W>(data, pos, depth, max_depth, header_there)?;
     match elem {
+        INT | LONG if W::VARINT => {
+            let at = *pos;
+            for _ in 0..n {
+                number::<W>(data, pos, elem)?;
+            }
+            sink.flat_list(slot, elem, n, at);
+            Ok(None)
+        }
         END..=DOUBLE => {
             sink.flat_list(slot, elem, n, *pos);
             *pos += n as usize * layout(elem).fixed as usize;
@@ -223,7 +248,7 @@ fn open_list<'a, S: Sink<'a>>(
         _ => {
             let mut list = sink.prefixed_list(elem, n, *pos, data.len())?;
             for _ in 0..n {
-                let bytes = list_element(data, pos, elem)?;
+                let bytes = list_element::<W>(data, pos, elem)?;
                 sink.prefixed_element(&mut list, bytes);
             }
             sink.close_prefixed_list(slot, list);
@@ -232,8 +257,22 @@ fn open_list<'a, S: Sink<'a>>(
     }
 }
 
-/// Parses the value of type `root` (its id already read) at `pos` into `sink`.
+/// Parses the Java-form value of type `root` (its id already read) at `pos`
+/// into `sink`.
+#[inline(always)]
 pub(crate) fn parse<'a, S: Sink<'a>>(
+    data: &'a [u8],
+    pos: usize,
+    root: u8,
+    max_depth: u32,
+    sink: S,
+) -> Result<(S::Output, usize), Error> {
+    parse_in::<BigEndian, S>(data, pos, root, max_depth, sink)
+}
+
+/// Parses the value of type `root` (its id already read) at `pos`, in form
+/// `W`, into `sink`: the one loop of every reader and every form.
+pub(crate) fn parse_in<'a, W: Wire, S: Sink<'a>>(
     data: &'a [u8],
     mut pos: usize,
     root: u8,
@@ -259,22 +298,22 @@ pub(crate) fn parse<'a, S: Sink<'a>>(
         }
         LIST => {
             let slot = sink.root_list(pos)?;
-            match open_list(data, &mut pos, &mut sink, slot, 1, max_depth, false)? {
+            match open_list::<W, S>(data, &mut pos, &mut sink, slot, 1, max_depth, false)? {
                 None => return Ok((sink.finish(pos), pos)),
                 Some(list) => list,
             }
         }
         _ if is_known(root) && root != END => {
-            if len - pos < layout(root).min as usize {
+            if len - pos < wire::min_payload::<W>(root) {
                 return Err(err(ErrorKind::UnexpectedEof, len));
             }
             let at = pos;
             if root <= DOUBLE {
-                pos += layout(root).fixed as usize;
+                number::<W>(data, &mut pos, root)?;
             } else {
                 // SAFETY: `root` is a string or array type and its prefix
                 // (`min` bytes) is there (checked above).
-                unsafe { prefixed(data, &mut pos, root) }?;
+                unsafe { prefixed::<W>(data, &mut pos, root) }?;
             }
             sink.root_leaf(root, at)?;
             return Ok((sink.finish(pos), pos));
@@ -286,7 +325,7 @@ pub(crate) fn parse<'a, S: Sink<'a>>(
         match cur {
             Open::Compound(mut c) => loop {
                 sink.entry(pos);
-                if len - pos < 3 && (pos == len || data[pos] != END) {
+                if len - pos < W::HEAD_MIN && (pos == len || data[pos] != END) {
                     // Not even an End byte, or a tag's id and name length.
                     return Err(err(ErrorKind::UnexpectedEof, len));
                 }
@@ -319,29 +358,41 @@ pub(crate) fn parse<'a, S: Sink<'a>>(
                     };
                     continue 'frames;
                 }
-                // SAFETY: three bytes remain at `pos` (checked above, the
-                // one byte left being an End otherwise).
-                let name_len = unsafe { u16_at(data, pos + 1) } as usize;
-                // Id, name and the smallest payload of this type, which for a
-                // number is its whole payload. An unknown id's entry is too
-                // big for any input, so this one check also catches it.
-                let skip = name_len + TAG_PREFIX[id as usize] as usize;
-                if len - pos < skip {
-                    return Err(named_tag_error(id, len - pos, name_len, pos));
-                }
                 let at = pos;
-                let payload = at + 3 + name_len;
+                let (payload, skip) = if W::VARINT {
+                    varint_named_head(data, pos, id)?
+                } else {
+                    // SAFETY: three bytes remain at `pos` (checked above, the
+                    // one byte left being an End otherwise).
+                    let name_len = unsafe { wire::u16_at::<W>(data, pos + 1) } as usize;
+                    // Id, name and the smallest payload of this type, which
+                    // for a number is its whole payload. An unknown id's
+                    // entry is too big for any input, so this one check also
+                    // catches it.
+                    let skip = name_len + TAG_PREFIX[id as usize] as usize;
+                    if len - pos < skip {
+                        return Err(named_tag_error(id, len - pos, name_len, pos));
+                    }
+                    (at + 3 + name_len, skip)
+                };
                 if id <= DOUBLE {
-                    sink.named_leaf(&mut c, id, at, payload)?;
-                    pos += skip;
+                    if W::VARINT {
+                        // Checked before the sink decodes it.
+                        pos = payload;
+                        number::<W>(data, &mut pos, id)?;
+                        sink.named_leaf(&mut c, id, at, payload)?;
+                    } else {
+                        sink.named_leaf(&mut c, id, at, payload)?;
+                        pos += skip;
+                    }
                     continue;
                 }
                 pos = payload;
                 if id == STRING {
                     // The next most common tag.
-                    // SAFETY: its 2-byte prefix is its smallest payload,
-                    // which the bounds check covered.
-                    unsafe { string(data, &mut pos) }?;
+                    // SAFETY: its prefix's smallest size is its smallest
+                    // payload, which the bounds check covered.
+                    unsafe { string::<W>(data, &mut pos) }?;
                     sink.named_leaf(&mut c, id, at, payload)?;
                     continue;
                 }
@@ -361,9 +412,9 @@ pub(crate) fn parse<'a, S: Sink<'a>>(
                     LIST => {
                         let slot = sink.named_list(&mut c, at)?;
                         let depth = stack.len() + 2;
-                        if let Some(list) =
-                            open_list(data, &mut pos, &mut sink, slot, depth, max_depth, true)?
-                        {
+                        if let Some(list) = open_list::<W, S>(
+                            data, &mut pos, &mut sink, slot, depth, max_depth, true,
+                        )? {
                             stack.push(Frame {
                                 kind: COMPOUND_FRAME,
                                 parked: sink.park_compound(c),
@@ -377,7 +428,7 @@ pub(crate) fn parse<'a, S: Sink<'a>>(
                         // through).
                         // SAFETY: its prefix is the smallest payload, which
                         // the bounds check covered.
-                        unsafe { prefixed(data, &mut pos, id) }?;
+                        unsafe { prefixed::<W>(data, &mut pos, id) }?;
                         sink.named_leaf(&mut c, id, at, payload)?;
                     }
                 }
@@ -411,7 +462,9 @@ pub(crate) fn parse<'a, S: Sink<'a>>(
                     cur = Open::Compound(child);
                 } else {
                     let slot = sink.element_list(pos)?;
-                    match open_list(data, &mut pos, &mut sink, slot, depth, max_depth, false)? {
+                    match open_list::<W, S>(
+                        data, &mut pos, &mut sink, slot, depth, max_depth, false,
+                    )? {
                         None => {
                             cur = Open::List {
                                 kind: kind - 1,

@@ -3,6 +3,7 @@
 
 use std::io::Cursor;
 
+use super::wire::{BigEndian, Wire};
 use crate::error::{Error, ErrorKind};
 use crate::tag_id::*;
 
@@ -44,6 +45,15 @@ pub(crate) enum RootPrefix {
 
 /// Reads the root tag id and name at `start` (shared by both readers).
 pub(crate) fn root_prefix(bytes: &[u8], start: usize, named: bool) -> Result<RootPrefix, Error> {
+    root_prefix_in::<BigEndian>(bytes, start, named)
+}
+
+/// [`root_prefix`] for input in form `W`.
+pub(crate) fn root_prefix_in<W: Wire>(
+    bytes: &[u8],
+    start: usize,
+    named: bool,
+) -> Result<RootPrefix, Error> {
     match bytes.get(start) {
         None => return Err(Error::new(ErrorKind::UnexpectedEof, start)),
         Some(&END) => return Ok(RootPrefix::End { end: start + 1 }),
@@ -52,9 +62,12 @@ pub(crate) fn root_prefix(bytes: &[u8], start: usize, named: bool) -> Result<Roo
     }
     let mut pos = start + 1;
     let name_off = pos;
-    if named {
+    if named && W::VARINT {
+        super::check::list_element::<W>(bytes, &mut pos, STRING)?;
+    } else if named {
         let len = match bytes.get(pos..pos + 2) {
-            Some(b) => u16::from_be_bytes([b[0], b[1]]) as usize,
+            // SAFETY: `b` is two bytes.
+            Some(b) => (unsafe { super::wire::u16_at::<W>(b, 0) }) as usize,
             None => return Err(Error::new(ErrorKind::UnexpectedEof, bytes.len())),
         };
         pos += 2 + len;

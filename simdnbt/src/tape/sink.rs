@@ -35,6 +35,8 @@
 //! (a sink that only borrows them keeps more values in registers and spills
 //! worse, +2%).
 
+use std::ptr::NonNull;
+
 use super::COUNT_MASK;
 use crate::error::{Error, ErrorKind};
 use crate::read::Sink;
@@ -143,11 +145,11 @@ impl TapeSink {
     /// tag at input offset `at` (cold, out of line).
     #[inline(always)]
     fn regrow(&mut self, n: usize, at: usize) -> Result<(), Error> {
-        let Some((wbase, cap)) = grow(&mut self.words, self.wlen, n, at, self.len) else {
+        let Some(wbase) = grow(&mut self.words, self.wlen, n, self.len - at) else {
             return Err(err(ErrorKind::InputTooLarge, at));
         };
-        self.wbase = wbase;
-        self.cap = cap;
+        self.wbase = wbase.as_ptr();
+        self.cap = self.words.capacity();
         Ok(())
     }
 
@@ -373,36 +375,33 @@ fn finish_lists(words: &mut Vec<u64>, lists: &[usize]) {
     words.extend(lists.iter().map(|&p| p as u64));
 }
 
-/// Grows the tape for `n` more words, for the tag at input offset `at`; the
-/// tape's container words index it with 32 bits, so it may not pass
-/// `u32::MAX` words.
+/// Grows the tape for `n` more words, for a tag with `rest` input bytes from
+/// its start to the input's end; the tape's container words index it with 32
+/// bits, so it may not pass `u32::MAX` words.
 ///
-/// Every tape word stands for at least one input byte from `at` on (a
+/// Every tape word stands for at least one input byte of the tag's on (a
 /// compound in a list is its End byte; every other word takes more), so the
-/// tape needs at most `len - at` more words (+2 for a two-word push).
-/// Doubling is capped there: otherwise a crafted input whose tape needs just
-/// over a power of two words (one-byte compounds in a list) would leave twice
-/// the 8 bytes per input byte allocated, 16× the input.
+/// tape needs at most `rest` more words (+2 for a two-word push). Doubling is
+/// capped there: otherwise a crafted input whose tape needs just over a power
+/// of two words (one-byte compounds in a list) would leave twice the 8 bytes
+/// per input byte allocated, 16× the input.
 ///
-/// Returns the new allocation's start and length, or `None` when the tape
-/// would pass `u32::MAX` words (an `Option` of a pointer and a length comes
-/// back in registers, which keeps the error off the pushes' path).
+/// Returns the new allocation's start (its length is `words.capacity()`), or
+/// `None` when the tape would pass `u32::MAX` words. Four arguments and one
+/// returned register: a call that takes a fifth or returns more (a pointer
+/// and a length need a return slot) makes the tag loop around the pushes
+/// keep a value in the register that argument uses and spill it on every
+/// tag (`reports/perf.md`).
 #[cold]
 #[inline(never)]
-fn grow(
-    words: &mut Vec<u64>,
-    wlen: usize,
-    n: usize,
-    at: usize,
-    len: usize,
-) -> Option<(*mut u64, usize)> {
+fn grow(words: &mut Vec<u64>, wlen: usize, n: usize, rest: usize) -> Option<NonNull<u64>> {
     if wlen + n > u32::MAX as usize {
         return None;
     }
     // SAFETY: the first `wlen` words have been written.
     unsafe { words.set_len(wlen) };
-    let most = (wlen + (len - at) + 2).min(u32::MAX as usize);
+    let most = (wlen + rest + 2).min(u32::MAX as usize);
     let target = (wlen + n).max((words.capacity() * 2).min(most));
     words.reserve_exact(target - wlen);
-    Some((words.as_mut_ptr(), words.capacity()))
+    NonNull::new(words.as_mut_ptr())
 }

@@ -8,5 +8,6 @@ mod bedrock;
 mod chunk;
 mod compression;
 mod json;
+mod network;
 mod region;
 mod snbt;
