@@ -4,7 +4,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::slice;
 
-use super::node::Node;
+use super::node::{Node, name_hash};
 use super::{Document, NbtList, NbtTag};
 use crate::mutf8::Mutf8Str;
 use crate::raw_list::RawList;
@@ -37,6 +37,16 @@ macro_rules! typed_getters {
 pub(crate) struct Lookup<'k> {
     pub bytes: Cow<'k, [u8]>,
     nul: bool,
+    /// The key as the document stores a name (u16 big-endian length, then
+    /// the bytes), its first 8 bytes read as one little-endian word, and
+    /// the mask of the bytes that are the key's (`2 + len` of them, at most
+    /// 8): one load, `and` and compare per child rejects nearly every
+    /// other name and accepts a key of up to 6 bytes outright.
+    head: u64,
+    mask: u64,
+    /// The key's [`name_hash`], for compounds whose children carry theirs
+    /// (not for a key holding U+0000: a stored raw `00` hashes differently).
+    hash: u8,
 }
 
 impl<'k> Lookup<'k> {
@@ -45,41 +55,137 @@ impl<'k> Lookup<'k> {
     /// ([`Mutf8Str::from_str`], about 90 instructions for a short key).
     #[inline]
     pub(crate) fn new(name: &'k str) -> Self {
-        if name.bytes().all(|b| b.wrapping_sub(1) < 0x7f) {
-            return Lookup {
-                bytes: Cow::Borrowed(name.as_bytes()),
-                nul: false,
-            };
+        if plain_ascii(name.as_bytes()) {
+            return Lookup::of(Cow::Borrowed(name.as_bytes()), false);
         }
         let bytes = match Mutf8Str::from_str(name) {
             Cow::Borrowed(s) => Cow::Borrowed(s.as_bytes()),
             Cow::Owned(s) => Cow::Owned(s.into_vec()),
         };
+        Lookup::of(bytes, name.contains('\0'))
+    }
+
+    #[inline(always)]
+    fn of(bytes: Cow<'k, [u8]>, nul: bool) -> Self {
+        let len = bytes.len();
+        let n = len.min(6);
+        // The stored length's two bytes, big-endian, then the key's first `n`.
+        let mut head = u16::from_le_bytes((len as u16).to_be_bytes()) as u64;
+        if n == 6 {
+            // Most keys: two loads instead of a byte loop.
+            let four = u32::from_le_bytes(bytes[..4].try_into().unwrap()) as u64;
+            let two = u16::from_le_bytes(bytes[4..6].try_into().unwrap()) as u64;
+            head |= four << 16 | two << 48;
+        } else {
+            for (i, &b) in bytes[..n].iter().enumerate() {
+                head |= (b as u64) << (16 + 8 * i);
+            }
+        }
+        let (head, mask) = if len > u16::MAX as usize {
+            // Longer than any name: matches nothing.
+            (1, 0)
+        } else {
+            (head, u64::MAX >> (8 * (6 - n)))
+        };
         Lookup {
+            hash: name_hash(&bytes),
             bytes,
-            nul: name.contains('\0'),
+            nul,
+            head,
+            mask,
         }
     }
 
-    /// The index of the last of `children` (named nodes) called this: the
-    /// entry that counts when a crafted input repeats a key, as in the
-    /// other models. Searched from the end, so it costs no more than a
-    /// search for the first.
+    /// The index of the last child of compound `c` called this: the entry
+    /// that counts when a crafted input repeats a key, as in the other
+    /// models. Searched from the end, so it costs no more than a search for
+    /// the first; in a [`HASHED`](super::node::HASHED) compound a child
+    /// whose name hash differs is passed over without reading its name.
     #[inline]
-    pub(crate) fn position(&self, doc: &Document, children: &[Node]) -> Option<usize> {
-        children.iter().rposition(|c| self.names(doc, c))
+    pub(crate) fn position(&self, doc: &Document, c: &Node) -> Option<usize> {
+        let children = doc.children(c);
+        // Two loops, so that each is as tight as it can be.
+        if self.hashed(c) {
+            return children
+                .iter()
+                .rposition(|n| n.name_hash == self.hash && self.names(doc, n));
+        }
+        children.iter().rposition(|n| self.names(doc, n))
+    }
+
+    /// The index of the first child of compound `c` called this.
+    #[inline]
+    pub(crate) fn first(&self, doc: &Document, c: &Node) -> Option<usize> {
+        let children = doc.children(c);
+        if self.hashed(c) {
+            return children
+                .iter()
+                .position(|n| n.name_hash == self.hash && self.names(doc, n));
+        }
+        children.iter().position(|n| self.names(doc, n))
+    }
+
+    /// Whether lookups in compound `c` may compare name hashes first.
+    #[inline(always)]
+    pub(crate) fn hashed(&self, c: &Node) -> bool {
+        c.is_hashed() && !self.nul
     }
 
     /// Whether the named node `c` is called this.
     #[inline(always)]
     pub(crate) fn names(&self, doc: &Document, c: &Node) -> bool {
-        let key = &self.bytes[..];
         let off = c.off as usize;
-        if self.nul {
-            return crate::mutf8::key_matches(doc.str_at(off), key);
+        match doc.bytes.get(off..off + 8) {
+            // Length and up to 6 bytes in one compare; the rest only for
+            // names that start the same.
+            Some(word) if !self.nul => {
+                u64::from_le_bytes(word.try_into().unwrap()) & self.mask == self.head
+                    && self.rest_is(doc, off)
+            }
+            _ => self.names_slowly(doc, off),
         }
-        // One length compare for most names.
-        doc.u16_at(off) as usize == key.len() && same(&doc.bytes[off + 2..off + 2 + key.len()], key)
+    }
+
+    /// After [`names`](Self::names)' word matched: whether the name's bytes
+    /// past the first 6 are the key's.
+    #[inline(always)]
+    fn rest_is(&self, doc: &Document, off: usize) -> bool {
+        let key = &self.bytes[..];
+        key.len() <= 6 || same(&doc.bytes[off + 8..off + 2 + key.len()], &key[6..])
+    }
+
+    /// [`names`](Self::names) for a key holding U+0000, or a name within 8
+    /// bytes of the end (an entry an edit appended last, a tiny document).
+    #[cold]
+    #[inline(never)]
+    fn names_slowly(&self, doc: &Document, off: usize) -> bool {
+        let stored = doc.str_at(off);
+        if self.nul {
+            crate::mutf8::key_matches(stored, &self.bytes)
+        } else {
+            stored == &self.bytes[..]
+        }
+    }
+}
+
+/// Whether every byte is ASCII other than NUL (`01..=7f`): then a key is
+/// its own MUTF-8 encoding. Keys of 4 to 16 bytes (nearly all) are checked
+/// with two overlapping word loads instead of a byte loop.
+#[inline(always)]
+fn plain_ascii(b: &[u8]) -> bool {
+    // A byte outside 01..=7f sets its high bit in `w - 0x01..01` or in `w`
+    // itself; a borrow only runs on past a byte that is 00, already caught.
+    const LO: u64 = u64::from_ne_bytes([1; 8]);
+    const HI: u64 = u64::from_ne_bytes([0x80; 8]);
+    let ok = |w: u64| (w.wrapping_sub(LO) | w) & HI == 0;
+    let n = b.len();
+    let w64 = |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().unwrap());
+    // A u32 with 4 more bytes of 01 above, so the same test applies.
+    let w32 = |at: usize| u32::from_le_bytes(b[at..at + 4].try_into().unwrap()) as u64 | (LO << 32);
+    match n {
+        8..=16 => ok(w64(0)) && ok(w64(n - 8)),
+        4..8 => ok(w32(0)) && ok(w32(n - 4)),
+        _ => b.iter().all(|&x| x.wrapping_sub(1) < 0x7f),
     }
 }
 
@@ -111,7 +217,7 @@ impl<'d> NbtCompound<'d> {
     /// The tag called `name` (the last one, if a crafted input repeats it).
     #[inline]
     pub fn get(&self, name: &str) -> Option<NbtTag<'d>> {
-        let i = Lookup::new(name).position(self.doc, self.children)?;
+        let i = Lookup::new(name).position(self.doc, self.node)?;
         Some(NbtTag::new(self.doc, &self.children[i]))
     }
 

@@ -46,9 +46,11 @@
 //! [`Document::from_vec`]) and two allocations (bytes and nodes); dropping is
 //! two frees. Writing an unmodified document is one copy; after edits, the
 //! writer walks only the containers an edit touched and copies everything
-//! else in runs. Lookup by key is a scan of the compound's children, `len`
-//! and indexing are O(1). (Instruction counts against the other models and
-//! na_nbt: `reports/perf.md`.)
+//! else in runs. Lookup by key is a scan of the compound's children from the
+//! end; once an edit has looked a key up in a compound of 8 or more tags, the
+//! scan there compares a one-byte hash of each name (kept in its node) before
+//! the name itself. `len` and indexing are O(1). (Instruction counts against
+//! the other models and na_nbt: `reports/perf.md`.)
 //!
 //! # Memory
 //!

@@ -260,3 +260,123 @@ fn forms_and_names() {
     u.set_form(Form::Named);
     assert_eq!(u.to_bytes(), named);
 }
+
+/// The one-word key compare against plain byte equality: keys of every
+/// length around the word's 6 name bytes, names that differ only in their
+/// length, first, sixth, seventh or last byte, names at the very end of the
+/// bytes (an entry an edit appended last: no 8 bytes to load), and NUL keys.
+#[test]
+fn key_lookup_finds_exactly_the_equal_name() {
+    let mut names: Vec<String> = Vec::new();
+    for len in 0..=18usize {
+        let base: String = (0..len).map(|i| (b'a' + i as u8) as char).collect();
+        names.push(base.clone());
+        for at in [0, 5, 6, 7, len.saturating_sub(1)] {
+            if at < len {
+                let mut b = base.clone().into_bytes();
+                b[at] = b'Z';
+                names.push(String::from_utf8(b).unwrap());
+            }
+        }
+    }
+    names.sort();
+    names.dedup();
+    let mut root = NbtCompound::new();
+    for (i, n) in names.iter().enumerate() {
+        root.insert(n.as_str(), i as i8);
+    }
+    root.insert("nul\0key", 100i8);
+    let mut doc = doc_of(root);
+    // Appended last, with nothing after them: the short-tail path.
+    for (k, n) in ["tail", "t", ""].iter().enumerate() {
+        doc.as_compound_mut()
+            .unwrap()
+            .push(n, 101 + k as i8)
+            .unwrap();
+    }
+    let check = |doc: &Document| {
+        let c = doc.as_compound().unwrap();
+        for (i, n) in names.iter().enumerate() {
+            let want = if n.is_empty() { 103 } else { i as i8 };
+            assert_eq!(c.byte(n), Some(want), "{n:?}");
+            let longer = format!("{n}q");
+            if !names.contains(&longer) {
+                assert_eq!(c.get(&longer).map(|t| t.id()), None, "{longer:?}");
+            }
+        }
+        assert_eq!(c.byte("nul\0key"), Some(100));
+        assert_eq!(c.byte("nul\0ke"), None);
+        assert_eq!(c.byte("tail"), Some(101));
+        assert_eq!(c.byte("t"), Some(102));
+        assert_eq!(c.byte("tai"), None);
+        assert_eq!(c.byte(&"x".repeat(70_000)), None);
+    };
+    check(&doc);
+    // A mutable lookup hashes the names; lookups then go through the hashes.
+    assert!(!doc.as_compound_mut().unwrap().remove("no such key"));
+    assert!(doc.nodes[0].is_hashed());
+    check(&doc);
+    // Edits keep the hashes: a replaced value, a new key, a moved block.
+    let mut root = doc.as_compound_mut().unwrap();
+    root.insert("abc", "now a string").unwrap();
+    root.insert("fresh", 7i8).unwrap();
+    root.set("abcdefghijk", 1i64).unwrap();
+    let c = doc.as_compound().unwrap();
+    assert_eq!(c.string("abc").unwrap().to_str(), "now a string");
+    assert_eq!(c.byte("fresh"), Some(7));
+    assert_eq!(c.long("abcdefghijk"), Some(1));
+    let c = doc.as_compound().unwrap();
+    // remove: every entry of the key, the others kept in order.
+    let before = c.len();
+    let mut root = doc.as_compound_mut().unwrap();
+    assert!(root.remove(""));
+    assert!(!root.remove(""));
+    assert!(root.remove("abcdefg"));
+    let c = doc.as_compound().unwrap();
+    assert_eq!(c.len(), before - 3);
+    assert_eq!(
+        c.byte("abcdefgh"),
+        names.iter().position(|n| n == "abcdefgh").map(|i| i as i8)
+    );
+    assert_eq!(c.byte("tail"), Some(101));
+}
+
+/// Keys that are not plain ASCII (NUL, non-ASCII at every position of every
+/// length the word check covers) are encoded, and found.
+#[test]
+fn keys_of_every_length_with_nul_or_non_ascii_anywhere_are_found() {
+    for len in 1..=18usize {
+        for at in 0..len {
+            for odd in ['\0', 'é', '\u{1f600}', '\u{7f}'] {
+                let mut key: Vec<char> = (0..len).map(|i| (b'a' + i as u8) as char).collect();
+                key[at] = odd;
+                let key: String = key.into_iter().collect();
+                let mut root = NbtCompound::new();
+                root.insert(key.as_str(), 1i8);
+                root.insert("other", 2i8);
+                let doc = doc_of(root);
+                assert_eq!(doc.byte(&key), Some(1), "{key:?}");
+            }
+        }
+    }
+}
+
+/// An untyped empty list refusing its first element (a string too long)
+/// stays a valid empty list: the document writes what it wrote before.
+#[test]
+fn an_empty_list_refusing_its_first_element_is_unchanged() {
+    let mut root = NbtCompound::new();
+    root.insert("l", NbtList::Empty);
+    root.insert("k", "v");
+    let mut doc = doc_of(root);
+    // A new key: the root is walked by the writer, not copied whole.
+    doc.as_compound_mut().unwrap().insert("new", 1).unwrap();
+    let before = doc.to_bytes();
+    let mut h = doc.as_compound_mut().unwrap();
+    let mut l = h.list_mut("l").unwrap();
+    assert!(matches!(
+        l.push("s".repeat(70_000).as_str()),
+        Err(EditError::StringTooLong { .. })
+    ));
+    assert_eq!(doc.to_bytes(), before);
+}

@@ -63,7 +63,9 @@ impl<'d> NbtCompoundMut<'d> {
             return Ok(());
         };
         let key = Lookup::new(name);
-        match key.position(self.doc, self.doc.children(self.node())) {
+        let c = self.doc.path[self.depth] as usize;
+        self.doc.hash_names(c);
+        match key.position(self.doc, &self.doc.nodes[c]) {
             Some(pos) => self.doc.replace_child(self.depth, pos, &tag),
             None => {
                 let len = self.len();
@@ -97,18 +99,20 @@ impl<'d> NbtCompoundMut<'d> {
     pub fn remove(&mut self, name: &str) -> bool {
         let key = Lookup::new(name);
         let c = self.doc.path[self.depth] as usize;
+        self.doc.hash_names(c);
         let Node { a, b, .. } = self.doc.nodes[c];
         let (a, b) = (a as usize, b as usize);
-        let mut kept = a;
-        for i in a..a + b {
+        // Entries before the first match stay where they are.
+        let Some(first) = key.first(self.doc, &self.doc.nodes[c]) else {
+            return false;
+        };
+        let mut kept = a + first;
+        for i in kept + 1..a + b {
             let node = self.doc.nodes[i];
             if !key.names(self.doc, &node) {
                 self.doc.nodes[kept] = node;
                 kept += 1;
             }
-        }
-        if kept == a + b {
-            return false;
         }
         self.doc.nodes[kept..a + b].fill(Node::open(0, SPARE));
         self.doc.nodes[c].b = (kept - a) as u32;

@@ -84,13 +84,20 @@ impl<'d> NbtListMut<'d> {
                 data.splice(at..at, b[..n].iter().copied());
             });
         }
+        let c = self.doc.path[self.depth] as usize;
         if is_flat(node.elem) && node.b == 0 {
             // An untyped empty list takes its first non-number element:
             // it becomes a list with element nodes (no block yet).
-            let c = self.doc.path[self.depth] as usize;
             self.doc.nodes[c].a = 0;
         }
-        self.doc.insert_child(self.depth, index, Name::None, &tag)
+        let r = self.doc.insert_child(self.depth, index, Name::None, &tag);
+        if r.is_err() {
+            // A refused element (a string too long, a value too deep)
+            // leaves the list as it was: still flat, its elements where
+            // they were.
+            self.doc.nodes[c].a = node.a;
+        }
+        r
     }
 
     /// Sets element `index` to `value` (in place when it has the same size).

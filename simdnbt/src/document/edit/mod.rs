@@ -33,7 +33,7 @@
 
 use super::build::DocSink;
 use super::compound::Lookup;
-use super::node::{DIRTY, Node, is_flat};
+use super::node::{DIRTY, HASH_FROM, HASHED, Node, is_flat, name_hash, name_hash_of};
 use super::{Document, Form, MAX_BYTES};
 use crate::ErrorKind;
 use crate::ToNbtTag;
@@ -179,6 +179,31 @@ impl Document {
         self.form = form;
     }
 
+    /// Gives the children of compound `c` their name hashes (once; see
+    /// [`HASHED`]), so that this and later lookups in it pass over most
+    /// names without reading them.
+    #[inline]
+    fn hash_names(&mut self, c: usize) {
+        let node = &self.nodes[c];
+        if !node.is_hashed() && node.b >= HASH_FROM {
+            self.hash_children(c);
+        }
+    }
+
+    #[inline(never)]
+    fn hash_children(&mut self, c: usize) {
+        let range = self.nodes[c].children();
+        let bytes = &self.bytes[..];
+        for n in &mut self.nodes[range] {
+            // The name at `off`: its u16 length, then its bytes.
+            let off = n.off as usize;
+            let len = u16::from_be_bytes([bytes[off], bytes[off + 1]]) as usize;
+            let last = if len == 0 { 0 } else { bytes[off + 1 + len] };
+            n.name_hash = name_hash_of(len, last);
+        }
+        self.nodes[c].flags |= HASHED;
+    }
+
     /// Marks the containers `path[..=depth]` as no longer their stored bytes.
     fn mark_dirty(&mut self, depth: usize) {
         for &i in &self.path[..=depth] {
@@ -203,12 +228,23 @@ impl Document {
         levels: u32,
     ) -> Result<Node, EditError> {
         let (bytes, nodes) = (self.bytes.len(), self.nodes.len());
-        let r = self.append_value_unchecked(tag, name, levels);
-        if r.is_err() {
-            self.bytes.truncate(bytes);
-            self.nodes.truncate(nodes);
+        match self.append_value_unchecked(tag, name, levels) {
+            Ok(mut node) => {
+                // A compound's child carries its name hash from the start, so
+                // that a HASHED compound stays so whatever goes in.
+                match name {
+                    Name::None => {}
+                    Name::New(key) => node.name_hash = name_hash(key),
+                    Name::Stored(at) => node.name_hash = name_hash(self.str_at(at)),
+                }
+                Ok(node)
+            }
+            Err(e) => {
+                self.bytes.truncate(bytes);
+                self.nodes.truncate(nodes);
+                Err(e)
+            }
         }
-        r
     }
 
     fn append_value_unchecked(
@@ -538,23 +574,24 @@ pub(super) mod sealed {
 /// in a list. Sealed.
 pub trait Key: sealed::Sealed {
     #[doc(hidden)]
-    fn position(self, doc: &Document, depth: usize) -> Option<usize>;
+    fn position(self, doc: &mut Document, depth: usize) -> Option<usize>;
 }
 
 impl sealed::Sealed for &str {}
 impl Key for &str {
-    fn position(self, doc: &Document, depth: usize) -> Option<usize> {
-        let c = &doc.nodes[doc.path[depth] as usize];
-        if c.id != COMPOUND {
+    fn position(self, doc: &mut Document, depth: usize) -> Option<usize> {
+        let c = doc.path[depth] as usize;
+        if doc.nodes[c].id != COMPOUND {
             return None;
         }
-        Lookup::new(self).position(doc, doc.children(c))
+        doc.hash_names(c);
+        Lookup::new(self).position(doc, &doc.nodes[c])
     }
 }
 
 impl sealed::Sealed for usize {}
 impl Key for usize {
-    fn position(self, doc: &Document, depth: usize) -> Option<usize> {
+    fn position(self, doc: &mut Document, depth: usize) -> Option<usize> {
         let c = &doc.nodes[doc.path[depth] as usize];
         (c.id == LIST && self < c.b as usize).then_some(self)
     }
