@@ -11,6 +11,8 @@
 #   compare/icount.sh --region [READER...]  every chunk of 1.19.4.mca, per reader
 #   compare/icount.sh --bedrock [FILE]      FILE converted to the Bedrock forms: owned
 #                                           reads and transcodes to Java, vs na_nbt's LE read
+#   compare/icount.sh --locate [FILE...]    path::locate_error over valid files (the core
+#                                           with the error locator's sink, to the end)
 #
 # Prints a markdown table of instructions per call (per pass over all of a
 # MUTF-8 case's strings; per read of the whole region file). Needs valgrind
@@ -20,8 +22,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=nbt
 case "${1:-}" in
-  --serde | --mutf8 | --region | --bedrock) mode=${1#--}; shift ;;
-  -h | --help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  --serde | --mutf8 | --region | --bedrock | --locate) mode=${1#--}; shift ;;
+  -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 esac
 features=()
 [ -n "${ICOUNT_FEATURES:-}" ] && features=(--features "$ICOUNT_FEATURES")
@@ -85,6 +87,15 @@ case $mode in
       for op in decode decode_lossy encode; do
         echo "| $c | $op | $(count "$n" mutf8 simdnbt "$op" "$c") | $(count "$n" mutf8 simd_cesu8 "$op" "$c") |"
       done
+    done
+    ;;
+  locate)
+    [ "$#" -gt 0 ] || set -- complex_player.dat
+    n=${ICOUNT_ITERATIONS:-200}
+    echo "| file | instructions per locate_error |"
+    echo "|---|---:|"
+    for f in "$@"; do
+      echo "| $f | $(count "$n" locate "$f") |"
     done
     ;;
   bedrock)

@@ -12,6 +12,7 @@ use simdnbt::owned::{BaseNbt, Nbt};
 use crate::failure::{Failure, Result};
 use crate::input::{Document, Form, LittleEndian};
 use crate::output::{self, Layout};
+use crate::store::DEFAULT_LEVEL;
 
 /// The forms `convert --to` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -101,9 +102,9 @@ pub fn convert(doc: &Document, to: OutputFormat, compact: bool) -> Result<Vec<u8
         Layout::Pretty
     };
     match to {
-        OutputFormat::Nbt => output::binary(nbt, Compression::Raw, None),
-        OutputFormat::Gzip => output::binary(nbt, Compression::Gzip, None),
-        OutputFormat::Zlib => output::binary(nbt, Compression::Zlib, None),
+        OutputFormat::Nbt => output::binary(nbt, Compression::Raw, None, DEFAULT_LEVEL),
+        OutputFormat::Gzip => output::binary(nbt, Compression::Gzip, None, DEFAULT_LEVEL),
+        OutputFormat::Zlib => output::binary(nbt, Compression::Zlib, None, DEFAULT_LEVEL),
         OutputFormat::NbtLe => {
             let framing = match doc.form {
                 Form::Binary {
@@ -115,14 +116,14 @@ pub fn convert(doc: &Document, to: OutputFormat, compact: bool) -> Result<Vec<u8
                     varint: false,
                 },
             };
-            output::binary(nbt, Compression::Raw, Some(framing))
+            output::binary(nbt, Compression::Raw, Some(framing), DEFAULT_LEVEL)
         }
         OutputFormat::NbtVarint => {
             let framing = LittleEndian {
                 header: None,
                 varint: true,
             };
-            output::binary(nbt, Compression::Raw, Some(framing))
+            output::binary(nbt, Compression::Raw, Some(framing), DEFAULT_LEVEL)
         }
         OutputFormat::Snbt => Ok(output::snbt_text(output::document(nbt)?, layout)?.into_bytes()),
         OutputFormat::Json => output::json_text(nbt, layout),

@@ -170,6 +170,19 @@ impl InputOpts {
             _ => InputFormat::Nbt,
         }
     }
+
+    /// The options for `place` as one file of a folder: `--le` and
+    /// `--varint` say how the folder's binary NBT is stored, so they apply to
+    /// the binary NBT files only; the SNBT, JSON and region files beside them
+    /// are read as they always are (a Bedrock world folder holds `.json` and
+    /// `.txt` files too).
+    pub fn in_folder(&self, place: &Place) -> InputOpts {
+        let mut opts = self.clone();
+        let binary = self.format(place) == InputFormat::Nbt;
+        opts.le &= binary;
+        opts.varint &= binary;
+        opts
+    }
 }
 
 /// The form a document was stored in, enough to store it the same way again.

@@ -339,6 +339,11 @@ struct WriteArgs {
     /// exists is refused and left as it is)
     #[arg(long)]
     backup: bool,
+    /// zlib/gzip level of what is compressed again, 0 (stored) to 9
+    /// (smallest); chunks and documents left unchanged keep their bytes
+    #[arg(long, value_name = "N", default_value_t = store::DEFAULT_LEVEL,
+          value_parser = clap::value_parser!(u32).range(0..=9))]
+    level: u32,
 }
 
 impl From<WriteArgs> for store::WriteOpts {
@@ -346,6 +351,7 @@ impl From<WriteArgs> for store::WriteOpts {
         store::WriteOpts {
             dry_run: w.dry_run,
             backup: w.backup,
+            level: w.level,
         }
     }
 }

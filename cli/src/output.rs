@@ -82,14 +82,21 @@ pub fn document(nbt: &Nbt) -> Result<&BaseNbt> {
 }
 
 /// Binary NBT: big-endian, or little-endian as `le` says; then compressed.
-pub fn binary(nbt: &Nbt, compression: Compression, le: Option<LittleEndian>) -> Result<Vec<u8>> {
+/// Binary NBT, compressed as `compression` at zlib/gzip `level` (0..=9),
+/// little-endian when `le` says so.
+pub fn binary(
+    nbt: &Nbt,
+    compression: Compression,
+    le: Option<LittleEndian>,
+    level: u32,
+) -> Result<Vec<u8>> {
     let mut raw = uncompressed(nbt)?;
     if let Some(le) = le {
         raw = crate::input::big_to_little(&raw, le)?;
     }
     Ok(match compression {
         Compression::Raw => raw,
-        c => compression::compress(&raw, c),
+        c => compression::compress_with_level(&raw, c, level),
     })
 }
 

@@ -79,7 +79,7 @@ pub fn folder(
     let parsed = path.map(crate::query::parse_path).transpose()?;
     for file in inputs.documents.iter().chain(&inputs.regions) {
         let place = crate::many::place(file);
-        let text = match (input::open(&place, opts), &parsed) {
+        let text = match (input::open(&place, &opts.in_folder(&place)), &parsed) {
             (Ok(Opened::Region(region)), None) => Ok(chunk_table(&region)),
             (Ok(Opened::Region(region)), Some(p)) => chunk_values(&place, &region, p, layout),
             (Ok(Opened::Document(doc)), None) => crate::output::snbt_text(&*doc.nbt, layout),

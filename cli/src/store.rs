@@ -5,17 +5,19 @@
 use std::path::{Path, PathBuf};
 
 use simdnbt::owned::Nbt;
+use simdnbt::region::EncodedChunk;
 
 use crate::failure::{Failure, Result};
 use crate::input::{
     BinaryForm, Document, Form, InputFormat, Place, chunk_document, decode, open_region,
 };
 
-/// The bytes of `nbt` stored as `form` (for a chunk: the whole region file).
-pub fn encode(nbt: &Nbt, form: &mut Form) -> Result<Vec<u8>> {
+/// The bytes of `nbt` stored as `form` (for a chunk: the whole region
+/// file), compressed at zlib/gzip `level`.
+pub fn encode(nbt: &Nbt, form: &mut Form, level: u32) -> Result<Vec<u8>> {
     use crate::output::{self, Layout};
     match form {
-        Form::Binary { compression, le } => output::binary(nbt, *compression, *le),
+        Form::Binary { compression, le } => output::binary(nbt, *compression, *le, level),
         Form::Snbt => Ok(output::snbt_text(output::document(nbt)?, Layout::Pretty)?.into_bytes()),
         Form::Json => output::json_text(nbt, Layout::Pretty),
         Form::Chunk {
@@ -24,8 +26,10 @@ pub fn encode(nbt: &Nbt, form: &mut Form) -> Result<Vec<u8>> {
             compression,
         } => {
             let raw = output::uncompressed(nbt)?;
+            let chunk = EncodedChunk::with_level(&raw, *compression, level)
+                .map_err(|e| Failure::new(format!("cannot store the chunk: {e}")))?;
             region
-                .write_chunk(pos.x, pos.z, &raw, *compression)
+                .write_encoded(pos.x, pos.z, &chunk)
                 .map_err(|e| Failure::new(format!("cannot store the chunk: {e}")))?;
             if region.info(pos.x, pos.z).is_some_and(|i| i.external) {
                 return Err(Failure::new(
@@ -53,14 +57,29 @@ fn decode_like(place: &Place, bytes: &[u8], form: &Form) -> Result<Nbt> {
 }
 
 /// How a changed file is written.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct WriteOpts {
     /// Encode and check the result, and write nothing.
     pub dry_run: bool,
     /// Keep the original as `FILE.bak` beside the file (beside the target,
     /// for a symlink); refused when that name is taken.
     pub backup: bool,
+    /// The zlib/gzip level (0..=9) of what is compressed again.
+    pub level: u32,
 }
+
+impl Default for WriteOpts {
+    fn default() -> Self {
+        WriteOpts {
+            dry_run: false,
+            backup: false,
+            level: DEFAULT_LEVEL,
+        }
+    }
+}
+
+/// The level `set`, `rm` and `replace` compress at unless told otherwise.
+pub const DEFAULT_LEVEL: u32 = simdnbt::region::DEFAULT_LEVEL;
 
 /// Stores a changed document: encodes it as it was stored, reads the result
 /// back and compares; then replaces the file (through a temporary file in the
@@ -69,13 +88,15 @@ pub struct WriteOpts {
 pub fn store(place: &Place, doc: &mut Document, opts: WriteOpts) -> Result<()> {
     let refuse =
         |why: String| Failure::new(format!("refusing to write {place}: {why}; it is unchanged"));
-    let bytes = encode(&doc.nbt, &mut doc.form).map_err(|f| refuse(f.message))?;
+    let bytes = encode(&doc.nbt, &mut doc.form, opts.level).map_err(|f| refuse(f.message))?;
     let verify = |written: &[u8]| -> Result<()> {
         let back = decode_like(place, written, &doc.form)
             .map_err(|f| refuse(format!("the result would not read back: {}", f.message)))?;
         let same = match doc.form {
             // JSON has no NBT types, so it reads back retyped: compare it as JSON.
-            Form::Json => encode(&back, &mut Form::Json).is_ok_and(|again| again == written),
+            Form::Json => {
+                encode(&back, &mut Form::Json, opts.level).is_ok_and(|again| again == written)
+            }
             _ => back == doc.nbt,
         };
         if !same {

@@ -3,8 +3,8 @@
 //! The cargo-fuzz binaries in `fuzz/fuzz_targets/` are one-line wrappers around
 //! [`roundtrip()`], [`cross_library`], [`borrow_read`], [`owned_read`],
 //! [`serde_roundtrip()`], [`derive_read`], [`region()`], [`inflate`],
-//! [`snbt()`], [`bedrock()`], [`nbt_path()`], [`document_edit`] and
-//! [`json_roundtrip`]. Keeping
+//! [`snbt()`], [`bedrock()`], [`nbt_path()`], [`document_edit`],
+//! [`json_roundtrip`] and [`chunk_sections`]. Keeping
 //! the logic here, in a stable workspace member, lets `cargo test --workspace`
 //! replay every regression file, every docs/format.md §4 case and the corpus seeds
 //! through exactly the code the fuzzer runs (see `tests/replay.rs`).
@@ -14,6 +14,7 @@
 
 mod access;
 pub mod bedrock;
+pub mod chunk;
 pub mod cross;
 mod derive;
 pub mod document;
@@ -27,6 +28,7 @@ pub mod snbt;
 
 pub use access::{borrow_read, check_str, owned_read};
 pub use bedrock::bedrock;
+pub use chunk::chunk_sections;
 pub use cross::cross_library;
 pub use derive::derive_read;
 pub use document::document_edit;
@@ -57,4 +59,5 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("nbt_path", nbt_path),
     ("document_edit", document_edit),
     ("json_roundtrip", json_roundtrip),
+    ("chunk_sections", chunk_sections),
 ];

@@ -186,7 +186,10 @@ fn file(a: &Path, b: &Path, name: &str, opts: &InputOpts) -> Differences {
     if crate::walk::is_region(a) {
         return regions(a, b, name);
     }
-    let open = |p: &Path| input::open_document(&super::place(p), opts);
+    let open = |p: &Path| {
+        let place = super::place(p);
+        input::open_document(&place, &opts.in_folder(&place))
+    };
     match (open(a), open(b)) {
         (Ok(da), Ok(db)) => Differences {
             lines: documents(&da.nbt, &db.nbt, name),

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 use simdnbt::owned::{Nbt, NbtCompound};
-use simdnbt::region::{ChunkCompression, ChunkInfo};
+use simdnbt::region::{ChunkInfo, EncodedChunk};
 
 use super::{Summary, Where};
 use crate::failure::{Failure, Result};
@@ -47,11 +47,11 @@ struct Outcome {
     failed_chunks: usize,
 }
 
-/// A chunk the edit changed: its new uncompressed NBT.
+/// A chunk the edit changed: where it is, and its new data, compressed and
+/// checked.
 struct Changed {
     info: ChunkInfo,
-    compression: ChunkCompression,
-    raw: Vec<u8>,
+    chunk: EncodedChunk,
 }
 
 /// Runs `edit` over every document of `inputs` and writes the files that
@@ -75,7 +75,7 @@ pub fn run(inputs: &Inputs, opts: &InputOpts, edit: &Edit<'_>, verb: &str, w: Wr
         let result = if region {
             edit_region(file, edit, w, &|m| say(format!("nbt: {m}")))
         } else {
-            edit_document(file, opts, edit, w)
+            edit_document(file, opts, edit, w).map_err(|f| (f, 0))
         };
         bar.inc(std::fs::metadata(file).map_or(0, |m| m.len()));
         match &result {
@@ -91,7 +91,7 @@ pub fn run(inputs: &Inputs, opts: &InputOpts, edit: &Edit<'_>, verb: &str, w: Wr
                 ));
             }
             Ok(_) => {}
-            Err(f) => say(format!("nbt: {}", f.message)),
+            Err((f, _)) => say(format!("nbt: {}", f.message)),
         }
         done.lock().unwrap_or_else(|e| e.into_inner()).push(result);
     });
@@ -104,6 +104,13 @@ pub fn run(inputs: &Inputs, opts: &InputOpts, edit: &Edit<'_>, verb: &str, w: Wr
                 summary.changed_chunks += o.changed_chunks;
                 summary.changed_files += usize::from(o.values > 0);
                 summary.failed += o.failed_chunks;
+            }
+            // A region that failed as a whole: every chunk of it is left
+            // as it was, and counts as failed.
+            Err((_, chunks)) if chunks > 0 => {
+                summary.chunks += chunks;
+                summary.failed += chunks;
+                summary.failed_regions += 1;
             }
             Err(_) => summary.failed += 1,
         }
@@ -121,7 +128,7 @@ pub fn run(inputs: &Inputs, opts: &InputOpts, edit: &Edit<'_>, verb: &str, w: Wr
 /// One non-region file: read, edit, and stored in its own form if it changed.
 fn edit_document(file: &Path, opts: &InputOpts, edit: &Edit<'_>, w: WriteOpts) -> Result<Outcome> {
     let place = super::place(file);
-    let mut doc = input::open_document(&place, opts)?;
+    let mut doc = input::open_document(&place, &opts.in_folder(&place))?;
     let Nbt::Some(root) = &mut doc.nbt else {
         return Ok(Outcome::default());
     };
@@ -136,12 +143,21 @@ fn edit_document(file: &Path, opts: &InputOpts, edit: &Edit<'_>, w: WriteOpts) -
     })
 }
 
-/// One chunk: read, edited; what the edit did, and the new bytes when it
-/// changed the chunk.
+/// One chunk: read, edited; what the edit did, and the new chunk when it
+/// changed, compressed at `level`.
+///
+/// The new chunk is checked before it is handed back: the owned writer
+/// refuses a tree it cannot write (a string over 65535 bytes, nesting past
+/// 512), [`EncodedChunk`] reads the bytes it is given with the borrow reader,
+/// and the compressed data must decompress to exactly those bytes. The tree
+/// is not parsed again from them: the writer's output reading back as the
+/// tree is what the `roundtrip` fuzz target checks, and a second parse here
+/// cost more than the check itself.
 fn edit_chunk(
     region: &simdnbt::region::Region,
     info: ChunkInfo,
     edit: &Edit<'_>,
+    level: u32,
 ) -> std::result::Result<(Change, Option<Changed>), String> {
     let (x, z) = (i32::from(info.pos.x), i32::from(info.pos.z));
     let compression = info
@@ -152,6 +168,7 @@ fn edit_chunk(
         .map_err(|e| e.to_string())?
         .unwrap_or_default();
     let mut nbt = input::parse_nbt(&bytes).map_err(|e| format!("invalid NBT: {e}"))?;
+    drop(bytes);
     let Nbt::Some(root) = &mut nbt else {
         return Ok((Change::default(), None));
     };
@@ -160,38 +177,34 @@ fn edit_chunk(
         return Ok((change, None));
     }
     let raw = crate::output::uncompressed(&nbt).map_err(|f| f.message)?;
-    // The writer's output must read back as the edited tree (a string over
-    // 65535 bytes, or nesting past 512, would not).
-    if input::parse_nbt(&raw).ok().as_ref() != Some(&nbt) {
-        return Err("the edited chunk would not read back as it was edited".into());
+    drop(nbt);
+    let chunk = EncodedChunk::with_level(&raw, compression, level)
+        .map_err(|e| format!("the edited chunk is not valid NBT: {e}"))?;
+    if !chunk.reads_back_as(&raw) {
+        return Err("the edited chunk would not decompress as it was compressed".into());
     }
-    Ok((
-        change,
-        Some(Changed {
-            info,
-            compression,
-            raw,
-        }),
-    ))
+    Ok((change, Some(Changed { info, chunk })))
 }
 
 /// One region file: every chunk edited in parallel; the changed ones written
 /// into the region, the others left in their sectors; the file replaced
 /// when anything changed. A chunk that cannot be read is reported through
-/// `fail` and kept as it is.
+/// `fail` and kept as it is. A region that fails as a whole gives the
+/// failure and its number of chunks (0 when it could not be opened).
 fn edit_region(
     file: &Path,
     edit: &Edit<'_>,
     w: WriteOpts,
     fail: &(dyn Fn(String) + Sync),
-) -> Result<Outcome> {
+) -> std::result::Result<Outcome, (Failure, usize)> {
     let place = super::place(file);
-    let original = place.read_all()?;
-    let mut region = input::open_region(&place, original.clone())?;
+    let original = place.read_all().map_err(|f| (f, 0))?;
+    let mut region = input::open_region(&place, original.clone()).map_err(|f| (f, 0))?;
     let infos: Vec<ChunkInfo> = region.chunks().collect();
+    let whole = |f: Failure| (f, infos.len());
     let results: Vec<_> = infos
         .par_iter()
-        .map(|&info| (info, edit_chunk(&region, info, edit)))
+        .map(|&info| (info, edit_chunk(&region, info, edit, w.level)))
         .collect();
     let mut outcome = Outcome {
         chunks: infos.len(),
@@ -223,34 +236,41 @@ fn edit_region(
     for c in &changed {
         let (x, z) = (i32::from(c.info.pos.x), i32::from(c.info.pos.z));
         region
-            .write_chunk(x, z, &c.raw, c.compression)
-            .map_err(|e| refuse(format!("cannot store chunk {}: {e}", c.info.pos)))?;
+            .write_encoded(x, z, &c.chunk)
+            .map_err(|e| whole(refuse(format!("cannot store chunk {}: {e}", c.info.pos))))?;
         if region.info(x, z).is_some_and(|i| i.external) || c.info.external {
-            return Err(refuse(format!(
+            return Err(whole(refuse(format!(
                 "chunk {} is over 1 MiB compressed and needs an external .mcc file, which \
                  `nbt` does not write",
                 c.info.pos
-            )));
+            ))));
         }
         outcome.changed_chunks += 1;
     }
+    let built = region.as_bytes();
     let verify = |written: &[u8]| {
-        verify_region(&place, &original, &infos, &changed, written).map_err(refuse)
+        verify_region(&place, &original, &infos, &changed, built, written).map_err(refuse)
     };
-    crate::store::replace_verified(file, region.as_bytes(), &verify, w)?;
+    crate::store::replace_verified(file, built, &verify, w).map_err(whole)?;
     Ok(outcome)
 }
 
-/// Checks a region file about to replace `original`: the same chunks, each
-/// changed one reading back as its new bytes, each other one byte-identical
-/// (its sectors, and its header entries) to the original.
+/// Checks a region file about to replace `original`: the bytes `built`
+/// (on disk: the file read back is compared with them), holding the same
+/// chunks, each changed one stored as its checked data ([`Changed`]), each
+/// other one byte-identical (its sectors, and its header entries) to the
+/// original.
 fn verify_region(
     place: &crate::input::Place,
     original: &[u8],
     infos: &[ChunkInfo],
     changed: &[Changed],
+    built: &[u8],
     written: &[u8],
 ) -> std::result::Result<(), String> {
+    if written != built {
+        return Err("the file read back differs from what was written".into());
+    }
     let back = input::open_region(place, written.to_vec()).map_err(|f| f.message)?;
     if back.chunks().count() != infos.len() {
         return Err("the result would hold another set of chunks".into());
@@ -271,8 +291,18 @@ fn verify_region(
             .ok_or_else(|| format!("chunk {} would be lost", info.pos))?;
         match changed_at.binary_search_by_key(&info.pos, |(p, _)| *p) {
             Ok(i) => {
-                let data = back.chunk(x, z).map_err(|e| e.to_string())?;
-                if data.as_deref() != Some(&changed_at[i].1.raw[..]) {
+                let c = &changed_at[i].1.chunk;
+                // The record: its length (the compression byte and the
+                // data), the compression byte, the data.
+                let start = now.sector as usize * sector;
+                let data = c.data();
+                let mut head = u32::try_from(1 + data.len())
+                    .unwrap_or(u32::MAX)
+                    .to_be_bytes()
+                    .to_vec();
+                head.push(c.compression().id());
+                let stored = |at: usize, len: usize| written.get(start + at..start + at + len);
+                if stored(0, 5) != Some(&head[..]) || stored(5, data.len()) != Some(data) {
                     return Err(format!("chunk {} would not read back as written", info.pos));
                 }
             }

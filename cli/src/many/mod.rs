@@ -79,6 +79,9 @@ pub struct Summary {
     pub changed_chunks: usize,
     /// Files, chunks and folder entries that failed.
     pub failed: usize,
+    /// Region files that failed as a whole (their chunks are in `chunks`
+    /// and `failed`).
+    pub failed_regions: usize,
 }
 
 impl Summary {
@@ -117,6 +120,12 @@ impl Summary {
             ));
         }
         line.push_str(&format!("; {} failed", self.failed));
+        if self.failed_regions > 0 {
+            line.push_str(&format!(
+                " (all the chunks of {})",
+                count(self.failed_regions, "region file")
+            ));
+        }
         line
     }
 }

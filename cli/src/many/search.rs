@@ -45,7 +45,7 @@ pub fn search(inputs: &Inputs, opts: &InputOpts, path: &NbtPath, line: &Line<'_>
         .par_iter()
         .map(|file| {
             let place = super::place(file);
-            let doc = input::open_document(&place, opts);
+            let doc = input::open_document(&place, &opts.in_folder(&place));
             bar.inc(std::fs::metadata(file).map_or(0, |m| m.len()));
             match doc {
                 Ok(doc) => {

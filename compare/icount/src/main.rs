@@ -9,6 +9,7 @@
 //! icount mutf8  <simdnbt|simd_cesu8> <decode|decode_lossy|encode> <case> <iterations>
 //! icount region <reader> <iterations>
 //! icount bedrock <reader> <file> <iterations>
+//! icount locate <file> <iterations>
 //! ```
 //!
 //! Every mode counts only `measured` (`--toggle-collect='*icount*measured*'`):
@@ -37,7 +38,8 @@ usage: icount nbt    <peer> <read|write|decode_all|edit|write_edited> <file> <it
        icount serde  simdnbt <read_owned|read_owned_root> <complex_player.dat|level.dat> <iterations>
        icount mutf8  <simdnbt|simd_cesu8> <decode|decode_lossy|encode> <case> <iterations>
        icount region <reader> <iterations>
-       icount bedrock <reader> <file> <iterations>";
+       icount bedrock <reader> <file> <iterations>
+       icount locate <file> <iterations>";
 
 /// The counted region: `n` calls of the workload.
 #[inline(never)]
@@ -88,6 +90,7 @@ fn main() -> ExitCode {
         [mode, lib, op, case] if mode == "mutf8" => mutf8(lib, op, case, n),
         [mode, reader] if mode == "region" => region(reader, n),
         [mode, reader, file] if mode == "bedrock" => bedrock(reader, file, n),
+        [mode, file] if mode == "locate" => locate(file, n),
         _ => usage("unknown mode or wrong number of arguments"),
     }
 }
@@ -309,4 +312,20 @@ fn bedrock(reader: &str, file: &str, n: u64) -> ExitCode {
         ),
         _ => usage(&format!("unknown bedrock reader {reader}")),
     }
+}
+
+/// `path::locate_error` over a valid file: the core run to the end with the
+/// error locator's sink (what a failed read pays to name the path).
+fn locate(file: &str, n: u64) -> ExitCode {
+    let input = match compare::inputs::load(file) {
+        Ok(bytes) => bytes,
+        Err(e) => return fail(e),
+    };
+    if simdnbt::path::locate_error(input).is_some() {
+        return fail(format!("{file} does not read"));
+    }
+    count(
+        &mut || _ = black_box(simdnbt::path::locate_error(black_box(input))),
+        n,
+    )
 }

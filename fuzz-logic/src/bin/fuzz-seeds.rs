@@ -77,6 +77,16 @@ fn main() -> ExitCode {
         if *target == "json_roundtrip" {
             all.extend(simdnbt_fuzz_logic::json::seeds());
         }
+        if *target == "chunk_sections" {
+            all.extend(simdnbt_fuzz_logic::chunk::seeds());
+            match region_chunks() {
+                Ok(chunks) => all.extend(chunks),
+                Err(e) => {
+                    eprintln!("fuzz-seeds: 1.19.4.mca: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
         if *target == "nbt_path" {
             all.extend(simdnbt_fuzz_logic::nbt_path::seeds());
         }
@@ -89,4 +99,21 @@ fn main() -> ExitCode {
         println!("{}\t{} seeds", out.display(), all.len());
     }
     ExitCode::SUCCESS
+}
+
+/// Chunks of the corpus region file (1.19.4, inflated), every 16th one that
+/// fits libFuzzer's default `-max_len` of 64 KiB.
+fn region_chunks() -> Result<Vec<(String, Vec<u8>)>, Box<dyn std::error::Error>> {
+    let region =
+        simdnbt::region::Region::from_bytes(corpus::load_as_shipped("1.19.4.mca")?.to_vec())?;
+    let mut seeds = Vec::new();
+    for info in region.chunks().step_by(16) {
+        let (x, z) = (i32::from(info.pos.x), i32::from(info.pos.z));
+        if let Some(bytes) = region.chunk(x, z)? {
+            if bytes.len() <= 65536 {
+                seeds.push((format!("chunk-{x}-{z}"), bytes));
+            }
+        }
+    }
+    Ok(seeds)
 }

@@ -36,10 +36,21 @@ struct PathSink<'s> {
 }
 
 impl PathSink<'_> {
+    /// Pushes a step. The first push allocates room for 16 at once (real
+    /// documents are rarely deeper), so a document with no container
+    /// allocates nothing and one with containers allocates once.
+    #[inline(always)]
+    fn push(&mut self, step: Open) {
+        if self.open.capacity() == 0 {
+            *self.open = Vec::with_capacity(16);
+        }
+        self.open.push(step);
+    }
+
     /// A named container opens: its key, and how deep to cut when it closes.
     fn key(&mut self, at: usize, compound: bool) -> usize {
         let restore = self.open.len();
-        self.open.push(Open::Key(at + 1, compound));
+        self.push(Open::Key(at + 1, compound));
         restore
     }
 
@@ -54,12 +65,12 @@ impl PathSink<'_> {
             // The core opens elements only inside a list.
             _ => 0,
         };
-        self.open.push(Open::Index(index, compound));
+        self.push(Open::Index(index, compound));
         restore
     }
 
     fn list(&mut self) {
-        self.open.push(Open::List { next: 0 });
+        self.push(Open::List { next: 0 });
     }
 }
 

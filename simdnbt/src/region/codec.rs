@@ -79,11 +79,11 @@ pub(crate) fn decode(
     }
 }
 
-/// Encodes NBT bytes for storage.
-pub(crate) fn encode(nbt: &[u8], kind: ChunkCompression) -> Vec<u8> {
+/// Encodes NBT bytes for storage; `level` is zlib's and gzip's (0..=9).
+pub(crate) fn encode(nbt: &[u8], kind: ChunkCompression, level: u32) -> Vec<u8> {
     match kind {
-        ChunkCompression::Gzip => compression::compress(nbt, Compression::Gzip),
-        ChunkCompression::Zlib => compression::compress(nbt, Compression::Zlib),
+        ChunkCompression::Gzip => compression::compress_with_level(nbt, Compression::Gzip, level),
+        ChunkCompression::Zlib => compression::compress_with_level(nbt, Compression::Zlib, level),
         ChunkCompression::Uncompressed => nbt.to_vec(),
         ChunkCompression::Lz4 => lz4::encode(nbt),
     }

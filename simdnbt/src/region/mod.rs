@@ -41,6 +41,7 @@
 //! writes it and any external chunk files.
 
 mod codec;
+mod encoded;
 mod error;
 mod header;
 mod lz4;
@@ -57,6 +58,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 pub use codec::ChunkCompression;
+pub use encoded::{DEFAULT_LEVEL, EncodedChunk};
 pub use error::{LocalPos, RegionError, RegionErrorKind};
 
 use crate::compression;

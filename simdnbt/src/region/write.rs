@@ -5,11 +5,11 @@
 //! is a whole number of 4 KiB sectors, the header's locations and `slots` agree,
 //! and no two chunks share a sector.
 
-use std::io::Cursor;
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::codec::{self, ChunkCompression};
+use super::codec::ChunkCompression;
+use super::encoded::EncodedChunk;
 use super::error::{LocalPos, RegionError, RegionErrorKind};
 use super::header::{EXTERNAL, HEADER_BYTES, HEADER_SECTORS, MAX_SECTORS, SECTOR, Slot};
 use super::{ExternalDir, Region};
@@ -64,18 +64,35 @@ impl Region {
         compression: ChunkCompression,
         timestamp: u32,
     ) -> Result<(), RegionError> {
+        let pos = LocalPos::from_index(LocalPos::index_of(x, z));
+        let chunk = EncodedChunk::new(nbt, compression)
+            .map_err(|e| RegionError::chunk(pos, RegionErrorKind::InvalidNbt(e)))?;
+        self.write_encoded_at(x, z, &chunk, timestamp)
+    }
+
+    /// Stores `chunk` as chunk `(x, z)`, stamped with the current time: as
+    /// [`Region::write_chunk`] does, with the checking and compressing done
+    /// beforehand ([`EncodedChunk`]).
+    pub fn write_encoded(
+        &mut self,
+        x: i32,
+        z: i32,
+        chunk: &EncodedChunk,
+    ) -> Result<(), RegionError> {
+        self.write_encoded_at(x, z, chunk, now())
+    }
+
+    /// [`Region::write_encoded`] with an explicit timestamp (seconds since the epoch).
+    pub fn write_encoded_at(
+        &mut self,
+        x: i32,
+        z: i32,
+        chunk: &EncodedChunk,
+        timestamp: u32,
+    ) -> Result<(), RegionError> {
         let index = LocalPos::index_of(x, z);
         let pos = LocalPos::from_index(index);
-        match crate::borrow::read(&mut Cursor::new(nbt)) {
-            Ok(crate::borrow::Nbt::Some(_)) => {}
-            Ok(crate::borrow::Nbt::None) => {
-                // An End root: valid NBT, but no chunk.
-                let e = crate::Error::new(crate::ErrorKind::InvalidRootType(0), 0);
-                return Err(RegionError::chunk(pos, RegionErrorKind::InvalidNbt(e)));
-            }
-            Err(e) => return Err(RegionError::chunk(pos, RegionErrorKind::InvalidNbt(e))),
-        }
-        let data = codec::encode(nbt, compression);
+        let (data, compression) = (&chunk.data, chunk.compression);
         let external = sectors_for(1 + data.len()) > MAX_SECTORS as usize;
         if external && self.external.is_none() {
             return Err(RegionError::chunk(pos, RegionErrorKind::NoExternalLocation));
@@ -84,11 +101,11 @@ impl Region {
         if external {
             record.extend_from_slice(&1u32.to_be_bytes());
             record.push(compression.id() | EXTERNAL);
-            self.pending_external.insert(index, Some(data));
+            self.pending_external.insert(index, Some(data.clone()));
         } else {
             record.extend_from_slice(&(1 + data.len() as u32).to_be_bytes());
             record.push(compression.id());
-            record.extend_from_slice(&data);
+            record.extend_from_slice(data);
             if self.is_external(index) {
                 self.pending_external.insert(index, None);
             }
