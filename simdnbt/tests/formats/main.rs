@@ -9,5 +9,6 @@ mod chunk;
 mod compression;
 mod json;
 mod network;
+mod prismarine;
 mod region;
 mod snbt;
