@@ -67,33 +67,33 @@ pub(crate) fn slots_for(bytes: usize) -> usize {
 impl Buf<Node> {
     /// Splits this arena's allocation: the last [`slots_for`]`(bytes)` slots
     /// of its room become an empty byte buffer, the rest stays the arena's,
-    /// and a [`Block`] owns the allocation. `Err(self)` (unchanged) when the
-    /// arena does not own its memory or has less spare room than that.
-    pub(crate) fn lend_tail(self, bytes: usize) -> Result<(Block, Buf<Node>, Buf<u8>), Self> {
+    /// and a [`Block`] takes over the allocation. `None` (nothing changed)
+    /// when the arena does not own its memory or has less spare room than
+    /// that.
+    pub(crate) fn lend_tail(&mut self, bytes: usize) -> Option<(Block, Buf<u8>)> {
         let tail = slots_for(bytes);
         if !self.is_owned() || self.spare() < tail {
-            return Err(self);
+            return None;
         }
-        let me = ManuallyDrop::new(self);
-        let (slots, keep) = (me.room(), me.room() - tail);
-        let block = Block { ptr: me.ptr, slots };
-        // Not owned: the block frees the allocation. `len <= keep`, as the
-        // spare room was at least `tail`.
-        let nodes = Buf {
-            ptr: me.ptr,
-            len: me.len,
-            cap: keep,
+        let slots = self.room();
+        let keep = slots - tail;
+        let block = Block {
+            ptr: self.ptr,
+            slots,
         };
+        // No longer owned (the block frees the allocation); `len <= keep`,
+        // as the spare room was at least `tail`.
+        self.cap = keep;
         // SAFETY: the allocation (now the block's) has `slots` slots; the
         // bytes get the `tail` after the arena's `keep`, which no one else
         // uses, and the block outlives them (the document's field).
         let bytes = unsafe {
             Buf::in_part(
-                me.ptr.as_ptr().add(keep).cast::<u8>(),
+                self.ptr.as_ptr().add(keep).cast::<u8>(),
                 tail * size_of::<Node>(),
             )
         };
-        Ok((block, nodes, bytes))
+        Some((block, bytes))
     }
 }
 
@@ -327,10 +327,8 @@ mod tests {
     /// other, and keep what they held; a vector writer appends to the bytes.
     #[test]
     fn block_parts_grow_out_on_their_own() {
-        let arena = Buf::<Node>::with_capacity(2 + slots_for(5));
-        let Ok((block, mut nodes, mut bytes)) = arena.lend_tail(5) else {
-            panic!("room for the tail")
-        };
+        let mut nodes = Buf::<Node>::with_capacity(2 + slots_for(5));
+        let (block, mut bytes) = nodes.lend_tail(5).expect("room for the tail");
         nodes.push(Node::leaf(1, 2, 3));
         nodes.push(Node::leaf(4, 5, 6));
         bytes.extend_from_slice(b"abcde");
@@ -357,7 +355,7 @@ mod tests {
         drop(bytes);
         drop(block);
         // Too little spare room, or memory not its own: no block.
-        let full = Buf::<Node>::from_vec(vec![Node::default(); 3]);
-        assert!(full.lend_tail(1).is_err());
+        let mut full = Buf::<Node>::from_vec(vec![Node::default(); 3]);
+        assert!(full.lend_tail(1).is_none() && full.is_owned());
     }
 }

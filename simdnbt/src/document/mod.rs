@@ -369,28 +369,28 @@ impl Layout {
         // headroom, lent to them once the parse has found where the
         // document ends (see [`Block`]).
         let arena = Buf::with_capacity(room + buf::slots_for(rest + headroom(rest)));
-        let (nodes, end) = parse_capped(doc_bytes, &rel, opts, arena)
+        let (mut nodes, end) = parse_capped(doc_bytes, &rel, opts, arena)
             .map_err(|e| Error::new(e.kind(), e.offset() + self.start))?;
         let own_size = end + headroom(end);
-        let split = if own_size < rest / 2 {
-            // Far more input followed the document than it holds: give the
-            // bytes a buffer of their own size.
-            Err(nodes)
+        // Far more input followed the document than it holds: the bytes get
+        // a buffer of their own size, and the arena gives up that room.
+        let trailing = own_size < rest / 2;
+        let lent = if trailing {
+            None
         } else {
             nodes.lend_tail(own_size)
         };
-        let (block, nodes, mut stored) = match split {
-            Ok(parts) => parts,
+        let (block, mut stored) = match lent {
+            Some(parts) => parts,
             // The arena outgrew its room (a dense input), or the input was
             // mostly not the document's.
-            Err(mut nodes) => {
-                if own_size < rest / 2 {
-                    // Nor keep the arena's room for that input.
+            None => {
+                if trailing {
                     let mut own = Buf::with_capacity(nodes.len() + 64);
                     own.extend_from_slice(&nodes);
                     nodes = own;
                 }
-                (Block::none(), nodes, Buf::with_capacity(own_size))
+                (Block::none(), Buf::with_capacity(own_size))
             }
         };
         stored.extend_from_slice(&doc_bytes[..end]);
