@@ -1,22 +1,34 @@
 //! hematite-nbt 0.5 (crate `nbt`, default features off): `Blob` of `HashMap` compounds.
 
-use ::nbt::{Blob, Value as HValue};
+use ::nbt::{Blob, Map, Value as HValue};
 
 use crate::adapter::{Adapter, Bench, Info, sink};
+use crate::edit_workload::{EditScript, Step};
 use testkit::{Doc, List, Order, Value};
 
-/// `Blob` hides its name and entries, so the canonical value reads the same payload
-/// with `nbt::Value::from_reader` (what `Blob::from_reader` itself calls) after the header.
-fn root_value(input: &[u8]) -> Result<HValue, String> {
+/// The input split after the root header (tag id and name), which hematite's
+/// `Value` API does not read or write (its `raw` module is private).
+fn split_header(input: &[u8]) -> Result<(&[u8], &[u8]), String> {
     if input.len() < 3 || input[0] != 10 {
         return Err("root is not a compound".into());
     }
     let name_len = u16::from_be_bytes([input[1], input[2]]) as usize;
-    let mut rest = input.get(3 + name_len..).ok_or("truncated root name")?;
+    if input.len() < 3 + name_len {
+        return Err("truncated root name".into());
+    }
+    Ok(input.split_at(3 + name_len))
+}
+
+/// `Blob` hides its name and entries, so the canonical value reads the same payload
+/// with `nbt::Value::from_reader` (what `Blob::from_reader` itself calls) after the header.
+fn root_value(input: &[u8]) -> Result<HValue, String> {
+    let (_, mut rest) = split_header(input)?;
     HValue::from_reader(10, &mut rest).map_err(|e| e.to_string())
 }
 
 /// hematite's `Blob`, and the input (the `Blob` hides its entries: see [`root_value`]).
+/// Its edit workload runs on [`HematiteValue`]: `Blob` can only `insert` into
+/// the root (no `get_mut`, no `remove`).
 pub struct Hematite;
 
 impl Adapter for Hematite {
@@ -64,6 +76,99 @@ impl Adapter for Hematite {
             }
         })
     }
+}
+
+/// hematite's mutable tree: the root compound as a `Value` (its `Compound` is
+/// a public `HashMap`) and the input's root header, copied back verbatim on
+/// write (the `Value` API reads and writes payloads only). Used only for
+/// the edit workload of [`Hematite`] (`Peer::edits_with`); the read it times
+/// is `Blob::from_reader`'s own work minus decoding the root name.
+pub struct HematiteValue;
+
+impl Adapter for HematiteValue {
+    type Tree<'a> = (HValue, &'a [u8]);
+    const INFO: Info = Hematite::INFO;
+    const VISITS: bool = false;
+    const EDITS: bool = true;
+
+    fn parse(input: &[u8]) -> Result<(HValue, &[u8]), String> {
+        let (header, mut rest) = split_header(input)?;
+        let v = HValue::from_reader(10, &mut rest).map_err(|e| e.to_string())?;
+        Ok((v, header))
+    }
+
+    fn write((v, header): &(HValue, &[u8])) -> Result<Vec<u8>, String> {
+        let mut out = header.to_vec();
+        v.to_writer(&mut out).map_err(|e| e.to_string())?;
+        Ok(out)
+    }
+
+    /// Never called (`VISITS` is false): [`Hematite`] measures decode_all.
+    fn visit(_: &(HValue, &[u8])) {}
+
+    fn to_canonical((v, _): &(HValue, &[u8])) -> Result<Doc, String> {
+        Ok(Doc::unnamed(value(v)))
+    }
+
+    fn edit((v, _): &mut (HValue, &[u8]), script: &EditScript) -> Result<(), String> {
+        let HValue::Compound(root) = v else {
+            return Err("the root is not a compound".into());
+        };
+        for (path, value) in &script.changes {
+            let (c, key) = parent(root, path)?;
+            *c.get_mut(key).ok_or("no such key")? = leaf(value)?;
+        }
+        for path in &script.removes {
+            let (c, key) = parent(root, path)?;
+            c.remove(key);
+        }
+        for (key, value) in &script.inserts {
+            root.insert(key.clone(), leaf(value)?);
+        }
+        Ok(())
+    }
+}
+
+type Compound = Map<String, HValue>;
+
+/// The compound holding the value at `path`, and the value's key.
+fn parent<'c>(
+    root: &'c mut Compound,
+    path: &'c [Step],
+) -> Result<(&'c mut Compound, &'c str), String> {
+    let (last, mut steps) = path.split_last().ok_or("empty path")?;
+    let mut c = root;
+    while let [Step::Key(key), rest @ ..] = steps {
+        c = match (c.get_mut(key.as_str()).ok_or("no such key")?, rest) {
+            (HValue::Compound(inner), _) => {
+                steps = rest;
+                inner
+            }
+            (HValue::List(l), [Step::Index(i), rest @ ..]) => {
+                steps = rest;
+                match l.get_mut(*i).ok_or("no such element")? {
+                    HValue::Compound(inner) => inner,
+                    _ => return Err("not a compound".into()),
+                }
+            }
+            _ => return Err("the path leads nowhere".into()),
+        };
+    }
+    Ok((c, last.key()?))
+}
+
+/// hematite's value of an edit's value (numbers and strings).
+fn leaf(v: &Value) -> Result<HValue, String> {
+    Ok(match v {
+        Value::Byte(x) => HValue::Byte(*x),
+        Value::Short(x) => HValue::Short(*x),
+        Value::Int(x) => HValue::Int(*x),
+        Value::Long(x) => HValue::Long(*x),
+        Value::Float(bits) => HValue::Float(f32::from_bits(*bits)),
+        Value::Double(bits) => HValue::Double(f64::from_bits(*bits)),
+        Value::String(s) => HValue::String(s.clone()),
+        other => return Err(format!("not an edit value: {other:?}")),
+    })
 }
 
 fn visit_value(v: &HValue) {

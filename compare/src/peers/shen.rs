@@ -2,7 +2,8 @@
 
 use ::shen_nbt5::{NbtValue, nbt_version::Java};
 
-use crate::adapter::{Adapter, Bench, Info, sink};
+use crate::adapter::{Adapter, Bench, Info, edit_bench_with, sink};
+use crate::edit_workload::{EditScript, Step};
 use testkit::{Doc, List, Order, Value};
 
 /// shen-nbt5's `NbtValue`.
@@ -68,6 +69,88 @@ impl Adapter for Shen {
             }
         })
     }
+
+    const EDITS: bool = true;
+
+    /// Compounds are `Vec`s of entries in one public enum: a change or removal
+    /// finds its key by a linear scan, an insert pushes.
+    fn edit(v: &mut NbtValue, script: &EditScript) -> Result<(), String> {
+        let NbtValue::Compound(_, root) = v else {
+            return Err("the root is not a compound".into());
+        };
+        for (path, value) in &script.changes {
+            let (c, key) = parent(root, path)?;
+            *entry(c, key)? = leaf(value)?;
+        }
+        for path in &script.removes {
+            let (c, key) = parent(root, path)?;
+            let i = c.iter().position(|(k, _)| k == key).ok_or("no such key")?;
+            c.remove(i);
+        }
+        for (key, value) in &script.inserts {
+            root.push((key.clone(), leaf(value)?));
+        }
+        Ok(())
+    }
+
+    /// As the `read` bench: the input is copied once (untimed) into the
+    /// `&mut [u8]` the parser takes.
+    fn edit_bench(input: &[u8]) -> Result<Bench<'_>, String> {
+        let mut buf = input.to_vec();
+        edit_bench_with::<Self>(input, move || {
+            NbtValue::from_binary::<Java>(std::hint::black_box(&mut buf)).map_err(|e| e.to_string())
+        })
+    }
+}
+
+type Entries = Vec<(String, NbtValue)>;
+
+/// The value of `key` in `c`.
+fn entry<'c>(c: &'c mut Entries, key: &str) -> Result<&'c mut NbtValue, String> {
+    c.iter_mut()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v)
+        .ok_or_else(|| "no such key".into())
+}
+
+/// The compound holding the value at `path`, and the value's key.
+fn parent<'c>(
+    root: &'c mut Entries,
+    path: &'c [Step],
+) -> Result<(&'c mut Entries, &'c str), String> {
+    let (last, mut steps) = path.split_last().ok_or("empty path")?;
+    let mut c = root;
+    while let [Step::Key(key), rest @ ..] = steps {
+        c = match (entry(c, key)?, rest) {
+            (NbtValue::Compound(_, inner), _) => {
+                steps = rest;
+                inner
+            }
+            (NbtValue::List(l), [Step::Index(i), rest @ ..]) => {
+                steps = rest;
+                match l.get_mut(*i).ok_or("no such element")? {
+                    NbtValue::Compound(_, inner) => inner,
+                    _ => return Err("not a compound".into()),
+                }
+            }
+            _ => return Err("the path leads nowhere".into()),
+        };
+    }
+    Ok((c, last.key()?))
+}
+
+/// shen's value of an edit's value (numbers and strings).
+fn leaf(v: &Value) -> Result<NbtValue, String> {
+    Ok(match v {
+        Value::Byte(x) => NbtValue::Byte(*x),
+        Value::Short(x) => NbtValue::Short(*x),
+        Value::Int(x) => NbtValue::Int(*x),
+        Value::Long(x) => NbtValue::Long(*x),
+        Value::Float(bits) => NbtValue::Float(f32::from_bits(*bits)),
+        Value::Double(bits) => NbtValue::Double(f64::from_bits(*bits)),
+        Value::String(s) => NbtValue::String(s.clone()),
+        other => return Err(format!("not an edit value: {other:?}")),
+    })
 }
 
 /// Everything is already decoded: touch every string and array.

@@ -1,14 +1,21 @@
 //! ussr-nbt 0.2: a borrowed tree of slices into the input, and an owned tree.
 
+use ::ussr_nbt::mutf8::{MString, mstr};
 use ::ussr_nbt::{borrow, owned};
 
 use crate::adapter::{Adapter, Info, sink};
+use crate::edit_workload::{EditScript, Step};
 use testkit::mutf8::lossy;
 use testkit::{Doc, List, Order, Value};
 
 const ERR: fn(::ussr_nbt::NbtReadError) -> String = |e| e.to_string();
 
-/// ussr-nbt's borrowed tree.
+/// ussr-nbt's borrowed tree. No edit workload: its keys, strings and arrays
+/// are `&'a` slices of the input, so a number changes in place but every new
+/// key or string (5 inserted keys, changed strings) has to be borrowed from
+/// storage the caller keeps beside the input for the tree's whole life; the
+/// library has no owned variant in `borrow::Tag`. Its mutable tree is the
+/// owned one ([`Owned`], `ussr_owned`), which has the edit workload.
 pub struct Borrow;
 
 impl Adapter for Borrow {
@@ -87,6 +94,81 @@ impl Adapter for Owned {
             Value::Compound(canon_owned_compound(&n.compound)),
         ))
     }
+
+    const EDITS: bool = true;
+
+    /// Compounds are a public `Vec` of (raw MUTF-8 key, tag): a change or
+    /// removal finds its key by comparing bytes with the key encoded once;
+    /// new keys and strings are encoded by `MString::from`.
+    fn edit(n: &mut owned::Nbt, script: &EditScript) -> Result<(), String> {
+        for (path, value) in &script.changes {
+            let (c, key) = parent(&mut n.compound, path)?;
+            *entry(c, key)? = leaf(value)?;
+        }
+        for path in &script.removes {
+            let (c, key) = parent(&mut n.compound, path)?;
+            let key = mstr::from_string(key);
+            let i = c
+                .tags
+                .iter()
+                .position(|(k, _)| k.as_bytes() == key.as_bytes())
+                .ok_or("no such key")?;
+            c.tags.remove(i);
+        }
+        for (key, value) in &script.inserts {
+            n.compound
+                .tags
+                .push((MString::from(key.as_str()), leaf(value)?));
+        }
+        Ok(())
+    }
+}
+
+/// The value of `key` in `c`.
+fn entry<'c>(c: &'c mut owned::Compound, key: &str) -> Result<&'c mut owned::Tag, String> {
+    let key = mstr::from_string(key);
+    c.tags
+        .iter_mut()
+        .find(|(k, _)| k.as_bytes() == key.as_bytes())
+        .map(|(_, v)| v)
+        .ok_or_else(|| "no such key".into())
+}
+
+/// The compound holding the value at `path`, and the value's key.
+fn parent<'c>(
+    root: &'c mut owned::Compound,
+    path: &'c [Step],
+) -> Result<(&'c mut owned::Compound, &'c str), String> {
+    let (last, mut steps) = path.split_last().ok_or("empty path")?;
+    let mut c = root;
+    while let [Step::Key(key), rest @ ..] = steps {
+        c = match (entry(c, key)?, rest) {
+            (owned::Tag::Compound(inner), _) => {
+                steps = rest;
+                inner
+            }
+            (owned::Tag::List(owned::List::Compound(l)), [Step::Index(i), rest @ ..]) => {
+                steps = rest;
+                l.get_mut(*i).ok_or("no such element")?
+            }
+            _ => return Err("the path leads nowhere".into()),
+        };
+    }
+    Ok((c, last.key()?))
+}
+
+/// ussr's owned tag of an edit's value (numbers and strings; a Byte is `u8`).
+fn leaf(v: &Value) -> Result<owned::Tag, String> {
+    Ok(match v {
+        Value::Byte(x) => owned::Tag::Byte(*x as u8),
+        Value::Short(x) => owned::Tag::Short(*x),
+        Value::Int(x) => owned::Tag::Int(*x),
+        Value::Long(x) => owned::Tag::Long(*x),
+        Value::Float(bits) => owned::Tag::Float(f32::from_bits(*bits)),
+        Value::Double(bits) => owned::Tag::Double(f64::from_bits(*bits)),
+        Value::String(s) => owned::Tag::String(MString::from(s.as_str())),
+        other => return Err(format!("not an edit value: {other:?}")),
+    })
 }
 
 fn visit_borrow_compound(c: &borrow::Compound<'_>) {
