@@ -3,7 +3,7 @@
 use ::crab_nbt::{Nbt, NbtCompound, NbtTag};
 
 use crate::adapter::{Adapter, Info, sink};
-use crate::edit_workload::{EditScript, Step};
+use crate::edit_workload::{EditCompound, EditScript, plain_leaf};
 use testkit::{Doc, List, Order, Value};
 
 /// crab_nbt's owned tree.
@@ -52,73 +52,38 @@ impl Adapter for Crab {
     /// key by a linear scan, an insert goes through `NbtCompound::put` (which
     /// scans for the key first).
     fn edit(n: &mut Nbt, script: &EditScript) -> Result<(), String> {
-        for (path, value) in &script.changes {
-            let (c, key) = parent(&mut n.root_tag, path)?;
-            *entry(c, key)? = leaf(value)?;
-        }
-        for path in &script.removes {
-            let (c, key) = parent(&mut n.root_tag, path)?;
-            let i = c
-                .child_tags
-                .iter()
-                .position(|(k, _)| k == key)
-                .ok_or("no such key")?;
-            c.child_tags.remove(i);
-        }
-        for (key, value) in &script.inserts {
-            n.root_tag.put(key.clone(), leaf(value)?);
-        }
-        Ok(())
+        script.edit(&mut n.root_tag)
     }
 }
 
-/// The value of `key` in `c`.
-fn entry<'c>(c: &'c mut NbtCompound, key: &str) -> Result<&'c mut NbtTag, String> {
-    c.child_tags
-        .iter_mut()
-        .find(|(k, _)| k == key)
-        .map(|(_, v)| v)
-        .ok_or_else(|| "no such key".into())
-}
-
-/// The compound holding the value at `path`, and the value's key.
-fn parent<'c>(
-    root: &'c mut NbtCompound,
-    path: &'c [Step],
-) -> Result<(&'c mut NbtCompound, &'c str), String> {
-    let (last, mut steps) = path.split_last().ok_or("empty path")?;
-    let mut c = root;
-    while let [Step::Key(key), rest @ ..] = steps {
-        c = match (entry(c, key)?, rest) {
-            (NbtTag::Compound(inner), _) => {
-                steps = rest;
-                inner
-            }
-            (NbtTag::List(l), [Step::Index(i), rest @ ..]) => {
-                steps = rest;
-                match l.get_mut(*i).ok_or("no such element")? {
-                    NbtTag::Compound(inner) => inner,
-                    _ => return Err("not a compound".into()),
-                }
-            }
-            _ => return Err("the path leads nowhere".into()),
-        };
+impl EditCompound for NbtCompound {
+    type Tag = NbtTag;
+    fn entry(&mut self, key: &str) -> Option<&mut NbtTag> {
+        self.child_tags
+            .iter_mut()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v)
     }
-    Ok((c, last.key()?))
-}
-
-/// crab's tag of an edit's value (numbers and strings).
-fn leaf(v: &Value) -> Result<NbtTag, String> {
-    Ok(match v {
-        Value::Byte(x) => NbtTag::Byte(*x),
-        Value::Short(x) => NbtTag::Short(*x),
-        Value::Int(x) => NbtTag::Int(*x),
-        Value::Long(x) => NbtTag::Long(*x),
-        Value::Float(bits) => NbtTag::Float(f32::from_bits(*bits)),
-        Value::Double(bits) => NbtTag::Double(f64::from_bits(*bits)),
-        Value::String(s) => NbtTag::String(s.clone()),
-        other => return Err(format!("not an edit value: {other:?}")),
-    })
+    fn compound(tag: &mut NbtTag) -> Option<&mut Self> {
+        match tag {
+            NbtTag::Compound(c) => Some(c),
+            _ => None,
+        }
+    }
+    fn element(tag: &mut NbtTag, i: usize) -> Option<&mut Self> {
+        match tag {
+            NbtTag::List(l) => Self::compound(l.get_mut(i)?),
+            _ => None,
+        }
+    }
+    fn remove(&mut self, key: &str) -> bool {
+        let i = self.child_tags.iter().position(|(k, _)| k == key);
+        i.map(|i| self.child_tags.remove(i)).is_some()
+    }
+    fn insert(&mut self, key: &str, tag: NbtTag) {
+        self.put(key.to_owned(), tag);
+    }
+    plain_leaf!(NbtTag);
 }
 
 fn visit_compound(c: &NbtCompound) {

@@ -3,7 +3,7 @@
 use ::nbt::{Blob, Map, Value as HValue};
 
 use crate::adapter::{Adapter, Bench, Info, sink};
-use crate::edit_workload::{EditScript, Step};
+use crate::edit_workload::{EditCompound, EditScript, plain_leaf};
 use testkit::{Doc, List, Order, Value};
 
 /// The input split after the root header (tag id and name), which hematite's
@@ -111,64 +111,37 @@ impl Adapter for HematiteValue {
     }
 
     fn edit((v, _): &mut (HValue, &[u8]), script: &EditScript) -> Result<(), String> {
-        let HValue::Compound(root) = v else {
-            return Err("the root is not a compound".into());
-        };
-        for (path, value) in &script.changes {
-            let (c, key) = parent(root, path)?;
-            *c.get_mut(key).ok_or("no such key")? = leaf(value)?;
+        match v {
+            HValue::Compound(root) => script.edit(root),
+            _ => Err("the root is not a compound".into()),
         }
-        for path in &script.removes {
-            let (c, key) = parent(root, path)?;
-            c.remove(key);
-        }
-        for (key, value) in &script.inserts {
-            root.insert(key.clone(), leaf(value)?);
-        }
-        Ok(())
     }
 }
 
-type Compound = Map<String, HValue>;
-
-/// The compound holding the value at `path`, and the value's key.
-fn parent<'c>(
-    root: &'c mut Compound,
-    path: &'c [Step],
-) -> Result<(&'c mut Compound, &'c str), String> {
-    let (last, mut steps) = path.split_last().ok_or("empty path")?;
-    let mut c = root;
-    while let [Step::Key(key), rest @ ..] = steps {
-        c = match (c.get_mut(key.as_str()).ok_or("no such key")?, rest) {
-            (HValue::Compound(inner), _) => {
-                steps = rest;
-                inner
-            }
-            (HValue::List(l), [Step::Index(i), rest @ ..]) => {
-                steps = rest;
-                match l.get_mut(*i).ok_or("no such element")? {
-                    HValue::Compound(inner) => inner,
-                    _ => return Err("not a compound".into()),
-                }
-            }
-            _ => return Err("the path leads nowhere".into()),
-        };
+impl EditCompound for Map<String, HValue> {
+    type Tag = HValue;
+    fn entry(&mut self, key: &str) -> Option<&mut HValue> {
+        self.get_mut(key)
     }
-    Ok((c, last.key()?))
-}
-
-/// hematite's value of an edit's value (numbers and strings).
-fn leaf(v: &Value) -> Result<HValue, String> {
-    Ok(match v {
-        Value::Byte(x) => HValue::Byte(*x),
-        Value::Short(x) => HValue::Short(*x),
-        Value::Int(x) => HValue::Int(*x),
-        Value::Long(x) => HValue::Long(*x),
-        Value::Float(bits) => HValue::Float(f32::from_bits(*bits)),
-        Value::Double(bits) => HValue::Double(f64::from_bits(*bits)),
-        Value::String(s) => HValue::String(s.clone()),
-        other => return Err(format!("not an edit value: {other:?}")),
-    })
+    fn compound(tag: &mut HValue) -> Option<&mut Self> {
+        match tag {
+            HValue::Compound(c) => Some(c),
+            _ => None,
+        }
+    }
+    fn element(tag: &mut HValue, i: usize) -> Option<&mut Self> {
+        match tag {
+            HValue::List(l) => Self::compound(l.get_mut(i)?),
+            _ => None,
+        }
+    }
+    fn remove(&mut self, key: &str) -> bool {
+        Map::remove(self, key).is_some()
+    }
+    fn insert(&mut self, key: &str, tag: HValue) {
+        Map::insert(self, key.to_owned(), tag);
+    }
+    plain_leaf!(HValue);
 }
 
 fn visit_value(v: &HValue) {

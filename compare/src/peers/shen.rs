@@ -3,7 +3,7 @@
 use ::shen_nbt5::{NbtValue, nbt_version::Java};
 
 use crate::adapter::{Adapter, Bench, Info, edit_bench_with, sink};
-use crate::edit_workload::{EditScript, Step};
+use crate::edit_workload::{EditCompound, EditScript, plain_leaf};
 use testkit::{Doc, List, Order, Value};
 
 /// shen-nbt5's `NbtValue`.
@@ -75,22 +75,10 @@ impl Adapter for Shen {
     /// Compounds are `Vec`s of entries in one public enum: a change or removal
     /// finds its key by a linear scan, an insert pushes.
     fn edit(v: &mut NbtValue, script: &EditScript) -> Result<(), String> {
-        let NbtValue::Compound(_, root) = v else {
-            return Err("the root is not a compound".into());
-        };
-        for (path, value) in &script.changes {
-            let (c, key) = parent(root, path)?;
-            *entry(c, key)? = leaf(value)?;
+        match v {
+            NbtValue::Compound(_, root) => script.edit(root),
+            _ => Err("the root is not a compound".into()),
         }
-        for path in &script.removes {
-            let (c, key) = parent(root, path)?;
-            let i = c.iter().position(|(k, _)| k == key).ok_or("no such key")?;
-            c.remove(i);
-        }
-        for (key, value) in &script.inserts {
-            root.push((key.clone(), leaf(value)?));
-        }
-        Ok(())
     }
 
     /// As the `read` bench: the input is copied once (untimed) into the
@@ -103,54 +91,31 @@ impl Adapter for Shen {
     }
 }
 
-type Entries = Vec<(String, NbtValue)>;
-
-/// The value of `key` in `c`.
-fn entry<'c>(c: &'c mut Entries, key: &str) -> Result<&'c mut NbtValue, String> {
-    c.iter_mut()
-        .find(|(k, _)| k == key)
-        .map(|(_, v)| v)
-        .ok_or_else(|| "no such key".into())
-}
-
-/// The compound holding the value at `path`, and the value's key.
-fn parent<'c>(
-    root: &'c mut Entries,
-    path: &'c [Step],
-) -> Result<(&'c mut Entries, &'c str), String> {
-    let (last, mut steps) = path.split_last().ok_or("empty path")?;
-    let mut c = root;
-    while let [Step::Key(key), rest @ ..] = steps {
-        c = match (entry(c, key)?, rest) {
-            (NbtValue::Compound(_, inner), _) => {
-                steps = rest;
-                inner
-            }
-            (NbtValue::List(l), [Step::Index(i), rest @ ..]) => {
-                steps = rest;
-                match l.get_mut(*i).ok_or("no such element")? {
-                    NbtValue::Compound(_, inner) => inner,
-                    _ => return Err("not a compound".into()),
-                }
-            }
-            _ => return Err("the path leads nowhere".into()),
-        };
+impl EditCompound for Vec<(String, NbtValue)> {
+    type Tag = NbtValue;
+    fn entry(&mut self, key: &str) -> Option<&mut NbtValue> {
+        self.iter_mut().find(|(k, _)| k == key).map(|(_, v)| v)
     }
-    Ok((c, last.key()?))
-}
-
-/// shen's value of an edit's value (numbers and strings).
-fn leaf(v: &Value) -> Result<NbtValue, String> {
-    Ok(match v {
-        Value::Byte(x) => NbtValue::Byte(*x),
-        Value::Short(x) => NbtValue::Short(*x),
-        Value::Int(x) => NbtValue::Int(*x),
-        Value::Long(x) => NbtValue::Long(*x),
-        Value::Float(bits) => NbtValue::Float(f32::from_bits(*bits)),
-        Value::Double(bits) => NbtValue::Double(f64::from_bits(*bits)),
-        Value::String(s) => NbtValue::String(s.clone()),
-        other => return Err(format!("not an edit value: {other:?}")),
-    })
+    fn compound(tag: &mut NbtValue) -> Option<&mut Self> {
+        match tag {
+            NbtValue::Compound(_, c) => Some(c),
+            _ => None,
+        }
+    }
+    fn element(tag: &mut NbtValue, i: usize) -> Option<&mut Self> {
+        match tag {
+            NbtValue::List(l) => Self::compound(l.get_mut(i)?),
+            _ => None,
+        }
+    }
+    fn remove(&mut self, key: &str) -> bool {
+        let i = self.iter().position(|(k, _)| k == key);
+        i.map(|i| Vec::remove(self, i)).is_some()
+    }
+    fn insert(&mut self, key: &str, tag: NbtValue) {
+        self.push((key.to_owned(), tag));
+    }
+    plain_leaf!(NbtValue);
 }
 
 /// Everything is already decoded: touch every string and array.

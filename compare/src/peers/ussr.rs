@@ -4,7 +4,7 @@ use ::ussr_nbt::mutf8::{MString, mstr};
 use ::ussr_nbt::{borrow, owned};
 
 use crate::adapter::{Adapter, Info, sink};
-use crate::edit_workload::{EditScript, Step};
+use crate::edit_workload::{EditCompound, EditScript};
 use testkit::mutf8::lossy;
 use testkit::{Doc, List, Order, Value};
 
@@ -98,77 +98,58 @@ impl Adapter for Owned {
     const EDITS: bool = true;
 
     /// Compounds are a public `Vec` of (raw MUTF-8 key, tag): a change or
-    /// removal finds its key by comparing bytes with the key encoded once;
-    /// new keys and strings are encoded by `MString::from`.
+    /// removal finds its key by comparing bytes with the key encoded by
+    /// `mstr::from_string`; new keys and strings are encoded by `MString::from`.
     fn edit(n: &mut owned::Nbt, script: &EditScript) -> Result<(), String> {
-        for (path, value) in &script.changes {
-            let (c, key) = parent(&mut n.compound, path)?;
-            *entry(c, key)? = leaf(value)?;
-        }
-        for path in &script.removes {
-            let (c, key) = parent(&mut n.compound, path)?;
-            let key = mstr::from_string(key);
-            let i = c
-                .tags
-                .iter()
-                .position(|(k, _)| k.as_bytes() == key.as_bytes())
-                .ok_or("no such key")?;
-            c.tags.remove(i);
-        }
-        for (key, value) in &script.inserts {
-            n.compound
-                .tags
-                .push((MString::from(key.as_str()), leaf(value)?));
-        }
-        Ok(())
+        script.edit(&mut n.compound)
     }
 }
 
-/// The value of `key` in `c`.
-fn entry<'c>(c: &'c mut owned::Compound, key: &str) -> Result<&'c mut owned::Tag, String> {
-    let key = mstr::from_string(key);
-    c.tags
-        .iter_mut()
-        .find(|(k, _)| k.as_bytes() == key.as_bytes())
-        .map(|(_, v)| v)
-        .ok_or_else(|| "no such key".into())
-}
-
-/// The compound holding the value at `path`, and the value's key.
-fn parent<'c>(
-    root: &'c mut owned::Compound,
-    path: &'c [Step],
-) -> Result<(&'c mut owned::Compound, &'c str), String> {
-    let (last, mut steps) = path.split_last().ok_or("empty path")?;
-    let mut c = root;
-    while let [Step::Key(key), rest @ ..] = steps {
-        c = match (entry(c, key)?, rest) {
-            (owned::Tag::Compound(inner), _) => {
-                steps = rest;
-                inner
-            }
-            (owned::Tag::List(owned::List::Compound(l)), [Step::Index(i), rest @ ..]) => {
-                steps = rest;
-                l.get_mut(*i).ok_or("no such element")?
-            }
-            _ => return Err("the path leads nowhere".into()),
-        };
+impl EditCompound for owned::Compound {
+    type Tag = owned::Tag;
+    fn entry(&mut self, key: &str) -> Option<&mut owned::Tag> {
+        let key = mstr::from_string(key);
+        self.tags
+            .iter_mut()
+            .find(|(k, _)| k.as_bytes() == key.as_bytes())
+            .map(|(_, v)| v)
     }
-    Ok((c, last.key()?))
-}
-
-/// ussr's owned tag of an edit's value (numbers and strings; a Byte is `u8`).
-fn leaf(v: &Value) -> Result<owned::Tag, String> {
-    Ok(match v {
-        Value::Byte(x) => owned::Tag::Byte(*x as u8),
-        Value::Short(x) => owned::Tag::Short(*x),
-        Value::Int(x) => owned::Tag::Int(*x),
-        Value::Long(x) => owned::Tag::Long(*x),
-        Value::Float(bits) => owned::Tag::Float(f32::from_bits(*bits)),
-        Value::Double(bits) => owned::Tag::Double(f64::from_bits(*bits)),
-        Value::String(s) => owned::Tag::String(MString::from(s.as_str())),
-        other => return Err(format!("not an edit value: {other:?}")),
-    })
+    fn compound(tag: &mut owned::Tag) -> Option<&mut Self> {
+        match tag {
+            owned::Tag::Compound(c) => Some(c),
+            _ => None,
+        }
+    }
+    fn element(tag: &mut owned::Tag, i: usize) -> Option<&mut Self> {
+        match tag {
+            owned::Tag::List(owned::List::Compound(l)) => l.get_mut(i),
+            _ => None,
+        }
+    }
+    fn remove(&mut self, key: &str) -> bool {
+        let key = mstr::from_string(key);
+        let i = self
+            .tags
+            .iter()
+            .position(|(k, _)| k.as_bytes() == key.as_bytes());
+        i.map(|i| self.tags.remove(i)).is_some()
+    }
+    fn insert(&mut self, key: &str, tag: owned::Tag) {
+        self.tags.push((MString::from(key), tag));
+    }
+    /// A Byte is `u8` and a string raw MUTF-8 in ussr's tags.
+    fn leaf(v: &Value) -> Result<owned::Tag, String> {
+        Ok(match v {
+            Value::Byte(x) => owned::Tag::Byte(*x as u8),
+            Value::Short(x) => owned::Tag::Short(*x),
+            Value::Int(x) => owned::Tag::Int(*x),
+            Value::Long(x) => owned::Tag::Long(*x),
+            Value::Float(bits) => owned::Tag::Float(f32::from_bits(*bits)),
+            Value::Double(bits) => owned::Tag::Double(f64::from_bits(*bits)),
+            Value::String(s) => owned::Tag::String(MString::from(s.as_str())),
+            other => return Err(format!("not an edit value: {other:?}")),
+        })
+    }
 }
 
 fn visit_borrow_compound(c: &borrow::Compound<'_>) {
