@@ -43,7 +43,8 @@ impl Adapter for Hematite {
                 `HashMap`s (order lost, a duplicate key replaces the earlier one; written back in \
                 hash order). Strings decoded from Java CESU-8 into `String`; arrays converted to \
                 native Vecs. Lists are `Vec<Value>`: an empty list loses its element type. \
-                No depth limit. The root name is kept but not exposed.",
+                No depth limit. The root name is kept but not exposed. The edit workload runs \
+                on its `Value` tree (`Blob` has no `get_mut` or `remove`).",
     };
 
     fn parse(input: &[u8]) -> Result<(Blob, &[u8]), String> {
