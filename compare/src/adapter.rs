@@ -147,7 +147,7 @@ pub trait Adapter {
     }
 
     /// The `edit` bench (only called when [`Adapter::EDITS`]): each call
-    /// parses the input, applies its edits and writes ([`edit_bench_with`]
+    /// parses the input, applies its edits and writes (`edit_bench_with`
     /// over [`Adapter::parse`]).
     fn edit_bench(input: &[u8]) -> Result<Bench<'_>, String>
     where
