@@ -175,9 +175,11 @@ const PIECES: &[&[u8]] = &[
 
 #[test]
 fn every_pair_of_pieces_prints_as_the_rules_say() {
+    // Under Miri (slow), every first piece with a spread of second pieces.
+    let step = if cfg!(miri) { 7 } else { 1 };
     for a in PIECES {
         check(a);
-        for b in PIECES {
+        for b in PIECES.iter().step_by(step) {
             let s = [*a, *b].concat();
             check(&s);
             // Past 16 bytes, so the vector search runs, with the pair at the
