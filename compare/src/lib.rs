@@ -67,6 +67,7 @@ mod peers;
 pub mod reference;
 pub mod region;
 pub mod serde_peers;
+pub mod snbt_peers;
 pub mod typed;
 
 pub use adapter::{Adapter, Bench, Info, Peer, PrepareWrite, WriteBytes, sink};
