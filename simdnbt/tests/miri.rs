@@ -2,8 +2,9 @@
 //! tape writes and unchecked reads (including tape growth), the borrow views'
 //! slice casts (`bytes`, `strings`, `int_arrays`, `long_arrays`, `RawList`),
 //! MUTF-8 and the byte-swap kernels, the owned builder, writers, `Drop` and
-//! `PartialEq`, the document model's raw scratch stack (growth included) and
-//! its list view, on valid, truncated and hostile input.
+//! `PartialEq`, the document model's raw scratch stack (growth included), the
+//! one block its nodes and bytes share (each growing out of it) and its list
+//! view, on valid, truncated and hostile input.
 //!
 //! Runs in the normal test suite too; `.ci/miri.sh` runs it under Miri. No
 //! file I/O (Miri's isolation), inputs are built here.
@@ -628,4 +629,61 @@ fn document_scratch_stack_views_and_edits() {
     assert_eq!(back.int_array("ints").unwrap()[..1], [-1]);
     doc.compact();
     assert!(doc.to_bytes() == written);
+}
+
+/// The document model's one allocation: a document read from a slice keeps
+/// its nodes and bytes in one block; edits grow each out of its part on its
+/// own (nodes by many new keys, bytes by long values, a compound value
+/// through the owned writer), and clones, compaction and drop follow. The
+/// owned tree gets the same edits and must write the same bytes.
+#[test]
+fn document_block_parts_grow_apart() {
+    use simdnbt::document;
+    let mut small = NbtCompound::new();
+    small.insert("a", 1i8);
+    small.insert("s", "short");
+    let nbt = owned::Nbt::Some(owned::BaseNbt::new("", small.clone()));
+    let bytes = bytes_of(&nbt);
+    for order in 0..3 {
+        let mut doc = document::read(&mut Cursor::new(&bytes[..]))
+            .unwrap()
+            .unwrap();
+        let mut tree = small.clone();
+        let copy = doc.clone();
+        let mut root = doc.as_compound_mut().unwrap();
+        let mut inner = NbtCompound::new();
+        inner.insert("x", NbtList::Int(vec![1, 2, 3]));
+        // Each order makes a different part leave the block first.
+        let steps: [u8; 3] = match order {
+            0 => [0, 1, 2],
+            1 => [1, 0, 2],
+            _ => [2, 1, 0],
+        };
+        for step in steps {
+            match step {
+                0 => {
+                    for i in 0..80 {
+                        root.insert(&format!("k{i}"), i).unwrap();
+                        tree.insert(format!("k{i}"), i);
+                    }
+                }
+                1 => {
+                    let long = "a value longer than the headroom of a small document...".repeat(3);
+                    root.set("s", long.as_str()).unwrap();
+                    tree.insert("s", long.as_str());
+                }
+                _ => {
+                    root.insert("inner", inner.clone()).unwrap();
+                    tree.insert("inner", inner.clone());
+                }
+            }
+        }
+        let want = bytes_of(&owned::Nbt::Some(owned::BaseNbt::new("", tree)));
+        assert!(doc.to_bytes() == want, "order {order}");
+        assert!(copy.to_bytes() == bytes);
+        let twin = doc.clone();
+        doc.compact();
+        assert!(doc.to_bytes() == want && twin.to_bytes() == want);
+        drop(copy);
+    }
 }

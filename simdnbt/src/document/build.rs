@@ -11,9 +11,9 @@
 //!
 //! The scratch stack starts in an array the caller keeps on its stack
 //! ([`Scratch`], 64 nodes: more than real files keep pending) and moves to
-//! the heap only when it outgrows it, so a document costs two allocations
-//! (bytes and arena), and the arena never holds more nodes than the input has
-//! bytes. The stack is written through raw pointers kept in the sink (which
+//! the heap only when it outgrows it, so a document costs one allocation
+//! (the arena's, whose tail then holds the bytes: [`super::buf::Block`]),
+//! and the arena never holds more nodes than the input has bytes. The stack is written through raw pointers kept in the sink (which
 //! the inlined core keeps in registers), with one predictable capacity check
 //! per push; growth is
 //! out of line and capped at what the rest of the input can still need.
@@ -21,6 +21,7 @@
 use std::marker::PhantomData;
 use std::mem::MaybeUninit;
 
+use super::buf::Buf;
 use super::node::Node;
 use crate::error::Error;
 use crate::read::Sink;
@@ -61,7 +62,7 @@ pub(crate) struct DocSink<'a, 's, const VALUE: bool = false> {
     data: &'a [u8],
     /// The blocks made so far. Index `i` here is node `base + i` of the
     /// document the blocks are added to.
-    nodes: Vec<Node>,
+    nodes: Buf<Node>,
     base: u32,
     /// Named children of every open compound, innermost last, once they
     /// outgrew the caller's [`Scratch`] (empty, no allocation, until then):
@@ -102,7 +103,7 @@ impl<'a, 's, const VALUE: bool> DocSink<'a, 's, VALUE> {
     pub(crate) fn new(
         data: &'a [u8],
         _pos: usize,
-        nodes: Vec<Node>,
+        nodes: Buf<Node>,
         base: u32,
         scratch: &'s mut Scratch,
     ) -> Self {
@@ -230,7 +231,7 @@ impl<'a, 's, const VALUE: bool> Sink<'a> for DocSink<'a, 's, VALUE> {
     type Parked = OpenCompound;
     type PrefixedList = OpenSide;
     /// The arena and the root value's node.
-    type Output = (Vec<Node>, Node);
+    type Output = (Buf<Node>, Node);
 
     #[inline(always)]
     fn root_compound(&mut self) -> Result<OpenCompound, Error> {
@@ -400,7 +401,7 @@ impl<'a, 's, const VALUE: bool> Sink<'a> for DocSink<'a, 's, VALUE> {
         self.cursor = saved;
     }
 
-    fn finish(self, _end: usize) -> (Vec<Node>, Node) {
+    fn finish(self, _end: usize) -> (Buf<Node>, Node) {
         (self.nodes, self.root)
     }
 }

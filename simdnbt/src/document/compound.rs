@@ -34,19 +34,30 @@ macro_rules! typed_getters {
 
 /// A key to look up: its MUTF-8 bytes, and whether it holds U+0000 (then a
 /// stored name with a raw `00` there matches too, [`crate::mutf8::key_matches`]).
+///
+/// A compound shorter than [`WORD_FROM`] is scanned by comparing each
+/// stored name's length, then its bytes; a longer one by the key's
+/// [`Word`] (built once per scan, about 20 instructions), and, once the
+/// compound is [`HASHED`](super::node::HASHED), by the key's name hash first.
 pub(crate) struct Lookup<'k> {
     pub bytes: Cow<'k, [u8]>,
     nul: bool,
-    /// The key as the document stores a name (u16 big-endian length, then
-    /// the bytes), its first 8 bytes read as one little-endian word, and
-    /// the mask of the bytes that are the key's (`2 + len` of them, at most
-    /// 8): one load, `and` and compare per child rejects nearly every
-    /// other name and accepts a key of up to 6 bytes outright.
+}
+
+/// The fewest children for a scan to build the key's [`Word`]: it costs
+/// about as much as comparing the lengths of 8 names, and a shorter scan
+/// passes over fewer names than that.
+const WORD_FROM: usize = 8;
+
+/// The key as the document stores a name (u16 big-endian length, then the
+/// bytes), its first 8 bytes read as one little-endian word, and the mask of
+/// the bytes that are the key's (`2 + len` of them, at most 8): one load,
+/// `and` and compare per child rejects nearly every other name and accepts
+/// a key of up to 6 bytes outright.
+#[derive(Clone, Copy)]
+pub(crate) struct Word {
     head: u64,
     mask: u64,
-    /// The key's [`name_hash`], for compounds whose children carry theirs
-    /// (not for a key holding U+0000: a stored raw `00` hashes differently).
-    hash: u8,
 }
 
 impl<'k> Lookup<'k> {
@@ -56,18 +67,30 @@ impl<'k> Lookup<'k> {
     #[inline]
     pub(crate) fn new(name: &'k str) -> Self {
         if plain_ascii(name.as_bytes()) {
-            return Lookup::of(Cow::Borrowed(name.as_bytes()), false);
+            return Lookup {
+                bytes: Cow::Borrowed(name.as_bytes()),
+                nul: false,
+            };
         }
         let bytes = match Mutf8Str::from_str(name) {
             Cow::Borrowed(s) => Cow::Borrowed(s.as_bytes()),
             Cow::Owned(s) => Cow::Owned(s.into_vec()),
         };
-        Lookup::of(bytes, name.contains('\0'))
+        Lookup {
+            bytes,
+            nul: name.contains('\0'),
+        }
     }
 
+    /// The key's [`Word`].
     #[inline(always)]
-    fn of(bytes: Cow<'k, [u8]>, nul: bool) -> Self {
+    pub(crate) fn word(&self) -> Word {
+        let bytes = &self.bytes[..];
         let len = bytes.len();
+        if len > u16::MAX as usize {
+            // Longer than any name: matches nothing.
+            return Word { head: 1, mask: 0 };
+        }
         let n = len.min(6);
         // The stored length's two bytes, big-endian, then the key's first `n`.
         let mut head = u16::from_le_bytes((len as u16).to_be_bytes()) as u64;
@@ -81,18 +104,9 @@ impl<'k> Lookup<'k> {
                 head |= (b as u64) << (16 + 8 * i);
             }
         }
-        let (head, mask) = if len > u16::MAX as usize {
-            // Longer than any name: matches nothing.
-            (1, 0)
-        } else {
-            (head, u64::MAX >> (8 * (6 - n)))
-        };
-        Lookup {
-            hash: name_hash(&bytes),
-            bytes,
-            nul,
+        Word {
             head,
-            mask,
+            mask: u64::MAX >> (8 * (6 - n)),
         }
     }
 
@@ -104,25 +118,35 @@ impl<'k> Lookup<'k> {
     #[inline]
     pub(crate) fn position(&self, doc: &Document, c: &Node) -> Option<usize> {
         let children = doc.children(c);
-        // Two loops, so that each is as tight as it can be.
+        // One loop per way of comparing, so that each is as tight as it can be.
+        if children.len() < WORD_FROM || self.nul {
+            return children.iter().rposition(|n| self.names_by_length(doc, n));
+        }
+        let word = self.word();
         if self.hashed(c) {
+            let hash = name_hash(&self.bytes);
             return children
                 .iter()
-                .rposition(|n| n.name_hash == self.hash && self.names(doc, n));
+                .rposition(|n| n.name_hash == hash && self.names(doc, n, word));
         }
-        children.iter().rposition(|n| self.names(doc, n))
+        children.iter().rposition(|n| self.names(doc, n, word))
     }
 
     /// The index of the first child of compound `c` called this.
     #[inline]
     pub(crate) fn first(&self, doc: &Document, c: &Node) -> Option<usize> {
         let children = doc.children(c);
+        if children.len() < WORD_FROM || self.nul {
+            return children.iter().position(|n| self.names_by_length(doc, n));
+        }
+        let word = self.word();
         if self.hashed(c) {
+            let hash = name_hash(&self.bytes);
             return children
                 .iter()
-                .position(|n| n.name_hash == self.hash && self.names(doc, n));
+                .position(|n| n.name_hash == hash && self.names(doc, n, word));
         }
-        children.iter().position(|n| self.names(doc, n))
+        children.iter().position(|n| self.names(doc, n, word))
     }
 
     /// Whether lookups in compound `c` may compare name hashes first.
@@ -131,19 +155,30 @@ impl<'k> Lookup<'k> {
         c.is_hashed() && !self.nul
     }
 
-    /// Whether the named node `c` is called this.
+    /// Whether the named node `c` is called this, compared by `word` first.
     #[inline(always)]
-    pub(crate) fn names(&self, doc: &Document, c: &Node) -> bool {
+    pub(crate) fn names(&self, doc: &Document, c: &Node, word: Word) -> bool {
         let off = c.off as usize;
         match doc.bytes.get(off..off + 8) {
             // Length and up to 6 bytes in one compare; the rest only for
             // names that start the same.
-            Some(word) if !self.nul => {
-                u64::from_le_bytes(word.try_into().unwrap()) & self.mask == self.head
+            Some(w) if !self.nul => {
+                u64::from_le_bytes(w.try_into().unwrap()) & word.mask == word.head
                     && self.rest_is(doc, off)
             }
             _ => self.names_slowly(doc, off),
         }
+    }
+
+    /// Whether the named node `c` is called this, compared by length first.
+    #[inline(always)]
+    fn names_by_length(&self, doc: &Document, c: &Node) -> bool {
+        let off = c.off as usize;
+        if self.nul {
+            return self.names_slowly(doc, off);
+        }
+        let key = &self.bytes[..];
+        doc.u16_at(off) as usize == key.len() && same(&doc.bytes[off + 2..off + 2 + key.len()], key)
     }
 
     /// After [`names`](Self::names)' word matched: whether the name's bytes

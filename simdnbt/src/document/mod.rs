@@ -42,9 +42,10 @@
 //!
 //! # Cost
 //!
-//! Reading is the borrow reader's pass plus one copy of the input (none from
-//! [`Document::from_vec`]) and two allocations (bytes and nodes); dropping is
-//! two frees. Writing an unmodified document is one copy; after edits, the
+//! Reading is the borrow reader's pass plus one copy of the input and one
+//! allocation, which holds both the bytes and the nodes; dropping is one free
+//! ([`Document::from_vec`] keeps your vector as the bytes: no copy, one
+//! allocation for the nodes). Writing an unmodified document is one copy; after edits, the
 //! writer walks only the containers an edit touched and copies everything
 //! else in runs. Lookup by key is a scan of the compound's children from the
 //! end; once an edit has looked a key up in a compound of 8 or more tags, the
@@ -60,10 +61,13 @@
 //! bytes per tag (player files) to over 1,000 (chunks): peak 2.3–2.7× the
 //! input size, bytes included. While reading, the children of the compounds
 //! still open wait on a scratch stack (on the stack up to 64 nodes): every
-//! named tag takes at least 4 input bytes, so it is at most 4× the input. Edits append: a value that cannot
-//! change in place is written again at the end of the bytes (the old one
-//! becomes garbage), and a compound or list that gains an element moves its
-//! block of nodes to the end of the arena. When bytes or nodes grow past
+//! named tag takes at least 4 input bytes, so it is at most 4× the input.
+//! Edits append: a value that cannot change in place is written again at the
+//! end of the bytes (the old one becomes garbage), and a compound or list that
+//! gains an element moves its block of nodes to the end of the arena. Bytes or
+//! nodes that outgrow their part of the read's allocation move to one of their
+//! own; the old part stays allocated, unused, until the document is compacted
+//! or dropped. When bytes or nodes grow past
 //! twice what they held after the last read or compaction (plus 64 KiB /
 //! 4096 nodes), the document compacts itself; [`Document::compact`] does it
 //! on request.
@@ -115,6 +119,7 @@ macro_rules! for_each_getter {
     };
 }
 
+mod buf;
 mod build;
 mod compound;
 #[cfg(feature = "compression")]
@@ -144,6 +149,7 @@ use crate::options::ReadOptions;
 use crate::raw_list::RawList;
 use crate::read::root::{RootPrefix, cursor_parts, not_compressed, root_prefix, tag_prefix};
 use crate::tag_id::*;
+use buf::{Block, Buf};
 use node::Node;
 
 /// The most bytes a document holds (offsets are 32-bit, with one bit spare).
@@ -167,10 +173,14 @@ pub enum Form {
 /// the copy to drop it).
 #[derive(Clone)]
 pub struct Document {
+    /// The allocation a read puts `nodes` and `bytes` in (until either
+    /// outgrows its part), so that a document costs one allocation. Only
+    /// kept, never read: the buffers point into it.
+    _block: Block,
     /// The input, then everything edits appended.
-    bytes: Vec<u8>,
+    bytes: Buf<u8>,
     /// `nodes[0]` is the root value; the rest are blocks of children.
-    nodes: Vec<Node>,
+    nodes: Buf<Node>,
     form: Form,
     /// [`Form::Named`]: where the root name's u16 length is.
     name: u32,
@@ -346,19 +356,45 @@ impl Layout {
         }))
     }
 
-    /// Parses the root in `bytes` and copies the document's bytes.
+    /// Parses the root in `bytes` and copies the document's bytes, into one
+    /// allocation sized from the input's length (see [`Block`]).
     fn read(&self, bytes: &[u8], opts: &ReadOptions) -> Result<Document, Error> {
         // Offsets in the document are counted from its first byte: parse the
         // input from there (errors are moved back to input offsets).
         let rel = self.relative();
         let doc_bytes = &bytes[self.start..];
-        let (nodes, end) = parse_capped(doc_bytes, &rel, opts)
+        let rest = doc_bytes.len().min(MAX_BYTES);
+        let room = node_room(rest - rel.payload);
+        // The arena, with room after its nodes for the bytes and their
+        // headroom, lent to them once the parse has found where the
+        // document ends (see [`Block`]).
+        let arena = Buf::with_capacity(room + buf::slots_for(rest + headroom(rest)));
+        let (mut nodes, end) = parse_capped(doc_bytes, &rel, opts, arena)
             .map_err(|e| Error::new(e.kind(), e.offset() + self.start))?;
-        // Room for what edits append (a sixteenth, 64 B to 64 KiB), so the
-        // first ones do not copy the whole document into a new allocation.
-        let mut bytes = Vec::with_capacity(end + (end / 16).clamp(64, 64 * 1024));
-        bytes.extend_from_slice(&doc_bytes[..end]);
-        Ok(Document::new(bytes, nodes, &rel, opts))
+        let own_size = end + headroom(end);
+        // Far more input followed the document than it holds: the bytes get
+        // a buffer of their own size, and the arena gives up that room.
+        let trailing = own_size < rest / 2;
+        let lent = if trailing {
+            None
+        } else {
+            nodes.lend_tail(own_size)
+        };
+        let (block, mut stored) = match lent {
+            Some(parts) => parts,
+            // The arena outgrew its room (a dense input), or the input was
+            // mostly not the document's.
+            None => {
+                if trailing {
+                    let mut own = Buf::with_capacity(nodes.len() + 64);
+                    own.extend_from_slice(&nodes);
+                    nodes = own;
+                }
+                (Block::none(), Buf::with_capacity(own_size))
+            }
+        };
+        stored.extend_from_slice(&doc_bytes[..end]);
+        Ok(Document::new(block, stored, nodes, &rel, opts))
     }
 
     /// This layout for the input cut at `start`.
@@ -372,22 +408,35 @@ impl Layout {
     }
 }
 
-/// Parses the root `at` describes in `data` (offsets from 0), refusing a
-/// document longer than [`MAX_BYTES`]. Returns the arena (root at 0) and the
-/// offset just past the document.
-fn parse_capped(data: &[u8], at: &Layout, opts: &ReadOptions) -> Result<(Vec<Node>, usize), Error> {
-    let cut = data.len() > MAX_BYTES;
-    let data = &data[..data.len().min(MAX_BYTES)];
-    // Room for the densest real files; inputs under 2 KiB get at most 62
-    // nodes, which stay on mimalloc's fast path for blocks up to 1 KiB.
-    let len = data.len() - at.payload;
-    let room = if len < 2048 {
+/// Room for what edits append to a document of `len` bytes (a sixteenth,
+/// 64 B to 64 KiB), so that the first ones do not copy the whole document.
+fn headroom(len: usize) -> usize {
+    (len / 16).clamp(64, 64 * 1024)
+}
+
+/// The nodes a document whose root payload takes `len` input bytes starts
+/// with room for: the densest real files' share; inputs under 2 KiB get at
+/// most 62 nodes (with their bytes, a block mimalloc's fast path serves).
+fn node_room(len: usize) -> usize {
+    if len < 2048 {
         (len / 4 + 4).min(62)
     } else {
         // Plus room for the first edits' moved blocks (1 KiB).
         len / build::BYTES_PER_NODE + 64
-    };
-    let mut nodes = Vec::with_capacity(room);
+    }
+}
+
+/// Parses the root `at` describes in `data` (offsets from 0) into `nodes`
+/// (empty), refusing a document longer than [`MAX_BYTES`]. Returns the
+/// arena (root at 0) and the offset just past the document.
+fn parse_capped(
+    data: &[u8],
+    at: &Layout,
+    opts: &ReadOptions,
+    mut nodes: Buf<Node>,
+) -> Result<(Buf<Node>, usize), Error> {
+    let cut = data.len() > MAX_BYTES;
+    let data = &data[..data.len().min(MAX_BYTES)];
     nodes.push(Node::default());
     let mut scratch = build::scratch();
     let parsed = crate::read::read_value(data, at.payload, at.id, opts, |bounded| {
@@ -426,9 +475,16 @@ macro_rules! delegate_getters {
 }
 
 impl Document {
-    fn new(bytes: Vec<u8>, nodes: Vec<Node>, at: &Layout, opts: &ReadOptions) -> Document {
+    fn new(
+        block: Block,
+        bytes: Buf<u8>,
+        nodes: Buf<Node>,
+        at: &Layout,
+        opts: &ReadOptions,
+    ) -> Document {
         let settled = (bytes.len() as u32, nodes.len() as u32);
         Document {
+            _block: block,
             bytes,
             nodes,
             form: if at.name.is_some() {
@@ -486,10 +542,12 @@ impl Document {
         }
     }
 
-    fn parse_vec(mut bytes: Vec<u8>, at: &Layout, opts: &ReadOptions) -> Result<Document, Error> {
-        let (nodes, end) = parse_capped(&bytes, at, opts)?;
+    fn parse_vec(bytes: Vec<u8>, at: &Layout, opts: &ReadOptions) -> Result<Document, Error> {
+        let room = node_room(bytes.len().min(MAX_BYTES) - at.payload);
+        let (nodes, end) = parse_capped(&bytes, at, opts, Buf::with_capacity(room))?;
+        let mut bytes = Buf::from_vec(bytes);
         bytes.truncate(end);
-        Ok(Document::new(bytes, nodes, at, opts))
+        Ok(Document::new(Block::none(), bytes, nodes, at, opts))
     }
 
     /// How the root is framed (and how [`write`](Self::write) frames it).

@@ -107,9 +107,10 @@ impl<'d> NbtCompoundMut<'d> {
             return false;
         };
         let mut kept = a + first;
+        let word = key.word();
         for i in kept + 1..a + b {
             let node = self.doc.nodes[i];
-            if !key.names(self.doc, &node) {
+            if !key.names(self.doc, &node, word) {
                 self.doc.nodes[kept] = node;
                 kept += 1;
             }

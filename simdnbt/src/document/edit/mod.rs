@@ -31,6 +31,7 @@
 //! nodes. The handles: `compound.rs`, `list.rs`, `array.rs`; why an edit
 //! failed: `error.rs`.
 
+use super::buf::Buf;
 use super::build::DocSink;
 use super::compound::Lookup;
 use super::node::{DIRTY, HASH_FROM, HASHED, Node, is_flat, name_hash, name_hash_of};
@@ -276,7 +277,17 @@ impl Document {
             }
         };
         let payload = self.bytes.len();
-        tag.write_payload(&mut self.bytes)?;
+        match (number_bytes(tag), tag) {
+            // Numbers and strings straight into the bytes (which may still be
+            // in the document's first block: `with_vec` would move them out).
+            (Some((b, n)), _) => self.bytes.extend_from_slice(&b[..n]),
+            (None, OwnedTag::String(s)) if s.len() <= u16::MAX as usize => {
+                self.bytes
+                    .extend_from_slice(&(s.len() as u16).to_be_bytes());
+                self.bytes.extend_from_slice(s.as_bytes());
+            }
+            _ => self.bytes.with_vec(|v| tag.write_payload(v))?,
+        }
         if self.bytes.len() > MAX_BYTES {
             return Err(EditError::DocumentTooLarge);
         }
@@ -304,7 +315,13 @@ impl Document {
         }
         let base = self.nodes.len() as u32;
         let mut scratch = super::build::scratch();
-        let sink = DocSink::<true>::new(&self.bytes, payload, Vec::new(), base, &mut scratch);
+        let sink = DocSink::<true>::new(
+            &self.bytes,
+            payload,
+            Buf::from_vec(Vec::new()),
+            base,
+            &mut scratch,
+        );
         match crate::read::parse(&self.bytes, payload, id, levels, sink) {
             Ok(((new, mut node), _)) => {
                 if self.nodes.len() + new.len() > MAX_NODES {
