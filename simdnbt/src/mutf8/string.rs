@@ -262,7 +262,11 @@ impl Mutf8String {
     #[inline(always)]
     pub(crate) fn from_prefixed(data: &[u8], off: usize) -> Self {
         if let Some(window) = data.get(off..off + 1 + SIZE) {
-            if u16::from_be_bytes([window[0], window[1]]) as usize <= INLINE_CAP {
+            // Two byte tests, not one u16 compare: with the latter's byte
+            // swap the owned reader's loop kept more on the stack, 1.3k /
+            // 2.4k / 1.5k instructions more per read of complex_player /
+            // hypixel / level.
+            if window[0] == 0 && usize::from(window[1]) <= INLINE_CAP {
                 let block: [u8; SIZE] = window[1..].try_into().expect("SIZE bytes");
                 // SAFETY: the length byte `block[0]` is the prefix, at most
                 // `INLINE_CAP` (checked just above).
