@@ -204,11 +204,12 @@ impl Mutf8String {
     /// `self` is in the heap form.
     #[inline(always)]
     unsafe fn heap_cap(&self) -> usize {
+        // The tag and `head` are the first word: one load and a shift.
         #[cfg(target_pointer_width = "64")]
         {
-            let mut cap = [0; 8];
-            cap[..HEAD].copy_from_slice(&self.head);
-            u64::from_le_bytes(cap) as usize
+            let [h0, h1, h2, h3, h4, h5, h6] = self.head;
+            let word = [self.tag as u8, h0, h1, h2, h3, h4, h5, h6];
+            (u64::from_le_bytes(word) >> 8) as usize
         }
         // SAFETY: the heap form keeps `heap` in `body` (the caller's promise).
         #[cfg(not(target_pointer_width = "64"))]
@@ -421,8 +422,14 @@ impl Drop for Mutf8String {
 /// Frees a heap string's buffer (out of line: most strings are inline).
 #[inline(never)]
 fn drop_heap(s: &mut Mutf8String) {
-    // SAFETY: only called on the heap form.
-    drop(unsafe { s.take_vec() });
+    // SAFETY: only called on the heap form, whose `heap` and capacity are a
+    // `Vec<u8>`'s raw parts (as in `take_vec`), by `drop`, after which `s`
+    // is not used: the buffer is freed once. (Not `take_vec`: resetting the
+    // tag is not needed here.)
+    unsafe {
+        let Heap { ptr, len, .. } = s.body.heap;
+        drop(Vec::from_raw_parts(ptr, len, s.heap_cap()));
+    }
 }
 
 impl Clone for Mutf8String {
