@@ -29,17 +29,20 @@ use super::*;
 /// assert_eq!(s, "a\0b");
 /// assert_eq!(s.into_string(), "a\0b");
 /// ```
-// Why hand-written rather than a small-string crate: the inline form is laid
-// out as the NBT length prefix's low byte followed by the bytes, so the owned
-// reader makes a string by copying the 24 input bytes after the prefix's high
-// byte as they are, and the writer writes one back as one 24-byte move. That
-// measured −5.4% / −2.0% / −7.5% owned-read and −5.5% / −1.7% / −8.4%
-// owned-write instructions on complex_player / hypixel / level against the
-// 15-byte inline enum this replaced (reports/perf.md).
+// Why hand-written rather than a small-string crate (compact_str, smol_str
+// and the like hold UTF-8 `str` and put their tag where suits them): the
+// inline form here is laid out as the NBT length prefix's low byte followed
+// by the bytes, so the owned reader makes a string by copying the 24 input
+// bytes after the prefix's high byte as they are, and the writer writes one
+// back as one 24-byte move. Against the 15-byte inline enum this replaced
+// that measured −4.4% / −3.5% / −6.7% owned-read and −7.4% / −2.7% / −10.3%
+// owned-write instructions on complex_player / hypixel / level (callgrind,
+// reports/perf.md, "23-byte inline strings").
 #[repr(C)]
 pub struct Mutf8String {
-    /// The form: `0..=INLINE_CAP` is an inline string of that length, `HEAP`
-    /// a heap one. The other values are the niche of `Option<Mutf8String>`.
+    /// The form: `0..=INLINE_CAP` is an inline string of that length,
+    /// `Tag::Heap` (0xFF) a heap one. The other values are the niche of
+    /// `Option<Mutf8String>`.
     tag: Tag,
     /// Inline: bytes `0..HEAD` of the string. Heap, on 64-bit targets: the
     /// capacity, little-endian in 56 bits.
@@ -327,7 +330,9 @@ impl Mutf8String {
         // SAFETY: in the inline form all `SIZE` bytes of `*self` are
         // initialized bytes (tag, `head`, `body.bytes`; no padding), so they
         // can be read as an array for as long as `self` is borrowed.
-        Some(InlineBlock(unsafe { &*(self as *const Self).cast::<[u8; SIZE]>() }))
+        Some(InlineBlock(unsafe {
+            &*(self as *const Self).cast::<[u8; SIZE]>()
+        }))
     }
 
     /// The raw bytes, by value.

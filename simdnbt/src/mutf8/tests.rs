@@ -69,7 +69,10 @@ fn inline_blocks_match_a_plain_copy() {
             assert_eq!(p.as_bytes(), &bytes[..], "len {n}, {trailing} trailing");
             assert_eq!(p.inline_block().is_some(), n <= INLINE_CAP);
             if let Some(block) = p.inline_block() {
-                assert_eq!(&block.as_array()[..=n], &s.inline_block().unwrap().as_array()[..=n]);
+                assert_eq!(
+                    &block.as_array()[..=n],
+                    &s.inline_block().unwrap().as_array()[..=n]
+                );
             }
             let c = p.clone();
             assert_eq!(c.as_bytes(), &bytes[..]);
@@ -203,11 +206,17 @@ fn borrows_when_possible() {
     v.extend_from_slice(b"short");
     let (p, cap) = (v.as_ptr(), v.capacity());
     let back = Mutf8String::from_vec(v).into_vec();
-    assert_eq!((back.as_ptr(), back.capacity(), &back[..]), (p, cap, &b"short"[..]));
+    assert_eq!(
+        (back.as_ptr(), back.capacity(), &back[..]),
+        (p, cap, &b"short"[..])
+    );
     let s = String::with_capacity(1000) + "text";
     let (p, cap) = (s.as_ptr(), s.capacity());
     let back = Mutf8String::from(s).into_string();
-    assert_eq!((back.as_ptr(), back.capacity(), &back[..]), (p, cap, "text"));
+    assert_eq!(
+        (back.as_ptr(), back.capacity(), &back[..]),
+        (p, cap, "text")
+    );
 }
 
 #[test]

@@ -396,11 +396,7 @@ fn scalar<const N: usize>(
 
 /// A String entry whose name and value are both inline: one room check.
 #[inline(always)]
-fn short_string(
-    e: &mut Entries<'_, '_>,
-    name: InlineBlock<'_>,
-    value: InlineBlock<'_>,
-) {
+fn short_string(e: &mut Entries<'_, '_>, name: InlineBlock<'_>, value: InlineBlock<'_>) {
     const ROOM: usize = HEAD + 1 + STRING_SIZE;
     let name_len = name.len();
     let value_len = value.len();
