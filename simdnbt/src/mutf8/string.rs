@@ -35,7 +35,7 @@ use super::*;
 // by the bytes, so the owned reader makes a string by copying the 24 input
 // bytes after the prefix's high byte as they are, and the writer writes one
 // back as one 24-byte move. Against the 15-byte inline enum this replaced
-// that measured −4.4% / −3.5% / −6.7% owned-read and −7.4% / −2.7% / −10.3%
+// that measured −4.4% / −3.5% / −6.7% owned-read and −7.6% / −3.1% / −10.4%
 // owned-write instructions on complex_player / hypixel / level (callgrind,
 // reports/perf.md, "23-byte inline strings").
 #[repr(C)]
