@@ -8,6 +8,9 @@
 #   compare/icount.sh --serde [FILE]        typed serde read/write (complex_player.dat or level.dat),
 #                                           and simdnbt's read into owned fields and an owned root
 #   compare/icount.sh --mutf8 [CASE...]     MUTF-8 decode/decode_lossy/encode, simdnbt vs simd_cesu8
+#   compare/icount.sh --snbt [FILE...]      SNBT print of the tree and read of simdnbt's text,
+#                                           simdnbt vs valence_nbt and quartz_nbt
+#                                           (default: generated_unicode_1m)
 #   compare/icount.sh --region [READER...]  every chunk of 1.19.4.mca, per reader
 #   compare/icount.sh --bedrock [FILE]      FILE converted to the Bedrock forms: owned
 #                                           reads and transcodes to Java, vs na_nbt's LE read
@@ -22,8 +25,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=nbt
 case "${1:-}" in
-  --serde | --mutf8 | --region | --bedrock | --locate) mode=${1#--}; shift ;;
-  -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  --serde | --mutf8 | --snbt | --region | --bedrock | --locate) mode=${1#--}; shift ;;
+  -h | --help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 esac
 features=()
 [ -n "${ICOUNT_FEATURES:-}" ] && features=(--features "$ICOUNT_FEATURES")
@@ -86,6 +89,22 @@ case $mode in
     for c in "${cases[@]}"; do
       for op in decode decode_lossy encode; do
         echo "| $c | $op | $(count "$n" mutf8 simdnbt "$op" "$c") | $(count "$n" mutf8 simd_cesu8 "$op" "$c") |"
+      done
+    done
+    ;;
+  snbt)
+    [ "$#" -gt 0 ] || set -- generated_unicode_1m
+    echo "| file | op | simdnbt | valence | quartz |"
+    echo "|---|---|---:|---:|---:|"
+    for f in "$@"; do
+      # The generated files are about 1 MiB: a few calls are enough.
+      case $f in generated_*) n=${ICOUNT_ITERATIONS:-3} ;; *) n=${ICOUNT_ITERATIONS:-100} ;; esac
+      for op in write read; do
+        row="| $f | $op"
+        for p in simdnbt valence quartz; do
+          row+=" | $(count "$n" snbt "$p" "$op" "$f")"
+        done
+        echo "$row |"
       done
     done
     ;;

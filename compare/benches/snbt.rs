@@ -18,85 +18,14 @@
 //! files and peers the filter selects are prepared (and can print one).
 
 use std::hint::black_box;
-use std::io::Cursor;
 use std::time::Duration;
 
 use compare::harness::Args;
+use compare::snbt_peers::{SNBT_PEERS as PEERS, SnbtPeer, text_of};
 use criterion::{Criterion, Throughput};
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-/// A prepared printer: prints the tree it holds, returns the text's length.
-type Printer = Box<dyn FnMut() -> usize>;
-
-/// One library's SNBT adapters: read the text, and print the tree it reads
-/// from the binary file.
-struct SnbtPeer {
-    name: &'static str,
-    /// Reads `text`; `Err` if the library rejects it.
-    read: fn(&str) -> Result<Box<dyn std::any::Any>, String>,
-    /// Prepares a printer of the file's tree, from the binary input.
-    writer: fn(&[u8]) -> Result<Printer, String>,
-}
-
-/// The disk-form input read without its name, as any tag.
-fn ours_tree(input: &[u8]) -> Result<simdnbt::owned::NbtTag, String> {
-    let name_len = u16::from_be_bytes([input[1], input[2]]) as usize;
-    let mut unnamed = vec![input[0]];
-    unnamed.extend_from_slice(&input[3 + name_len..]);
-    simdnbt::owned::read_tag(&mut Cursor::new(&unnamed[..])).map_err(|e| e.to_string())
-}
-
-const PEERS: &[SnbtPeer] = &[
-    SnbtPeer {
-        name: "simdnbt",
-        read: |text| {
-            simdnbt::snbt::from_str(text)
-                .map(|t| Box::new(t) as Box<dyn std::any::Any>)
-                .map_err(|e| e.to_string())
-        },
-        writer: |input| {
-            let tree = ours_tree(input)?;
-            simdnbt::snbt::to_string(&tree).map_err(|e| e.to_string())?;
-            Ok(Box::new(move || {
-                simdnbt::snbt::to_string(black_box(&tree))
-                    .map(|s| s.len())
-                    .unwrap_or(0)
-            }))
-        },
-    },
-    SnbtPeer {
-        name: "valence",
-        read: |text| {
-            valence_nbt::snbt::from_snbt_str(text)
-                .map(|t| Box::new(t) as Box<dyn std::any::Any>)
-                .map_err(|e| e.to_string())
-        },
-        writer: |input| {
-            let (c, _) =
-                valence_nbt::from_binary::<String>(&mut &input[..]).map_err(|e| e.to_string())?;
-            let value = valence_nbt::Value::Compound(c);
-            Ok(Box::new(move || {
-                valence_nbt::snbt::to_snbt_string(black_box(&value)).len()
-            }))
-        },
-    },
-    SnbtPeer {
-        name: "quartz",
-        read: |text| {
-            quartz_nbt::snbt::parse(text)
-                .map(|t| Box::new(t) as Box<dyn std::any::Any>)
-                .map_err(|e| e.to_string())
-        },
-        writer: |input| {
-            let (c, _) =
-                quartz_nbt::io::read_nbt(&mut &input[..], quartz_nbt::io::Flavor::Uncompressed)
-                    .map_err(|e| e.to_string())?;
-            Ok(Box::new(move || black_box(&c).to_snbt().len()))
-        },
-    },
-];
 
 fn main() {
     let args = Args::from_env();
@@ -111,9 +40,7 @@ fn main() {
             continue;
         }
         let input = compare::inputs::load(file).unwrap_or_else(|e| panic!("snbt/{file}: {e}"));
-        let text = match ours_tree(input)
-            .and_then(|t| simdnbt::snbt::to_string(&t).map_err(|e| e.to_string()))
-        {
+        let text = match text_of(input) {
             Ok(t) => t,
             Err(e) => {
                 eprintln!("snbt/{file}: no SNBT form: {e}");

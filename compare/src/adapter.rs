@@ -53,6 +53,9 @@ pub struct Peer {
     pub edit: Option<PrepareEdit>,
     /// Parse, edit, convert to the canonical value (untimed; used by the tests).
     pub edit_canonical: Option<EditCanonical>,
+    /// Parse, edit and write with the library's own writer (untimed; used by
+    /// the tests). `None` if the library has no mutable tree or no writer.
+    pub edit_bytes: Option<WriteBytes>,
     /// Parses once and inserts one key into the root (untimed), then each call
     /// writes that tree: a write after one edit that changes the structure.
     pub write_edited: Option<PrepareEdit>,
@@ -142,12 +145,22 @@ pub trait Adapter {
             }
         })
     }
+
+    /// The `edit` bench (only called when [`Adapter::EDITS`]): each call
+    /// parses the input, applies its edits and writes (`edit_bench_with`
+    /// over [`Adapter::parse`]).
+    fn edit_bench(input: &[u8]) -> Result<Bench<'_>, String>
+    where
+        Self: Sized,
+    {
+        edit_bench_with::<Self>(input, move || Self::parse(black_box(input)))
+    }
 }
 
 impl Peer {
     /// The table entry of an [`Adapter`].
     pub fn of<A: Adapter>() -> Peer {
-        Peer {
+        let peer = Peer {
             info: A::INFO,
             validate: |input| A::parse(input).map(drop),
             read: A::read_bench,
@@ -155,16 +168,36 @@ impl Peer {
             decode_all: A::VISITS.then_some(A::decode_all_bench),
             to_canonical: |input| A::to_canonical(&A::parse(input)?),
             write_bytes: A::WRITES.then_some(|input| A::write(&A::parse(input)?)),
-            edit: (A::EDITS && A::WRITES).then_some(edit_bench::<A>),
-            write_edited: (A::EDITS && A::WRITES).then_some(write_edited_bench::<A>),
-            edit_canonical: A::EDITS.then_some(|input| {
-                let script = EditScript::for_input(input)?;
-                let mut tree = A::parse(input)?;
-                A::edit(&mut tree, &script)?;
-                A::to_canonical(&tree)
-            }),
+            edit: None,
+            write_edited: None,
+            edit_canonical: None,
+            edit_bytes: None,
+        };
+        if A::EDITS {
+            peer.edits_with::<A>()
+        } else {
+            peer
         }
     }
+
+    /// The same entry with its edit workload run on `E`'s tree: for a library
+    /// whose mutable tree is not the one its `read` bench builds (hematite:
+    /// `Blob` has no `get_mut` or `remove`, its `Value` has).
+    pub fn edits_with<E: Adapter>(mut self) -> Peer {
+        self.edit = E::WRITES.then_some(E::edit_bench);
+        self.write_edited = E::WRITES.then_some(write_edited_bench::<E>);
+        self.edit_canonical = Some(|input| E::to_canonical(&edited::<E>(input)?));
+        self.edit_bytes = E::WRITES.then_some(|input| E::write(&edited::<E>(input)?));
+        self
+    }
+}
+
+/// The input parsed, with its [`EditScript`] applied (untimed).
+fn edited<E: Adapter>(input: &[u8]) -> Result<E::Tree<'_>, String> {
+    let script = EditScript::for_input(input)?;
+    let mut tree = E::parse(input)?;
+    E::edit(&mut tree, &script)?;
+    Ok(tree)
 }
 
 /// The `write` bench: parses once (untimed), then each call writes that tree.
@@ -175,17 +208,22 @@ fn write_bench<A: Adapter>(input: &[u8]) -> Result<Bench<'_>, String> {
     }))
 }
 
-/// The `edit` bench: each call parses the input, applies its edits (chosen
-/// once, untimed) and writes the tree.
-fn edit_bench<A: Adapter>(input: &[u8]) -> Result<Bench<'_>, String> {
+/// An `edit` bench over a parse of the library's own: each call runs `parse`,
+/// applies the input's edits (chosen once, untimed) and writes the tree. For
+/// an [`Adapter::edit_bench`] whose timed parse is not [`Adapter::parse`]
+/// (shen reads from a `&mut [u8]` copied once, as in its `read` bench).
+pub fn edit_bench_with<'a, A: Adapter>(
+    input: &'a [u8],
+    mut parse: impl FnMut() -> Result<A::Tree<'a>, String> + 'a,
+) -> Result<Bench<'a>, String> {
     let script = EditScript::for_input(input)?;
     // One untimed run: the edits apply and the tree writes.
-    let mut tree = A::parse(input)?;
+    let mut tree = parse()?;
     A::edit(&mut tree, &script)?;
     A::write(&tree)?;
     drop(tree);
     Ok(Box::new(move || {
-        if let Ok(mut tree) = A::parse(black_box(input)) {
+        if let Ok(mut tree) = parse() {
             let _ = A::edit(&mut tree, black_box(&script));
             sink(A::write(&tree));
         }

@@ -56,6 +56,50 @@ impl Step {
     }
 }
 
+/// A library's mutable compound, as the edit workload walks and edits it.
+/// Each peer with a mutable tree implements it for its compound type and makes
+/// the script's edits with [`EditScript::edit`]; the steps a library cannot
+/// express this way (na_nbt's and simdnbt's own edit APIs) implement the
+/// script themselves.
+pub trait EditCompound: Sized {
+    /// The library's value type.
+    type Tag;
+    /// The value of `key`.
+    fn entry(&mut self, key: &str) -> Option<&mut Self::Tag>;
+    /// `tag` as a compound.
+    fn compound(tag: &mut Self::Tag) -> Option<&mut Self>;
+    /// Element `i` of `tag`, a list of compounds.
+    fn element(tag: &mut Self::Tag, i: usize) -> Option<&mut Self>;
+    /// Removes `key`; `false` if it is not there.
+    fn remove(&mut self, key: &str) -> bool;
+    /// Adds a key the compound does not have yet.
+    fn insert(&mut self, key: &str, tag: Self::Tag);
+    /// The library's value of an edit's value (a number or string).
+    fn leaf(v: &Value) -> Result<Self::Tag, String>;
+}
+
+/// [`EditCompound::leaf`] for a value enum whose number and string variants
+/// are named like the format's tags and hold Rust's own types (`Byte(i8)`,
+/// …, `String(String)`).
+macro_rules! plain_leaf {
+    ($tag:ident) => {
+        fn leaf(v: &::testkit::Value) -> Result<Self::Tag, String> {
+            use ::testkit::Value as V;
+            Ok(match v {
+                V::Byte(x) => $tag::Byte(*x),
+                V::Short(x) => $tag::Short(*x),
+                V::Int(x) => $tag::Int(*x),
+                V::Long(x) => $tag::Long(*x),
+                V::Float(bits) => $tag::Float(f32::from_bits(*bits)),
+                V::Double(bits) => $tag::Double(f64::from_bits(*bits)),
+                V::String(s) => $tag::String(s.clone()),
+                other => return Err(format!("not an edit value: {other:?}")),
+            })
+        }
+    };
+}
+pub(crate) use plain_leaf;
+
 /// Values changed per input.
 pub const CHANGES: usize = 10;
 /// Keys inserted.
@@ -162,6 +206,25 @@ impl EditScript {
         }
     }
 
+    /// Makes the script's edits on a library's root compound: changes, then
+    /// removals, then inserts.
+    pub fn edit<C: EditCompound>(&self, root: &mut C) -> Result<(), String> {
+        for (path, value) in &self.changes {
+            let (c, key) = walk(root, path)?;
+            *c.entry(key).ok_or("no such key")? = C::leaf(value)?;
+        }
+        for path in &self.removes {
+            let (c, key) = walk(root, path)?;
+            if !c.remove(key) {
+                return Err("no such key".into());
+            }
+        }
+        for (key, value) in &self.inserts {
+            root.insert(key, C::leaf(value)?);
+        }
+        Ok(())
+    }
+
     /// The entries of the compound that holds the value at `path`, and its key.
     fn parent<'v>(
         root: &'v mut Vec<(String, Value)>,
@@ -212,4 +275,24 @@ impl EditScript {
             root.push((k.clone(), v.clone()));
         }
     }
+}
+
+/// The compound of a library's tree that holds the value at `path`, and the
+/// value's key.
+fn walk<'c, C: EditCompound>(
+    root: &'c mut C,
+    path: &'c [Step],
+) -> Result<(&'c mut C, &'c str), String> {
+    let (last, mut steps) = path.split_last().ok_or("empty path")?;
+    let mut c = root;
+    while let [Step::Key(key), rest @ ..] = steps {
+        let tag = c.entry(key).ok_or("no such key")?;
+        (c, steps) = match rest {
+            [Step::Index(i), rest @ ..] => {
+                (C::element(tag, *i).ok_or("not a list of compounds")?, rest)
+            }
+            _ => (C::compound(tag).ok_or("not a compound")?, rest),
+        };
+    }
+    Ok((c, last.key()?))
 }

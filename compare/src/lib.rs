@@ -23,7 +23,15 @@
 //!   every array to native integers — the like-for-like workload, because lazy readers
 //!   skip exactly that while parsing;
 //! - `to_canonical`: convert the parse result into the shared [`Value`] (untimed; the
-//!   value, [`diff`] and the lossy MUTF-8 rule come from the workspace's `testkit`).
+//!   value, [`diff`] and the lossy MUTF-8 rule come from the workspace's `testkit`);
+//! - `edit` ([`edit_workload`], function `<peer>_edit`): parse, make the input's
+//!   [`EditScript`] (change 10 values, remove 2, insert 5) and write, for every
+//!   library with a mutable tree: simdnbt_owned, simdnbt_doc, na_nbt_owned(_be),
+//!   ussr_owned, shen, valence, crab, hematite (on its `Value` tree: `Blob` cannot
+//!   remove), fastnbt, quartz and upstream_owned. Not for the read-only views
+//!   (simdnbt_borrow, na_nbt_borrow), ussr_borrow (every key and string is borrowed
+//!   from the input, so a new one needs storage that outlives it), graphite (its
+//!   arena cannot remove a key) or azalea (not yet written); the peer files say why.
 //!
 //! | peer | strings while parsing | invalid MUTF-8 | arrays at parse | compound order | empty-list type |
 //! |---|---|---|---|---|---|
@@ -59,6 +67,7 @@ mod peers;
 pub mod reference;
 pub mod region;
 pub mod serde_peers;
+pub mod snbt_peers;
 pub mod typed;
 
 pub use adapter::{Adapter, Bench, Info, Peer, PrepareWrite, WriteBytes, sink};

@@ -7,6 +7,7 @@
 //! icount serde  <peer> <read|write> <complex_player.dat|level.dat> <iterations>
 //! icount serde  simdnbt <read_owned|read_owned_root> <complex_player.dat|level.dat> <iterations>
 //! icount mutf8  <simdnbt|simd_cesu8> <decode|decode_lossy|encode> <case> <iterations>
+//! icount snbt   <simdnbt|valence|quartz> <read|write> <file> <iterations>
 //! icount region <reader> <iterations>
 //! icount bedrock <reader> <file> <iterations>
 //! icount locate <file> <iterations>
@@ -24,6 +25,7 @@ use std::process::ExitCode;
 use compare::mutf8_cases::{WORKLOADS, cases};
 use compare::region::*;
 use compare::serde_peers::serde_peers;
+use compare::snbt_peers::{SNBT_PEERS, text_of};
 use compare::typed::{Level, LevelOwned, Player, PlayerOwned};
 use serde::Deserialize;
 use serde::{Serialize, de::DeserializeOwned};
@@ -37,6 +39,7 @@ usage: icount nbt    <peer> <read|write|decode_all|edit|write_edited> <file> <it
        icount serde  <peer> <read|write> <complex_player.dat|level.dat> <iterations>
        icount serde  simdnbt <read_owned|read_owned_root> <complex_player.dat|level.dat> <iterations>
        icount mutf8  <simdnbt|simd_cesu8> <decode|decode_lossy|encode> <case> <iterations>
+       icount snbt   <simdnbt|valence|quartz> <read|write> <file> <iterations>
        icount region <reader> <iterations>
        icount bedrock <reader> <file> <iterations>
        icount locate <file> <iterations>";
@@ -88,6 +91,7 @@ fn main() -> ExitCode {
             _ => usage("serde: the file must be complex_player.dat or level.dat"),
         },
         [mode, lib, op, case] if mode == "mutf8" => mutf8(lib, op, case, n),
+        [mode, peer, op, file] if mode == "snbt" => snbt(peer, op, file, n),
         [mode, reader] if mode == "region" => region(reader, n),
         [mode, reader, file] if mode == "bedrock" => bedrock(reader, file, n),
         [mode, file] if mode == "locate" => locate(file, n),
@@ -193,6 +197,36 @@ fn mutf8(lib: &str, op: &str, name: &str, n: u64) -> ExitCode {
         return usage(&format!("unknown case {name}"));
     };
     count(&mut || _ = black_box(run(black_box(&case))), n)
+}
+
+/// One SNBT peer's read of simdnbt's compact text of `file`, or its print
+/// of the tree it reads from the binary file (`compare::snbt_peers`).
+fn snbt(peer: &str, op: &str, file: &str, n: u64) -> ExitCode {
+    let Some(peer) = SNBT_PEERS.iter().find(|p| p.name == peer) else {
+        return usage(&format!("unknown SNBT peer {peer}"));
+    };
+    let input = match compare::inputs::load(file) {
+        Ok(bytes) => bytes,
+        Err(e) => return fail(e),
+    };
+    let name = peer.name;
+    match op {
+        "read" => {
+            let text = match text_of(input) {
+                Ok(text) => text,
+                Err(e) => return fail(format!("{file} has no SNBT form: {e}")),
+            };
+            if let Err(e) = (peer.read)(&text) {
+                return fail(format!("{name} cannot read the SNBT of {file}: {e}"));
+            }
+            count(&mut || drop(black_box((peer.read)(black_box(&text)))), n)
+        }
+        "write" => match (peer.writer)(input) {
+            Ok(mut print) => count(&mut || _ = black_box(print()), n),
+            Err(e) => fail(format!("{name} cannot print {file}: {e}")),
+        },
+        _ => usage("snbt: the operation must be read or write"),
+    }
 }
 
 /// One reader of every chunk of fastanvil's `1.19.4.mca` (`compare::region`):

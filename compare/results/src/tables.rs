@@ -187,6 +187,39 @@ mod tests {
         assert_eq!(t[0].rows[0].ratio, None);
     }
 
+    /// Every peer with a mutable tree has an edit bench (`compare/src/peers/`);
+    /// each of its results is a row of the file's edit table, against the
+    /// fastest of ours.
+    #[test]
+    fn edit_table_has_every_editing_peer() {
+        let editing = [
+            ("simdnbt_doc", 2.0),
+            ("simdnbt_owned", 6.0),
+            ("na_nbt_owned", 5.0),
+            ("na_nbt_owned_be", 4.0),
+            ("fastnbt", 8.0),
+            ("quartz", 10.0),
+            ("valence", 9.0),
+            ("crab", 12.0),
+            ("hematite", 11.0),
+            ("shen", 7.0),
+            ("ussr_owned", 3.0),
+        ];
+        let ms: Vec<Measurement> = editing
+            .iter()
+            .map(|(p, us)| m("complex_player.dat", p, Workload::Edit, us * 1000.0))
+            .collect();
+        let t = build(&ms);
+        assert_eq!(t.len(), 1);
+        assert_eq!(t[0].workload, Workload::Edit);
+        assert_eq!(t[0].baseline.as_deref(), Some("simdnbt_doc"));
+        assert_eq!(t[0].rows.len(), editing.len());
+        for (p, us) in editing {
+            let row = t[0].rows.iter().find(|r| r.peer == p).unwrap();
+            assert_eq!(row.ratio, Some(2.0 / us), "{p}");
+        }
+    }
+
     #[test]
     fn ties_sort_by_name() {
         let t = build(&[

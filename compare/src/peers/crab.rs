@@ -3,6 +3,7 @@
 use ::crab_nbt::{Nbt, NbtCompound, NbtTag};
 
 use crate::adapter::{Adapter, Info, sink};
+use crate::edit_workload::{EditCompound, EditScript, plain_leaf};
 use testkit::{Doc, List, Order, Value};
 
 /// crab_nbt's owned tree.
@@ -44,6 +45,45 @@ impl Adapter for Crab {
             Value::Compound(compound(&n.root_tag)),
         ))
     }
+
+    const EDITS: bool = true;
+
+    /// Compounds are a public `Vec` of entries: a change or removal finds its
+    /// key by a linear scan, an insert goes through `NbtCompound::put` (which
+    /// scans for the key first).
+    fn edit(n: &mut Nbt, script: &EditScript) -> Result<(), String> {
+        script.edit(&mut n.root_tag)
+    }
+}
+
+impl EditCompound for NbtCompound {
+    type Tag = NbtTag;
+    fn entry(&mut self, key: &str) -> Option<&mut NbtTag> {
+        self.child_tags
+            .iter_mut()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v)
+    }
+    fn compound(tag: &mut NbtTag) -> Option<&mut Self> {
+        match tag {
+            NbtTag::Compound(c) => Some(c),
+            _ => None,
+        }
+    }
+    fn element(tag: &mut NbtTag, i: usize) -> Option<&mut Self> {
+        match tag {
+            NbtTag::List(l) => Self::compound(l.get_mut(i)?),
+            _ => None,
+        }
+    }
+    fn remove(&mut self, key: &str) -> bool {
+        let i = self.child_tags.iter().position(|(k, _)| k == key);
+        i.map(|i| self.child_tags.remove(i)).is_some()
+    }
+    fn insert(&mut self, key: &str, tag: NbtTag) {
+        self.put(key.to_owned(), tag);
+    }
+    plain_leaf!(NbtTag);
 }
 
 fn visit_compound(c: &NbtCompound) {

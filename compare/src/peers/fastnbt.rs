@@ -5,9 +5,9 @@ use ::fastnbt::Value as FValue;
 use std::collections::HashMap;
 
 use crate::adapter::{Adapter, Info, sink};
-use crate::edit_workload::{EditScript, Step};
+use crate::edit_workload::{EditCompound, EditScript, plain_leaf};
 use testkit::peers::from_fastnbt;
-use testkit::{Doc, Order, Value};
+use testkit::{Doc, Order};
 
 /// fastnbt's dynamic `Value`.
 pub struct Fastnbt;
@@ -45,61 +45,37 @@ impl Adapter for Fastnbt {
     const EDITS: bool = true;
 
     fn edit(v: &mut FValue, script: &EditScript) -> Result<(), String> {
-        let FValue::Compound(root) = v else {
-            return Err("the root is not a compound".into());
-        };
-        for (path, value) in &script.changes {
-            let (c, key) = parent(root, path)?;
-            *c.get_mut(key).ok_or("no such key")? = leaf(value)?;
+        match v {
+            FValue::Compound(root) => script.edit(root),
+            _ => Err("the root is not a compound".into()),
         }
-        for path in &script.removes {
-            let (c, key) = parent(root, path)?;
-            c.remove(key);
-        }
-        for (key, value) in &script.inserts {
-            root.insert(key.clone(), leaf(value)?);
-        }
-        Ok(())
     }
 }
 
-type Map = HashMap<String, FValue>;
-
-/// The compound holding the value at `path`, and the value's key.
-fn parent<'c>(root: &'c mut Map, path: &'c [Step]) -> Result<(&'c mut Map, &'c str), String> {
-    let (last, mut steps) = path.split_last().ok_or("empty path")?;
-    let mut c = root;
-    while let [Step::Key(key), rest @ ..] = steps {
-        c = match (c.get_mut(key.as_str()).ok_or("no such key")?, rest) {
-            (FValue::Compound(inner), _) => {
-                steps = rest;
-                inner
-            }
-            (FValue::List(v), [Step::Index(i), rest @ ..]) => {
-                steps = rest;
-                match v.get_mut(*i).ok_or("no such element")? {
-                    FValue::Compound(inner) => inner,
-                    _ => return Err("not a compound".into()),
-                }
-            }
-            _ => return Err("the path leads nowhere".into()),
-        };
+impl EditCompound for HashMap<String, FValue> {
+    type Tag = FValue;
+    fn entry(&mut self, key: &str) -> Option<&mut FValue> {
+        self.get_mut(key)
     }
-    Ok((c, last.key()?))
-}
-
-/// fastnbt's value of an edit's value (numbers and strings).
-fn leaf(v: &Value) -> Result<FValue, String> {
-    Ok(match v {
-        Value::Byte(x) => FValue::Byte(*x),
-        Value::Short(x) => FValue::Short(*x),
-        Value::Int(x) => FValue::Int(*x),
-        Value::Long(x) => FValue::Long(*x),
-        Value::Float(bits) => FValue::Float(f32::from_bits(*bits)),
-        Value::Double(bits) => FValue::Double(f64::from_bits(*bits)),
-        Value::String(s) => FValue::String(s.clone()),
-        other => return Err(format!("not an edit value: {other:?}")),
-    })
+    fn compound(tag: &mut FValue) -> Option<&mut Self> {
+        match tag {
+            FValue::Compound(c) => Some(c),
+            _ => None,
+        }
+    }
+    fn element(tag: &mut FValue, i: usize) -> Option<&mut Self> {
+        match tag {
+            FValue::List(l) => Self::compound(l.get_mut(i)?),
+            _ => None,
+        }
+    }
+    fn remove(&mut self, key: &str) -> bool {
+        HashMap::remove(self, key).is_some()
+    }
+    fn insert(&mut self, key: &str, tag: FValue) {
+        HashMap::insert(self, key.to_owned(), tag);
+    }
+    plain_leaf!(FValue);
 }
 
 fn visit_value(v: &FValue) {

@@ -6,6 +6,14 @@ use crate::adapter::{Adapter, Info};
 use testkit::{Doc, Order};
 
 /// graphite_binary's node arena.
+///
+/// No edit workload: the arena cannot remove a key. `NBT` has `insert_root`,
+/// `insert` (into a compound node the caller holds by `&mut`, so a nested
+/// change means cloning every compound on the path out of the arena and
+/// inserting each back into its parent) and `append` (to a list), but no
+/// `remove`, no `get_mut`, and no way to list a compound's keys (its
+/// `NBTCompound` and the node `Vec` are private), so the workload's two
+/// removals cannot be made and a tree without them cannot even be rebuilt.
 pub struct Graphite;
 
 impl Adapter for Graphite {

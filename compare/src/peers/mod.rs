@@ -45,7 +45,7 @@ pub fn peers() -> &'static [Peer] {
             Peer::of::<graphite::Graphite>(),
             Peer::of::<valence::Valence>(),
             Peer::of::<crab::Crab>(),
-            Peer::of::<hematite::Hematite>(),
+            Peer::of::<hematite::Hematite>().edits_with::<hematite::HematiteValue>(),
             Peer::of::<fastnbt::Fastnbt>(),
             Peer::of::<quartz::Quartz>(),
         ]);

@@ -4,7 +4,7 @@ use ::quartz_nbt::io::{Flavor, read_nbt, write_nbt};
 use ::quartz_nbt::{NbtCompound, NbtTag};
 
 use crate::adapter::{Adapter, Info, sink};
-use crate::edit_workload::{EditScript, Step};
+use crate::edit_workload::{EditCompound, EditScript, plain_leaf};
 use testkit::{Doc, List, Order, Value};
 
 type Parsed = (NbtCompound, String);
@@ -48,19 +48,34 @@ impl Adapter for Quartz {
     const EDITS: bool = true;
 
     fn edit((root, _): &mut Parsed, script: &EditScript) -> Result<(), String> {
-        for (path, value) in &script.changes {
-            let (c, key) = parent(root, path)?;
-            *c.inner_mut().get_mut(key).ok_or("no such key")? = leaf(value)?;
-        }
-        for path in &script.removes {
-            let (c, key) = parent(root, path)?;
-            c.inner_mut().remove(key);
-        }
-        for (key, value) in &script.inserts {
-            root.insert(key.clone(), leaf(value)?);
-        }
-        Ok(())
+        script.edit(root)
     }
+}
+
+impl EditCompound for NbtCompound {
+    type Tag = NbtTag;
+    fn entry(&mut self, key: &str) -> Option<&mut NbtTag> {
+        self.inner_mut().get_mut(key)
+    }
+    fn compound(tag: &mut NbtTag) -> Option<&mut Self> {
+        match tag {
+            NbtTag::Compound(c) => Some(c),
+            _ => None,
+        }
+    }
+    fn element(tag: &mut NbtTag, i: usize) -> Option<&mut Self> {
+        match tag {
+            NbtTag::List(l) => Self::compound(l.inner_mut().get_mut(i)?),
+            _ => None,
+        }
+    }
+    fn remove(&mut self, key: &str) -> bool {
+        self.inner_mut().remove(key).is_some()
+    }
+    fn insert(&mut self, key: &str, tag: NbtTag) {
+        NbtCompound::insert(self, key.to_owned(), tag);
+    }
+    plain_leaf!(NbtTag);
 }
 
 fn visit_compound(c: &NbtCompound) {
@@ -104,45 +119,4 @@ fn value(v: &NbtTag) -> Value {
         NbtTag::IntArray(a) => Value::IntArray(a.clone()),
         NbtTag::LongArray(a) => Value::LongArray(a.clone()),
     }
-}
-
-/// The compound holding the value at `path`, and the value's key.
-fn parent<'c>(
-    root: &'c mut NbtCompound,
-    path: &'c [Step],
-) -> Result<(&'c mut NbtCompound, &'c str), String> {
-    let (last, mut steps) = path.split_last().ok_or("empty path")?;
-    let mut c = root;
-    while let [Step::Key(key), rest @ ..] = steps {
-        let tag = c.inner_mut().get_mut(key.as_str()).ok_or("no such key")?;
-        c = match (tag, rest) {
-            (NbtTag::Compound(inner), _) => {
-                steps = rest;
-                inner
-            }
-            (NbtTag::List(l), [Step::Index(i), rest @ ..]) => {
-                steps = rest;
-                match l.inner_mut().get_mut(*i).ok_or("no such element")? {
-                    NbtTag::Compound(inner) => inner,
-                    _ => return Err("not a compound".into()),
-                }
-            }
-            _ => return Err("the path leads nowhere".into()),
-        };
-    }
-    Ok((c, last.key()?))
-}
-
-/// quartz's tag of an edit's value (numbers and strings).
-fn leaf(v: &Value) -> Result<NbtTag, String> {
-    Ok(match v {
-        Value::Byte(x) => NbtTag::Byte(*x),
-        Value::Short(x) => NbtTag::Short(*x),
-        Value::Int(x) => NbtTag::Int(*x),
-        Value::Long(x) => NbtTag::Long(*x),
-        Value::Float(bits) => NbtTag::Float(f32::from_bits(*bits)),
-        Value::Double(bits) => NbtTag::Double(f64::from_bits(*bits)),
-        Value::String(s) => NbtTag::String(s.clone()),
-        other => return Err(format!("not an edit value: {other:?}")),
-    })
 }

@@ -2,7 +2,8 @@
 
 use ::shen_nbt5::{NbtValue, nbt_version::Java};
 
-use crate::adapter::{Adapter, Bench, Info, sink};
+use crate::adapter::{Adapter, Bench, Info, edit_bench_with, sink};
+use crate::edit_workload::{EditCompound, EditScript, plain_leaf};
 use testkit::{Doc, List, Order, Value};
 
 /// shen-nbt5's `NbtValue`.
@@ -68,6 +69,53 @@ impl Adapter for Shen {
             }
         })
     }
+
+    const EDITS: bool = true;
+
+    /// Compounds are `Vec`s of entries in one public enum: a change or removal
+    /// finds its key by a linear scan, an insert pushes.
+    fn edit(v: &mut NbtValue, script: &EditScript) -> Result<(), String> {
+        match v {
+            NbtValue::Compound(_, root) => script.edit(root),
+            _ => Err("the root is not a compound".into()),
+        }
+    }
+
+    /// As the `read` bench: the input is copied once (untimed) into the
+    /// `&mut [u8]` the parser takes.
+    fn edit_bench(input: &[u8]) -> Result<Bench<'_>, String> {
+        let mut buf = input.to_vec();
+        edit_bench_with::<Self>(input, move || {
+            NbtValue::from_binary::<Java>(std::hint::black_box(&mut buf)).map_err(|e| e.to_string())
+        })
+    }
+}
+
+impl EditCompound for Vec<(String, NbtValue)> {
+    type Tag = NbtValue;
+    fn entry(&mut self, key: &str) -> Option<&mut NbtValue> {
+        self.iter_mut().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+    fn compound(tag: &mut NbtValue) -> Option<&mut Self> {
+        match tag {
+            NbtValue::Compound(_, c) => Some(c),
+            _ => None,
+        }
+    }
+    fn element(tag: &mut NbtValue, i: usize) -> Option<&mut Self> {
+        match tag {
+            NbtValue::List(l) => Self::compound(l.get_mut(i)?),
+            _ => None,
+        }
+    }
+    fn remove(&mut self, key: &str) -> bool {
+        let i = self.iter().position(|(k, _)| k == key);
+        i.map(|i| Vec::remove(self, i)).is_some()
+    }
+    fn insert(&mut self, key: &str, tag: NbtValue) {
+        self.push((key.to_owned(), tag));
+    }
+    plain_leaf!(NbtValue);
 }
 
 /// Everything is already decoded: touch every string and array.

@@ -1,14 +1,21 @@
 //! ussr-nbt 0.2: a borrowed tree of slices into the input, and an owned tree.
 
+use ::ussr_nbt::mutf8::{MString, mstr};
 use ::ussr_nbt::{borrow, owned};
 
 use crate::adapter::{Adapter, Info, sink};
+use crate::edit_workload::{EditCompound, EditScript};
 use testkit::mutf8::lossy;
 use testkit::{Doc, List, Order, Value};
 
 const ERR: fn(::ussr_nbt::NbtReadError) -> String = |e| e.to_string();
 
-/// ussr-nbt's borrowed tree.
+/// ussr-nbt's borrowed tree. No edit workload: its keys, strings and arrays
+/// are `&'a` slices of the input, so a number changes in place but every new
+/// key or string (5 inserted keys, changed strings) has to be borrowed from
+/// storage the caller keeps beside the input for the tree's whole life; the
+/// library has no owned variant in `borrow::Tag`. Its mutable tree is the
+/// owned one ([`Owned`], `ussr_owned`), which has the edit workload.
 pub struct Borrow;
 
 impl Adapter for Borrow {
@@ -86,6 +93,62 @@ impl Adapter for Owned {
             lossy(n.name.as_bytes()),
             Value::Compound(canon_owned_compound(&n.compound)),
         ))
+    }
+
+    const EDITS: bool = true;
+
+    /// Compounds are a public `Vec` of (raw MUTF-8 key, tag): a change or
+    /// removal finds its key by comparing bytes with the key encoded by
+    /// `mstr::from_string`; new keys and strings are encoded by `MString::from`.
+    fn edit(n: &mut owned::Nbt, script: &EditScript) -> Result<(), String> {
+        script.edit(&mut n.compound)
+    }
+}
+
+impl EditCompound for owned::Compound {
+    type Tag = owned::Tag;
+    fn entry(&mut self, key: &str) -> Option<&mut owned::Tag> {
+        let key = mstr::from_string(key);
+        self.tags
+            .iter_mut()
+            .find(|(k, _)| k.as_bytes() == key.as_bytes())
+            .map(|(_, v)| v)
+    }
+    fn compound(tag: &mut owned::Tag) -> Option<&mut Self> {
+        match tag {
+            owned::Tag::Compound(c) => Some(c),
+            _ => None,
+        }
+    }
+    fn element(tag: &mut owned::Tag, i: usize) -> Option<&mut Self> {
+        match tag {
+            owned::Tag::List(owned::List::Compound(l)) => l.get_mut(i),
+            _ => None,
+        }
+    }
+    fn remove(&mut self, key: &str) -> bool {
+        let key = mstr::from_string(key);
+        let i = self
+            .tags
+            .iter()
+            .position(|(k, _)| k.as_bytes() == key.as_bytes());
+        i.map(|i| self.tags.remove(i)).is_some()
+    }
+    fn insert(&mut self, key: &str, tag: owned::Tag) {
+        self.tags.push((MString::from(key), tag));
+    }
+    /// A Byte is `u8` and a string raw MUTF-8 in ussr's tags.
+    fn leaf(v: &Value) -> Result<owned::Tag, String> {
+        Ok(match v {
+            Value::Byte(x) => owned::Tag::Byte(*x as u8),
+            Value::Short(x) => owned::Tag::Short(*x),
+            Value::Int(x) => owned::Tag::Int(*x),
+            Value::Long(x) => owned::Tag::Long(*x),
+            Value::Float(bits) => owned::Tag::Float(f32::from_bits(*bits)),
+            Value::Double(bits) => owned::Tag::Double(f64::from_bits(*bits)),
+            Value::String(s) => owned::Tag::String(MString::from(s.as_str())),
+            other => return Err(format!("not an edit value: {other:?}")),
+        })
     }
 }
 

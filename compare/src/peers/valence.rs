@@ -3,7 +3,7 @@
 use ::valence_nbt::{Compound, List as VList, Value as VValue, from_binary, to_binary};
 
 use crate::adapter::{Adapter, Info, sink};
-use crate::edit_workload::{EditScript, Step};
+use crate::edit_workload::{EditCompound, EditScript, plain_leaf};
 use testkit::peers::from_valence;
 use testkit::{Doc, Order, Value};
 
@@ -49,56 +49,34 @@ impl Adapter for Valence {
     const EDITS: bool = true;
 
     fn edit((root, _): &mut Parsed, script: &EditScript) -> Result<(), String> {
-        for (path, value) in &script.changes {
-            let (c, key) = parent(root, path)?;
-            *c.get_mut(key).ok_or("no such key")? = leaf(value)?;
-        }
-        for path in &script.removes {
-            let (c, key) = parent(root, path)?;
-            c.remove(key);
-        }
-        for (key, value) in &script.inserts {
-            root.insert(key.clone(), leaf(value)?);
-        }
-        Ok(())
+        script.edit(root)
     }
 }
 
-/// The compound holding the value at `path`, and the value's key.
-fn parent<'c>(
-    root: &'c mut Compound<String>,
-    path: &'c [Step],
-) -> Result<(&'c mut Compound<String>, &'c str), String> {
-    let (last, mut steps) = path.split_last().ok_or("empty path")?;
-    let mut c = root;
-    while let [Step::Key(key), rest @ ..] = steps {
-        c = match (c.get_mut(key.as_str()).ok_or("no such key")?, rest) {
-            (VValue::Compound(inner), _) => {
-                steps = rest;
-                inner
-            }
-            (VValue::List(VList::Compound(v)), [Step::Index(i), rest @ ..]) => {
-                steps = rest;
-                v.get_mut(*i).ok_or("no such element")?
-            }
-            _ => return Err("the path leads nowhere".into()),
-        };
+impl EditCompound for Compound<String> {
+    type Tag = VValue<String>;
+    fn entry(&mut self, key: &str) -> Option<&mut VValue<String>> {
+        self.get_mut(key)
     }
-    Ok((c, last.key()?))
-}
-
-/// valence's value of an edit's value (numbers and strings).
-fn leaf(v: &Value) -> Result<VValue<String>, String> {
-    Ok(match v {
-        Value::Byte(x) => VValue::Byte(*x),
-        Value::Short(x) => VValue::Short(*x),
-        Value::Int(x) => VValue::Int(*x),
-        Value::Long(x) => VValue::Long(*x),
-        Value::Float(bits) => VValue::Float(f32::from_bits(*bits)),
-        Value::Double(bits) => VValue::Double(f64::from_bits(*bits)),
-        Value::String(s) => VValue::String(s.clone()),
-        other => return Err(format!("not an edit value: {other:?}")),
-    })
+    fn compound(tag: &mut VValue<String>) -> Option<&mut Self> {
+        match tag {
+            VValue::Compound(c) => Some(c),
+            _ => None,
+        }
+    }
+    fn element(tag: &mut VValue<String>, i: usize) -> Option<&mut Self> {
+        match tag {
+            VValue::List(VList::Compound(l)) => l.get_mut(i),
+            _ => None,
+        }
+    }
+    fn remove(&mut self, key: &str) -> bool {
+        Compound::remove(self, key).is_some()
+    }
+    fn insert(&mut self, key: &str, tag: VValue<String>) {
+        Compound::insert(self, key.to_owned(), tag);
+    }
+    plain_leaf!(VValue);
 }
 
 fn visit_compound(c: &Compound<String>) {

@@ -1,4 +1,5 @@
-//! Big-endian array kernels and an ASCII check.
+//! Big-endian array kernels, an ASCII check, and a search for the first byte
+//! of a small set (`ByteSet`, SSE2 on x86 without dispatch: see its file).
 //!
 //! NBT stores every number big-endian, while nearly every host is
 //! little-endian, so reading an `IntArray` or a `List<Long>` is one long
@@ -26,7 +27,13 @@
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
+// Its one user is the SNBT printer.
+#[cfg(feature = "snbt")]
+mod byte_set;
 mod scalar;
+
+#[cfg(feature = "snbt")]
+pub(crate) use byte_set::ByteSet;
 
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 mod x86;

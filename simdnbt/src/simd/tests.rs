@@ -218,3 +218,39 @@ fn public_functions() {
 fn from_be_bytes_rejects_partial_element() {
     let _ = super::from_be_bytes::<i32>(&[1, 2, 3]);
 }
+
+/// `ByteSet::find` against a plain search, at every length up to 80 and every
+/// start, with the set's bytes and their neighbours at random places.
+#[cfg(feature = "snbt")]
+#[test]
+fn byte_set_find_matches_a_plain_search() {
+    use super::ByteSet;
+    const SET: ByteSet<3> = ByteSet::new(0x20, [b'"', 0x7F, 0xED]);
+    let near = [
+        0x1F, 0x20, 0x21, b'"', 0x23, 0x7E, 0x7F, 0x80, 0xEC, 0xED, 0xEE, 0x00, 0xFF,
+    ];
+    let mut rng = Rng::new(0x0B17_E5E7);
+    let max = if cfg!(miri) { 40 } else { 80 };
+    let rounds = if cfg!(miri) { 2 } else { 40 };
+    for len in 0..=max {
+        for _ in 0..rounds {
+            // Mostly bytes outside the set, so that runs cross blocks.
+            let bytes: Vec<u8> = (0..len)
+                .map(|_| {
+                    let r = rng.next();
+                    if r % 8 == 0 {
+                        near[(r >> 8) as usize % near.len()]
+                    } else {
+                        b'a' + (r >> 8) as u8 % 26
+                    }
+                })
+                .collect();
+            for from in 0..=len {
+                let want = (from..len)
+                    .find(|&i| bytes[i] < 0x20 || [b'"', 0x7F, 0xED].contains(&bytes[i]))
+                    .unwrap_or(len);
+                assert_eq!(SET.find(&bytes, from), want, "{bytes:02X?} from {from}");
+            }
+        }
+    }
+}

@@ -177,6 +177,9 @@ mod parse;
 mod print;
 mod string;
 
+#[cfg(test)]
+mod differential;
+
 pub use error::{Error, ErrorKind, PrintError};
 pub(crate) use parse::parse_value;
 

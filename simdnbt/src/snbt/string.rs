@@ -4,6 +4,7 @@
 use super::error::{ErrorKind, PrintError};
 use crate::Mutf8String;
 use crate::mutf8;
+use crate::simd::ByteSet;
 
 /// Bytes that may appear in an unquoted string (vanilla: `0-9 A-Z a-z _ - . +`),
 /// as a table: keys are scanned byte by byte.
@@ -229,119 +230,155 @@ pub(super) fn write_key(out: &mut Vec<u8>, key: &[u8]) -> Result<(), PrintError>
     }
 }
 
-/// Whether an ASCII byte is copied into a quoted string as is.
-#[inline]
-fn is_plain_quoted(b: u8, quote: u8) -> bool {
-    (0x20..0x7F).contains(&b) && b != quote && b != b'\\'
-}
+/// The bytes of a string that [`write_quoted`] cannot copy as they are: the
+/// controls (below 0x20, and DEL), both quotes and `\\`, and the lead bytes of
+/// the MUTF-8 forms that are not UTF-8 or may need an escape: `C0` (`C0 80`,
+/// U+0000), `C2` (`C2 80`..`C2 9F`, the C1 controls) and `ED` (`ED A0`..`ED BF`,
+/// surrogates). Every other byte is copied: ASCII, and every other 2- or
+/// 3-byte sequence, which means the same in MUTF-8 and UTF-8; whatever of
+/// that is not valid UTF-8 (stray continuation bytes, overlong or truncated
+/// sequences) the printer's final UTF-8 check rejects.
+static SPECIAL: ByteSet<7> = ByteSet::new(0x20, [b'"', b'\'', b'\\', 0x7F, 0xC0, 0xC2, 0xED]);
 
 /// Prints a MUTF-8 string as a quoted SNBT string: `"` unless the string holds
 /// `"` and no `'`; the quote and `\` escaped; control characters as `\n`, `\t`,
 /// `\r`, `\b`, `\f` or `\xHH`; unpaired surrogates as `\uDXXX`; everything
 /// else as UTF-8.
+///
+/// The bytes that need work are found with [`SPECIAL`] (16 at a time) and
+/// the runs between are copied in one piece, so non-ASCII text costs about
+/// what ASCII does. Bytes that are not valid MUTF-8 are either refused here
+/// (`InvalidString`) or copied, and then refused by the UTF-8 check the
+/// printer makes over all its output: every piece written here starts with
+/// an ASCII byte or a lead byte and is whole, so a copied invalid sequence
+/// stays invalid in the output.
 pub(super) fn write_quoted(out: &mut Vec<u8>, s: &[u8]) -> Result<(), PrintError> {
-    // Most strings are plain printable ASCII without quotes or `\`: one pass.
-    if s.iter().all(|&b| is_plain_quoted(b, b'"') && b != b'\'') {
-        out.reserve(s.len() + 2);
-        out.push(b'"');
-        out.extend_from_slice(s);
-        out.push(b'"');
-        return Ok(());
-    }
-    let quote = if s.contains(&b'"') && !s.contains(&b'\'') {
-        b'\''
-    } else {
-        b'"'
-    };
-    out.push(quote);
-    let mut i = 0;
+    let mut i = SPECIAL.find(s, 0);
+    out.reserve(s.len() + 2);
+    // The opening quote, changed to `'` at the first `"` if no `'` follows.
+    let open = out.len();
+    out.push(b'"');
+    // The quote, once the first quote character decided it.
+    let mut quote = None;
+    // The start of the run not yet copied.
+    let mut run = 0;
     while i < s.len() {
-        let run = s[i..]
-            .iter()
-            .position(|&b| !is_plain_quoted(b, quote))
-            .unwrap_or(s.len() - i);
-        out.extend_from_slice(&s[i..i + run]);
-        i += run;
-        if i == s.len() {
-            break;
-        }
         let b = s[i];
-        if b < 0x80 {
-            match b {
-                b'\n' => out.extend_from_slice(b"\\n"),
-                b'\t' => out.extend_from_slice(b"\\t"),
-                b'\r' => out.extend_from_slice(b"\\r"),
-                0x08 => out.extend_from_slice(b"\\b"),
-                0x0C => out.extend_from_slice(b"\\f"),
-                b'\\' => out.extend_from_slice(b"\\\\"),
-                _ if b == quote => out.extend_from_slice(&[b'\\', quote]),
-                _ => push_hex_escape(out, b'x', b as u32, 2),
-            }
-            i += 1;
-            continue;
-        }
-        // Fast: a 2- or 3-byte sequence that is the same in MUTF-8 and UTF-8
-        // (not U+0000 as C0 80, not a C1 control, not a surrogate, not
-        // overlong) is copied as it is.
-        let cont = |k: usize| s.get(i + k).is_some_and(|&c| c & 0xC0 == 0x80);
-        let same = match b {
-            0xC2 => cont(1) && s[i + 1] >= 0xA0,
-            0xC3..=0xDF => cont(1),
-            0xE0 => cont(1) && cont(2) && s[i + 1] >= 0xA0,
-            0xED => cont(1) && cont(2) && s[i + 1] < 0xA0,
-            0xE1..=0xEF => cont(1) && cont(2),
-            _ => false,
-        };
-        if same {
-            let len = if b < 0xE0 { 2 } else { 3 };
-            out.extend_from_slice(&s[i..i + len]);
-            i += len;
-            continue;
-        }
-        if b >= 0xF0 {
-            // 4-byte UTF-8 is not MUTF-8, but non-Java writers emit it: print the
-            // character (it reads back in the 6-byte form Java writes).
-            let c = s
-                .get(i..i + 4)
-                .and_then(|q| std::str::from_utf8(q).ok())
-                .and_then(|q| q.chars().next())
-                .ok_or(PrintError::InvalidString)?;
-            let mut buf = [0u8; 4];
-            out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
-            i += 4;
-            continue;
-        }
-        let (unit, len) = decode_unit(&s[i..]).ok_or(PrintError::InvalidString)?;
-        i += len;
-        let cp = if (0xD800..0xDC00).contains(&unit) {
-            match decode_unit(&s[i..]) {
-                Some((low, len2)) if (0xDC00..0xE000).contains(&low) => {
-                    i += len2;
-                    0x10000 + ((unit as u32 - 0xD800) << 10) + (low as u32 - 0xDC00)
-                }
-                _ => {
-                    push_hex_escape(out, b'u', unit as u32, 4);
-                    continue;
+        // Bytes that turn out to need no change stay in the run.
+        let kept = match b {
+            b'"' | b'\'' => {
+                let q = *quote.get_or_insert_with(|| {
+                    if b == b'"' && !s[i + 1..].contains(&b'\'') {
+                        out[open] = b'\'';
+                        b'\''
+                    } else {
+                        b'"'
+                    }
+                });
+                if b == q {
+                    out.extend_from_slice(&s[run..i]);
+                    out.extend_from_slice(&[b'\\', q]);
+                    i + 1
+                } else {
+                    i
                 }
             }
-        } else if (0xDC00..0xE000).contains(&unit) {
-            push_hex_escape(out, b'u', unit as u32, 4);
-            continue;
-        } else {
-            unit as u32
+            0xC2 => match s.get(i + 1) {
+                Some(&c) if (0xA0..0xC0).contains(&c) => i,
+                Some(&c) if (0x80..0xA0).contains(&c) => {
+                    // A C1 control.
+                    out.extend_from_slice(&s[run..i]);
+                    push_hex_escape(out, b'x', c as u32, 2);
+                    i + 2
+                }
+                _ => return Err(PrintError::InvalidString),
+            },
+            0xC0 if s.get(i + 1) == Some(&0x80) => {
+                out.extend_from_slice(&s[run..i]);
+                out.extend_from_slice(b"\\x00");
+                i + 2
+            }
+            0xC0 => return Err(PrintError::InvalidString),
+            0xED => {
+                match ed_sequence(s, i)? {
+                    // U+D000..U+D7FF: the same in UTF-8.
+                    None => i,
+                    Some(high @ 0xD800..0xDC00) => {
+                        out.extend_from_slice(&s[run..i]);
+                        match ed_sequence(s, i + 3) {
+                            Ok(Some(low @ 0xDC00..0xE000)) => {
+                                let cp = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00);
+                                push_utf8_supplementary(out, cp);
+                                i + 6
+                            }
+                            _ => {
+                                push_hex_escape(out, b'u', high, 4);
+                                i + 3
+                            }
+                        }
+                    }
+                    Some(low) => {
+                        out.extend_from_slice(&s[run..i]);
+                        push_hex_escape(out, b'u', low, 4);
+                        i + 3
+                    }
+                }
+            }
+            _ => {
+                // An ASCII control, DEL or `\\`.
+                out.extend_from_slice(&s[run..i]);
+                match b {
+                    b'\n' => out.extend_from_slice(b"\\n"),
+                    b'\t' => out.extend_from_slice(b"\\t"),
+                    b'\r' => out.extend_from_slice(b"\\r"),
+                    0x08 => out.extend_from_slice(b"\\b"),
+                    0x0C => out.extend_from_slice(b"\\f"),
+                    b'\\' => out.extend_from_slice(b"\\\\"),
+                    _ => push_hex_escape(out, b'x', b as u32, 2),
+                }
+                i + 1
+            }
         };
-        if cp < 0x20 || (0x7F..0xA0).contains(&cp) {
-            // U+0000 (stored as C0 80) and the C1 controls.
-            push_hex_escape(out, b'x', cp, 2);
+        if kept == i {
+            // Copied with the run: skip the whole sequence.
+            i += if b < 0x80 {
+                1
+            } else if b < 0xE0 {
+                2
+            } else {
+                3
+            };
         } else {
-            // `cp` is a scalar value: surrogates were handled above.
-            let c = char::from_u32(cp).ok_or(PrintError::InvalidString)?;
-            let mut buf = [0u8; 4];
-            out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+            i = kept;
+            run = kept;
         }
+        i = SPECIAL.find(s, i);
     }
-    out.push(quote);
+    out.extend_from_slice(&s[run..]);
+    out.push(quote.unwrap_or(b'"'));
     Ok(())
+}
+
+/// The 3-byte sequence at `at`, which should start with `ED`: its UTF-16
+/// code unit if it is a surrogate (`ED A0`..`ED BF`), `None` if it is
+/// U+D000..U+D7FF (the same in UTF-8), `Err` if it is no such sequence.
+fn ed_sequence(s: &[u8], at: usize) -> Result<Option<u32>, PrintError> {
+    match s.get(at..at + 3) {
+        Some(&[0xED, c1, c2]) if c1 & 0xC0 == 0x80 && c2 & 0xC0 == 0x80 => {
+            Ok((c1 >= 0xA0).then_some(0xD000 | ((c1 as u32 & 0x3F) << 6) | (c2 as u32 & 0x3F)))
+        }
+        _ => Err(PrintError::InvalidString),
+    }
+}
+
+/// A code point above U+FFFF as 4-byte UTF-8.
+fn push_utf8_supplementary(out: &mut Vec<u8>, cp: u32) {
+    out.extend_from_slice(&[
+        0xF0 | (cp >> 18) as u8,
+        0x80 | ((cp >> 12) & 0x3F) as u8,
+        0x80 | ((cp >> 6) & 0x3F) as u8,
+        0x80 | (cp & 0x3F) as u8,
+    ]);
 }
 
 fn push_hex_escape(out: &mut Vec<u8>, letter: u8, v: u32, digits: u32) {
@@ -350,26 +387,5 @@ fn push_hex_escape(out: &mut Vec<u8>, letter: u8, v: u32, digits: u32) {
     out.push(letter);
     for k in (0..digits).rev() {
         out.push(HEX[((v >> (4 * k)) & 0xF) as usize]);
-    }
-}
-
-/// Decodes one non-ASCII MUTF-8 sequence (2 or 3 bytes) into a UTF-16 code
-/// unit. Overlong forms other than `C0 80` are rejected: they are not what
-/// Java writes, and reading the printed text back would give other bytes.
-fn decode_unit(s: &[u8]) -> Option<(u16, usize)> {
-    let b0 = *s.first()?;
-    let cont = |i: usize| s.get(i).copied().filter(|b| b & 0xC0 == 0x80);
-    match b0 {
-        0xC0..=0xDF => {
-            let v = ((b0 as u16 & 0x1F) << 6) | (cont(1)? as u16 & 0x3F);
-            (v >= 0x80 || v == 0).then_some((v, 2))
-        }
-        0xE0..=0xEF => {
-            let v = ((b0 as u16 & 0x0F) << 12)
-                | ((cont(1)? as u16 & 0x3F) << 6)
-                | (cont(2)? as u16 & 0x3F);
-            (v >= 0x800).then_some((v, 3))
-        }
-        _ => None,
     }
 }
