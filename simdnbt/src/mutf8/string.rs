@@ -210,7 +210,8 @@ impl Mutf8String {
     /// `self` is in the heap form.
     #[inline(always)]
     unsafe fn heap_cap(&self) -> usize {
-        // The tag and `head` are the first word: one load and a shift.
+        // The tag and `head` are the first word; the capacity is that word
+        // without its low byte (the tag).
         #[cfg(target_pointer_width = "64")]
         {
             let [h0, h1, h2, h3, h4, h5, h6] = self.head;
