@@ -93,8 +93,8 @@ pub use encode::{encode, encoded_len};
 pub use error::Mutf8Error;
 pub use str::Mutf8Str;
 pub(crate) use str::key_matches;
-pub(crate) use string::INLINE_CAP;
 pub use string::Mutf8String;
+pub(crate) use string::{InlineBlock, SIZE as STRING_SIZE};
 
 #[cfg(test)]
 mod differential;

@@ -40,34 +40,55 @@ fn short_ascii_checks_every_byte() {
 }
 
 /// Both inline constructors give the block a byte-by-byte copy would, for
-/// every inline length, and `from_prefixed` does with or without 16 bytes
-/// after the prefix.
+/// every inline length, and `from_prefixed` does with or without `SIZE`
+/// bytes after the prefix (past the length the block's bytes are
+/// unspecified: `from_prefixed` copies what follows in the input).
 #[test]
 fn inline_blocks_match_a_plain_copy() {
-    for n in 0..=20usize {
+    for n in 0..=INLINE_CAP + 3 {
         let bytes: Vec<u8> = (0..n as u8).map(|i| 0xA0 ^ i).collect();
         let s = Mutf8String::from_slice(&bytes);
         assert_eq!(s.as_bytes(), &bytes[..], "len {n}");
-        if let Repr::Inline { block } = &s.repr {
-            let mut want = [0u8; INLINE_CAP + 1];
-            want[0] = n as u8;
-            want[1..=n].copy_from_slice(&bytes);
-            assert_eq!(block, &want, "len {n}");
-        } else {
-            assert!(n > INLINE_CAP);
+        match s.inline_block() {
+            Some(block) => {
+                let mut want = [0u8; SIZE];
+                want[0] = n as u8;
+                want[1..=n].copy_from_slice(&bytes);
+                assert_eq!(block.as_array(), &want, "len {n}");
+                assert_eq!(block.len(), n);
+            }
+            None => assert!(n > INLINE_CAP),
         }
         let mut prefixed = vec![0xEE, (n >> 8) as u8, n as u8];
         prefixed.extend_from_slice(&bytes);
-        for trailing in [0, 1, 40] {
+        for trailing in [0, 1, SIZE - n.min(SIZE), 40] {
             let mut input = prefixed.clone();
             input.extend(std::iter::repeat_n(0xFF, trailing));
             let p = Mutf8String::from_prefixed(&input, 1);
             assert_eq!(p, s, "len {n}, {trailing} trailing");
-            if let (Repr::Inline { block: a }, Repr::Inline { block: b }) = (&p.repr, &s.repr) {
-                assert_eq!(a, b, "len {n}, {trailing} trailing");
+            assert_eq!(p.as_bytes(), &bytes[..], "len {n}, {trailing} trailing");
+            assert_eq!(p.inline_block().is_some(), n <= INLINE_CAP);
+            if let Some(block) = p.inline_block() {
+                assert_eq!(
+                    &block.as_array()[..=n],
+                    &s.inline_block().unwrap().as_array()[..=n]
+                );
             }
+            let c = p.clone();
+            assert_eq!(c.as_bytes(), &bytes[..]);
         }
     }
+}
+
+/// A long prefix whose low byte is small is not taken for a short string.
+#[test]
+fn from_prefixed_reads_both_length_bytes() {
+    let mut input = vec![0x01, 0x05];
+    input.extend((0..0x105).map(|i| i as u8));
+    let s = Mutf8String::from_prefixed(&input, 0);
+    assert_eq!(s.len(), 0x105);
+    assert!(s.inline_block().is_none());
+    assert_eq!(s.as_bytes(), &input[2..]);
 }
 
 /// Independent reference encoder: Java's writeUTF over UTF-16 units.
@@ -180,6 +201,22 @@ fn borrows_when_possible() {
     let v = b"and this".to_vec();
     let p = v.as_ptr();
     assert_eq!(Mutf8String::from_vec(v).as_bytes().as_ptr(), p);
+    // The heap form gives back the very buffer, capacity included.
+    let mut v = Vec::with_capacity(300);
+    v.extend_from_slice(b"short");
+    let (p, cap) = (v.as_ptr(), v.capacity());
+    let back = Mutf8String::from_vec(v).into_vec();
+    assert_eq!(
+        (back.as_ptr(), back.capacity(), &back[..]),
+        (p, cap, &b"short"[..])
+    );
+    let s = String::with_capacity(1000) + "text";
+    let (p, cap) = (s.as_ptr(), s.capacity());
+    let back = Mutf8String::from(s).into_string();
+    assert_eq!(
+        (back.as_ptr(), back.capacity(), &back[..]),
+        (p, cap, "text")
+    );
 }
 
 #[test]
@@ -310,7 +347,7 @@ fn hash_of(v: &(impl Hash + ?Sized)) -> u64 {
 /// Each length around the inline limit, built every way.
 #[test]
 fn inline_and_heap_forms_agree() {
-    for len in [0usize, 1, 14, 15, 16, 17, 40] {
+    for len in [0usize, 1, 3, 4, 7, 8, 14, 15, 16, 17, 22, 23, 24, 40] {
         let bytes: Vec<u8> = (0..len).map(|i| b'a' + (i % 26) as u8).collect();
         let inline_or_heap = Mutf8String::from_slice(&bytes);
         assert_eq!(inline_or_heap.inline_block().is_some(), len <= INLINE_CAP);
@@ -369,8 +406,14 @@ fn inline_strings_keep_invalid_bytes() {
     assert_eq!(s.into_vec(), raw);
     let e = Mutf8String::from("\0\0\0\0\0\0\0\0");
     assert_eq!(e.len(), 16);
-    assert!(e.inline_block().is_none());
+    assert!(e.inline_block().is_none(), "an encoded buffer is kept");
     assert_eq!(e.as_bytes(), b"\xC0\x80".repeat(8));
+    // 16 bytes: inline where 23 fit (64-bit targets), not where 15 do.
+    assert_eq!(
+        e.clone().inline_block().is_some(),
+        16 <= INLINE_CAP,
+        "a clone is inline when it fits"
+    );
 }
 
 #[test]
@@ -379,6 +422,17 @@ fn sizes() {
     {
         assert_eq!(std::mem::size_of::<Mutf8String>(), 24);
         assert_eq!(std::mem::size_of::<Option<Mutf8String>>(), 24);
+        assert_eq!(INLINE_CAP, 23);
+        assert_eq!(std::mem::size_of::<crate::owned::NbtTag>(), 32);
+        assert_eq!(
+            std::mem::size_of::<(Mutf8String, crate::owned::NbtTag)>(),
+            56
+        );
+    }
+    #[cfg(target_pointer_width = "32")]
+    {
+        assert_eq!(std::mem::size_of::<Mutf8String>(), 16);
+        assert_eq!(INLINE_CAP, 15);
     }
     // Any width: the niche keeps `Option` free.
     assert_eq!(

@@ -9,7 +9,7 @@
 //! inner loop (the stack is touched only to enter or leave a container), each
 //! entry costs one match on its tag and one capacity check, and bytes are
 //! stored straight into the output's spare capacity (through an
-//! [`AppendBuf`]); a short (inline) name is copied as a fixed 15-byte block,
+//! [`AppendBuf`]); a short (inline) name is copied as one fixed-size block,
 //! with no `memcpy` call.
 
 use std::slice;
@@ -17,7 +17,7 @@ use std::slice;
 use super::{NbtCompound, NbtList, NbtTag};
 use crate::WriteError;
 use crate::append::{AppendBuf, Backing};
-use crate::mutf8::{INLINE_CAP, Mutf8Str, Mutf8String};
+use crate::mutf8::{InlineBlock, Mutf8Str, Mutf8String, STRING_SIZE};
 use crate::options::DEFAULT_MAX_DEPTH;
 use crate::simd::{self, BeNumber};
 use crate::tag_id::*;
@@ -28,8 +28,8 @@ enum Frame<'d> {
     Lists(slice::Iter<'d, NbtList>),
 }
 
-/// Bytes of an entry's id and inline name block (`id`, `0`, length, 15 bytes).
-const HEAD: usize = 2 + INLINE_CAP + 1;
+/// Bytes of an entry's id and inline name block (`id`, `0`, the block).
+const HEAD: usize = 2 + STRING_SIZE;
 
 /// Stores `bytes` at `dst`.
 ///
@@ -87,19 +87,18 @@ type Entries<'o, 'a> = AppendBuf<u8, &'o mut Out<'a>>;
 fn inline_entry<B: Backing<u8>, const N: usize>(
     buf: &mut AppendBuf<u8, B>,
     id: u8,
-    block: &[u8; INLINE_CAP + 1],
+    block: InlineBlock<'_>,
     payload: [u8; N],
 ) {
-    // The mask only keeps the advance below within what is stored (the
-    // length is at most 15 anyway).
-    let len = usize::from(block[0] & 0x0F);
+    let len = block.len();
     let dst = buf.tail(HEAD + N);
     // SAFETY: `HEAD + N` bytes were reserved at `dst`; the stores cover
-    // `0..HEAD` and `3 + len..3 + len + N` (`3 + len <= HEAD`), so the
-    // `3 + len + N` bytes the end moves over are stored.
+    // `0..HEAD` and `3 + len..3 + len + N` (`3 + len <= HEAD`: an inline
+    // block's length is at most `STRING_SIZE - 1`), so the `3 + len + N`
+    // bytes the end moves over are stored.
     unsafe {
         store(dst, [id, 0]);
-        store(dst.add(2), *block);
+        store(dst.add(2), *block.as_array());
         store(dst.add(3 + len), payload);
         buf.advance(3 + len + N);
     }
@@ -140,13 +139,14 @@ impl Out<'_> {
     fn string(&mut self, s: &Mutf8String) -> Result<(), WriteError> {
         match s.inline_block() {
             Some(block) => {
-                let len = usize::from(block[0] & 0x0F);
-                let dst = self.tail(1 + INLINE_CAP + 1);
-                // SAFETY: `1 + INLINE_CAP + 1` bytes were reserved at `dst`
-                // and stored; the end moves over `2 + len` of them.
+                let len = block.len();
+                let dst = self.tail(1 + STRING_SIZE);
+                // SAFETY: `1 + STRING_SIZE` bytes were reserved at `dst` and
+                // stored; the end moves over `2 + len` of them (an inline
+                // block's length is at most `STRING_SIZE - 1`).
                 unsafe {
                     store(dst, [0]);
-                    store(dst.add(1), *block);
+                    store(dst.add(1), *block.as_array());
                     self.advance(2 + len);
                 }
                 Ok(())
@@ -396,25 +396,22 @@ fn scalar<const N: usize>(
 
 /// A String entry whose name and value are both inline: one room check.
 #[inline(always)]
-fn short_string(
-    e: &mut Entries<'_, '_>,
-    name: &[u8; INLINE_CAP + 1],
-    value: &[u8; INLINE_CAP + 1],
-) {
-    const ROOM: usize = HEAD + 1 + INLINE_CAP + 1;
-    let name_len = usize::from(name[0] & 0x0F);
-    let value_len = usize::from(value[0] & 0x0F);
+fn short_string(e: &mut Entries<'_, '_>, name: InlineBlock<'_>, value: InlineBlock<'_>) {
+    const ROOM: usize = HEAD + 1 + STRING_SIZE;
+    let name_len = name.len();
+    let value_len = value.len();
     let dst = e.tail(ROOM);
     // SAFETY: `ROOM` bytes were reserved at `dst`. The stores cover `0..HEAD`
-    // (id, 0, name block) and then, from `at = 3 + name_len <= HEAD`,
-    // `at..at + 2 + INLINE_CAP` (0, value block), ending at most at `ROOM`;
+    // (id, 0, name block) and then, from `at = 3 + name_len <= HEAD` (an
+    // inline block's length is at most `STRING_SIZE - 1`),
+    // `at..at + 1 + STRING_SIZE` (0, value block), ending at most at `ROOM`;
     // the end moves over `at + 2 + value_len` stored bytes.
     unsafe {
         store(dst, [STRING, 0]);
-        store(dst.add(2), *name);
+        store(dst.add(2), *name.as_array());
         let at = 3 + name_len;
         store(dst.add(at), [0]);
-        store(dst.add(at + 1), *value);
+        store(dst.add(at + 1), *value.as_array());
         e.advance(3 + name_len + 2 + value_len);
     }
 }
