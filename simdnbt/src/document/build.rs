@@ -22,7 +22,7 @@ use std::marker::PhantomData;
 use std::mem::MaybeUninit;
 
 use super::buf::Buf;
-use super::node::Node;
+use super::node::{Node, UNCONVERTED};
 use crate::error::Error;
 use crate::read::Sink;
 use crate::tag_id::*;
@@ -57,8 +57,11 @@ pub(crate) fn scratch() -> Scratch {
 /// The arena being built. `VALUE` sinks read a value an edit appended (a
 /// separate instantiation of the core, so that the reader's own stays
 /// inlined where it is used: one more caller measured +1,000 instructions
-/// per read on complex_player.dat).
-pub(crate) struct DocSink<'a, 's, const VALUE: bool = false> {
+/// per read on complex_player.dat). `UTF8` sinks read Bedrock input, whose
+/// strings are UTF-8: each name and string is checked for the bytes that
+/// MUTF-8 writes otherwise ([`differs_in_mutf8`]); the first one found
+/// marks the root [`UNCONVERTED`].
+pub(crate) struct DocSink<'a, 's, const VALUE: bool = false, const UTF8: bool = false> {
     data: &'a [u8],
     /// The blocks made so far. Index `i` here is node `base + i` of the
     /// document the blocks are added to.
@@ -95,7 +98,7 @@ pub(crate) struct OpenSide {
     elem: u8,
 }
 
-impl<'a, 's, const VALUE: bool> DocSink<'a, 's, VALUE> {
+impl<'a, 's, const VALUE: bool, const UTF8: bool> DocSink<'a, 's, VALUE, UTF8> {
     /// A sink for the value whose payload is at `pos` of `data`, whose
     /// blocks go after the `base` nodes a document already has. `nodes` is
     /// the (empty) vector to build them in.
@@ -213,6 +216,25 @@ impl<'a, 's, const VALUE: bool> DocSink<'a, 's, VALUE> {
         at as u32
     }
 
+    /// With `UTF8`: checks the name of the named tag whose id is at `at`
+    /// (its little-endian length after it: `UTF8` sinks read the
+    /// little-endian form only).
+    #[inline(always)]
+    fn check_name(&mut self, at: usize) {
+        if UTF8 {
+            let len = u16::from_le_bytes([self.data[at + 1], self.data[at + 2]]) as usize;
+            self.check(at + 3, len);
+        }
+    }
+
+    /// With `UTF8`: checks the string of `len` bytes at `start`.
+    #[inline(always)]
+    fn check(&mut self, start: usize, len: usize) {
+        if UTF8 && differs_in_mutf8(self.data, start, len) {
+            self.root.flags |= UNCONVERTED;
+        }
+    }
+
     /// The next element slot of the innermost open list (an arena index).
     #[inline(always)]
     fn next_element(&mut self) -> u32 {
@@ -222,7 +244,7 @@ impl<'a, 's, const VALUE: bool> DocSink<'a, 's, VALUE> {
     }
 }
 
-impl<'a, 's, const VALUE: bool> Sink<'a> for DocSink<'a, 's, VALUE> {
+impl<'a, 's, const VALUE: bool, const UTF8: bool> Sink<'a> for DocSink<'a, 's, VALUE, UTF8> {
     type Compound = OpenCompound;
     type Slot = Target;
     /// The enclosing list's next element slot, restored when this list closes.
@@ -262,12 +284,20 @@ impl<'a, 's, const VALUE: bool> Sink<'a> for DocSink<'a, 's, VALUE> {
         at: usize,
         payload: usize,
     ) -> Result<(), Error> {
+        if UTF8 {
+            self.check(at + 3, payload - at - 3);
+            if id == STRING {
+                let len = u16::from_le_bytes([self.data[payload], self.data[payload + 1]]);
+                self.check(payload + 2, len as usize);
+            }
+        }
         self.push(Node::leaf(at as u32 + 1, id, payload as u32), at);
         Ok(())
     }
 
     #[inline(always)]
     fn named_compound(&mut self, _c: &mut OpenCompound, at: usize) -> Result<OpenCompound, Error> {
+        self.check_name(at);
         let target = self.depth() as u32;
         self.push(Node::open(at as u32 + 1, COMPOUND), at);
         Ok(OpenCompound {
@@ -278,6 +308,7 @@ impl<'a, 's, const VALUE: bool> Sink<'a> for DocSink<'a, 's, VALUE> {
 
     #[inline(always)]
     fn named_list(&mut self, _c: &mut OpenCompound, at: usize) -> Result<Target, Error> {
+        self.check_name(at);
         let target = self.depth() as u32;
         self.push(Node::open(at as u32 + 1, LIST), at);
         Ok(target)
@@ -373,6 +404,9 @@ impl<'a, 's, const VALUE: bool> Sink<'a> for DocSink<'a, 's, VALUE> {
         let prefix = layout(side.elem).prefix as usize;
         // `bytes` is a checked slice of `data`: this is its offset there.
         let at = (bytes.as_ptr().addr() - self.data.as_ptr().addr() - prefix) as u32;
+        if UTF8 && side.elem == STRING {
+            self.check(at as usize + 2, bytes.len());
+        }
         self.nodes[side.next as usize] = Node::leaf(at, side.elem, at);
         side.next += 1;
     }
@@ -404,4 +438,52 @@ impl<'a, 's, const VALUE: bool> Sink<'a> for DocSink<'a, 's, VALUE> {
     fn finish(self, _end: usize) -> (Buf<Node>, Node) {
         (self.nodes, self.root)
     }
+}
+
+/// Whether the UTF-8 bytes `data[start..start + len]` hold a byte that MUTF-8
+/// writes otherwise: `00` (U+0000, `C0 80` in MUTF-8) or `F0..=FF` (the first
+/// byte of a character above U+FFFF, a surrogate pair in MUTF-8, or no UTF-8
+/// at all). Every other byte string is the same text, or the same invalid
+/// bytes, in both.
+///
+/// Eight bytes per step, in a word (the zero-byte test of each word and of
+/// its inverted high nibbles): names are short, so a call into a vector
+/// kernel would cost more than the scan.
+#[inline(always)]
+pub(crate) fn differs_in_mutf8(data: &[u8], start: usize, len: usize) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const NIBBLES: u64 = 0xf0f0_f0f0_f0f0_f0f0;
+    /// Nonzero iff some byte of `w` is zero (exact: a false positive only
+    /// ever follows a true one).
+    #[inline(always)]
+    fn zero_byte(w: u64) -> u64 {
+        w.wrapping_sub(ONES) & !w & HIGH
+    }
+    #[inline(always)]
+    fn flags(w: u64) -> u64 {
+        zero_byte(w) | zero_byte(!w & NIBBLES)
+    }
+    #[inline(always)]
+    fn word(data: &[u8], at: usize) -> u64 {
+        u64::from_le_bytes(data[at..at + 8].try_into().unwrap())
+    }
+    let end = start + len;
+    if end + 8 > data.len() {
+        // Within 8 bytes of the input's end: byte by byte.
+        return data[start..end].iter().any(|&b| b == 0 || b >= 0xf0);
+    }
+    let mut p = start;
+    let mut found = 0;
+    while p + 8 <= end {
+        found |= flags(word(data, p));
+        p += 8;
+    }
+    let rest = end - p;
+    if rest > 0 {
+        // The last bytes, and bytes after them (which are there) set to 01.
+        let keep = u64::MAX >> (64 - 8 * rest);
+        found |= flags(word(data, p) & keep | ONES & !keep);
+    }
+    found != 0
 }

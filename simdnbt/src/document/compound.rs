@@ -84,7 +84,7 @@ impl<'k> Lookup<'k> {
 
     /// The key's [`Word`].
     #[inline(always)]
-    pub(crate) fn word(&self) -> Word {
+    pub(crate) fn word(&self, doc: &Document) -> Word {
         let bytes = &self.bytes[..];
         let len = bytes.len();
         if len > u16::MAX as usize {
@@ -92,8 +92,13 @@ impl<'k> Lookup<'k> {
             return Word { head: 1, mask: 0 };
         }
         let n = len.min(6);
-        // The stored length's two bytes, big-endian, then the key's first `n`.
-        let mut head = u16::from_le_bytes((len as u16).to_be_bytes()) as u64;
+        // The stored length's two bytes in the document's order, then the
+        // key's first `n`.
+        let mut head = if doc.le() {
+            len as u64
+        } else {
+            u16::from_le_bytes((len as u16).to_be_bytes()) as u64
+        };
         if n == 6 {
             // Most keys: two loads instead of a byte loop.
             let four = u32::from_le_bytes(bytes[..4].try_into().unwrap()) as u64;
@@ -122,7 +127,7 @@ impl<'k> Lookup<'k> {
         if children.len() < WORD_FROM || self.nul {
             return children.iter().rposition(|n| self.names_by_length(doc, n));
         }
-        let word = self.word();
+        let word = self.word(doc);
         if self.hashed(c) {
             let hash = name_hash(&self.bytes);
             return children
@@ -139,7 +144,7 @@ impl<'k> Lookup<'k> {
         if children.len() < WORD_FROM || self.nul {
             return children.iter().position(|n| self.names_by_length(doc, n));
         }
-        let word = self.word();
+        let word = self.word(doc);
         if self.hashed(c) {
             let hash = name_hash(&self.bytes);
             return children

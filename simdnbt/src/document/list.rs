@@ -67,7 +67,18 @@ impl<'d> NbtList<'d> {
 
     #[inline]
     fn numbers_vec<T: BeNumber>(&self, id: u8) -> Option<Vec<T>> {
-        self.numbers(id).map(simd::from_be_bytes)
+        let bytes = self.numbers(id)?;
+        Some(simd::from_be_bytes(&self.doc.be_numbers(bytes, T::SIZE)))
+    }
+
+    /// The elements as a zero-copy big-endian view (`None` in a
+    /// little-endian document).
+    #[inline]
+    fn numbers_raw<T: BeNumber>(&self, id: u8) -> Option<RawList<'d, T>> {
+        if self.doc.le() {
+            return None;
+        }
+        self.numbers(id).map(RawList::new)
     }
 
     /// A list of Bytes.
@@ -111,31 +122,31 @@ impl<'d> NbtList<'d> {
     /// A list of Shorts as a zero-copy big-endian view.
     #[inline]
     pub fn shorts_raw(&self) -> Option<RawList<'d, i16>> {
-        self.numbers(SHORT).map(RawList::new)
+        self.numbers_raw(SHORT)
     }
 
     /// A list of Ints as a zero-copy big-endian view.
     #[inline]
     pub fn ints_raw(&self) -> Option<RawList<'d, i32>> {
-        self.numbers(INT).map(RawList::new)
+        self.numbers_raw(INT)
     }
 
     /// A list of Longs as a zero-copy big-endian view.
     #[inline]
     pub fn longs_raw(&self) -> Option<RawList<'d, i64>> {
-        self.numbers(LONG).map(RawList::new)
+        self.numbers_raw(LONG)
     }
 
     /// A list of Floats as a zero-copy big-endian view.
     #[inline]
     pub fn floats_raw(&self) -> Option<RawList<'d, f32>> {
-        self.numbers(FLOAT).map(RawList::new)
+        self.numbers_raw(FLOAT)
     }
 
     /// A list of Doubles as a zero-copy big-endian view.
     #[inline]
     pub fn doubles_raw(&self) -> Option<RawList<'d, f64>> {
-        self.numbers(DOUBLE).map(RawList::new)
+        self.numbers_raw(DOUBLE)
     }
 
     /// The element nodes, for a list of `id` (not numbers).
@@ -163,15 +174,23 @@ impl<'d> NbtList<'d> {
         self.elements(STRING)
     }
 
-    /// A list of IntArrays, each a zero-copy big-endian view.
+    /// A list of IntArrays, each a zero-copy big-endian view (`None` in a
+    /// little-endian document: index the list with [`get`](Self::get)).
     #[inline]
     pub fn int_arrays(&self) -> Option<Elements<'d, RawList<'d, i32>>> {
+        if self.doc.le() {
+            return None;
+        }
         self.elements(INT_ARRAY)
     }
 
-    /// A list of LongArrays, each a zero-copy big-endian view.
+    /// A list of LongArrays, each a zero-copy big-endian view (`None` in a
+    /// little-endian document).
     #[inline]
     pub fn long_arrays(&self) -> Option<Elements<'d, RawList<'d, i64>>> {
+        if self.doc.le() {
+            return None;
+        }
         self.elements(LONG_ARRAY)
     }
 
@@ -196,8 +215,11 @@ impl<'d> NbtList<'d> {
         if is_flat(self.node.elem) {
             let size = layout(self.node.elem).fixed as usize;
             let at = self.node.a as usize + i * size;
-            return number_at(self.node.elem, &self.doc.bytes[at..at + size])
-                .map(ListElement::Number);
+            return number_at(
+                self.node.elem,
+                &self.doc.be_numbers(&self.doc.bytes[at..at + size], size),
+            )
+            .map(ListElement::Number);
         }
         let node = &self.doc.children(self.node)[i];
         Some(ListElement::Tag(NbtTag::new(self.doc, node)))

@@ -39,9 +39,12 @@ pub(crate) trait Encoding {
     fn list_header(&mut self, elem: u8, len: u32);
 }
 
-/// Java's form: the stored bytes as they are, copied in merged runs.
+/// The stored form (Java's, or Bedrock's little-endian for a document read
+/// from it): the stored bytes as they are, copied in merged runs.
 struct Java<'d, 'o> {
     bytes: &'d [u8],
+    /// The stored bytes are little-endian.
+    le: bool,
     out: &'o mut Vec<u8>,
     /// The run of stored bytes not yet copied.
     start: usize,
@@ -49,9 +52,10 @@ struct Java<'d, 'o> {
 }
 
 impl<'d, 'o> Java<'d, 'o> {
-    fn new(bytes: &'d [u8], out: &'o mut Vec<u8>) -> Self {
+    fn new(doc: &'d Document, out: &'o mut Vec<u8>) -> Self {
         Java {
-            bytes,
+            bytes: &doc.bytes,
+            le: doc.le(),
             out,
             start: 0,
             end: 0,
@@ -89,7 +93,12 @@ impl Encoding for Java<'_, '_> {
 
     #[inline(always)]
     fn name(&mut self, off: usize) {
-        let len = u16::from_be_bytes([self.bytes[off], self.bytes[off + 1]]) as usize;
+        let b = [self.bytes[off], self.bytes[off + 1]];
+        let len = if self.le {
+            u16::from_le_bytes(b)
+        } else {
+            u16::from_be_bytes(b)
+        } as usize;
         self.copy(off, off + 2 + len);
     }
 
@@ -102,7 +111,11 @@ impl Encoding for Java<'_, '_> {
     fn list_header(&mut self, elem: u8, len: u32) {
         self.flush();
         self.out.push(elem);
-        self.out.extend_from_slice(&len.to_be_bytes());
+        self.out.extend_from_slice(&if self.le {
+            len.to_le_bytes()
+        } else {
+            len.to_be_bytes()
+        });
     }
 }
 
@@ -142,7 +155,15 @@ fn leaf_end(doc: &Document, node: &Node) -> usize {
     match node.id {
         // A flat list: `a` is its first element.
         LIST => p + node.b as usize * layout(node.elem).fixed as usize,
-        id => crate::tag_id::leaf_end(&doc.bytes, id, p),
+        id => {
+            let l = layout(id);
+            let units = match l.prefix {
+                0 => return p + l.fixed as usize,
+                2 => doc.u16_at(p) as usize,
+                _ => doc.u32_at(p) as usize,
+            };
+            p + l.prefix as usize + units * l.element as usize
+        }
     }
 }
 
@@ -280,7 +301,7 @@ pub(crate) fn document(doc: &Document, form: Form, out: &mut Vec<u8>) {
     // The live document is never larger than what is stored.
     out.reserve(doc.bytes.len());
     let root = &doc.nodes[0];
-    let mut e = Java::new(&doc.bytes, out);
+    let mut e = Java::new(doc, out);
     // A document keeps its root's id (and name) at its start, so when
     // nothing moved this and the payload are copied in one run.
     if doc.bytes.first() == Some(&root.id) {
@@ -302,7 +323,7 @@ pub(crate) fn document(doc: &Document, form: Form, out: &mut Vec<u8>) {
 
 /// Appends the payload of `node`.
 pub(crate) fn payload(doc: &Document, node: &Node, out: &mut Vec<u8>) {
-    let mut e = Java::new(&doc.bytes, out);
+    let mut e = Java::new(doc, out);
     walk(doc, node, &mut e);
 }
 

@@ -111,6 +111,7 @@ impl Document {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn as_compound_mut(&mut self) -> Option<NbtCompoundMut<'_>> {
+        self.before_edit();
         (self.nodes[0].id == COMPOUND).then(|| {
             self.path.clear();
             self.path.push(0);
@@ -123,6 +124,7 @@ impl Document {
 
     /// A mutable handle on the root list, if the root is one.
     pub fn as_list_mut(&mut self) -> Option<NbtListMut<'_>> {
+        self.before_edit();
         (self.nodes[0].id == LIST).then(|| {
             self.path.clear();
             self.path.push(0);
@@ -146,6 +148,7 @@ impl Document {
         let Some(tag) = value.to_optional_nbt_tag() else {
             return Ok(());
         };
+        self.before_edit();
         let node = self.append_value(&tag, Name::None, self.max_depth)?;
         self.nodes[0] = node;
         self.path.clear();
@@ -160,6 +163,7 @@ impl Document {
         if len > u16::MAX as usize {
             return Err(EditError::StringTooLong { len });
         }
+        self.before_edit();
         if self.bytes.len() + 2 + len > MAX_BYTES {
             return Err(EditError::DocumentTooLarge);
         }
