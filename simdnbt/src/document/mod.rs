@@ -72,6 +72,20 @@
 //! 4096 nodes), the document compacts itself; [`Document::compact`] does it
 //! on request.
 //!
+//! # Bedrock
+//!
+//! With the `bedrock` feature, `simdnbt::bedrock::document` reads Bedrock's
+//! little-endian form into a document directly ([`ByteOrder::LittleEndian`]):
+//! the bytes stay as they are, accessors decode them little-endian, and
+//! [`Document::write`] writes the little-endian form (a copy when nothing was
+//! edited); [`Document::write_in`] writes either order. Its strings are
+//! UTF-8, viewed as MUTF-8 like every string here: a document whose strings
+//! are not the same bytes in both (U+0000, characters above U+FFFF) is
+//! converted to the Java form when it is read, and so is every little-endian
+//! document at its first edit (once; it still writes little-endian). Zero-copy
+//! big-endian views (`int_array_raw`, `ints_raw`, `int_arrays`, …) are `None`
+//! in a little-endian document; the decoding getters work in both.
+//!
 //! # Limits
 //!
 //! The reader's limits ([`ReadOptions`]) apply, and edits keep to them: no
@@ -392,7 +406,6 @@ impl Layout {
 
     /// [`Layout::read`] for input in form `W`; `UTF8`: its strings are
     /// UTF-8 (see [`build::DocSink`]).
-    #[inline(always)]
     fn read_in<W: Wire, const UTF8: bool>(
         &self,
         bytes: &[u8],
@@ -471,7 +484,6 @@ fn node_room(len: usize) -> usize {
 ///
 /// In form `W`; with `UTF8`, a string or name whose UTF-8 bytes are not its
 /// MUTF-8 ones marks the root node [`node::UNCONVERTED`].
-#[inline(always)]
 fn parse_capped<W: Wire, const UTF8: bool>(
     data: &[u8],
     at: &Layout,
@@ -592,7 +604,6 @@ impl Document {
     }
 
     /// [`Document::parse_vec`] for input in form `W` (see [`parse_capped`]).
-    #[inline(always)]
     fn parse_vec_in<W: Wire, const UTF8: bool>(
         bytes: Vec<u8>,
         at: &Layout,
