@@ -16,8 +16,9 @@
 //!
 //! Which model: [`super::owned`] to build or hold a Bedrock tree with plain
 //! `Vec`s; this one to read a Bedrock file, look values up and write it
-//! back (it reads complex_player.dat in LE form at 0.7× the instructions of
-//! na_nbt's little-endian owned read; `reports/perf.md`).
+//! back (it reads complex_player.dat in its little-endian form in 25,250
+//! instructions, 1.31× fewer than na_nbt's little-endian owned read and
+//! 3.2× fewer than [`super::owned::read_le`]; `reports/perf.md`).
 //!
 //! ```
 //! use std::io::Cursor;

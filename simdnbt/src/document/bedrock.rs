@@ -133,6 +133,8 @@ impl Document {
     }
 
     /// Appends the document in the byte order it is not stored in.
+    #[cold]
+    #[inline(never)]
     pub(super) fn write_other_order(&self, form: Form, order: ByteOrder, out: &mut Vec<u8>) {
         // The core transcodes named documents: the payload gets an empty
         // name when the output has none.

@@ -125,7 +125,15 @@ impl<'k> Lookup<'k> {
         let children = doc.children(c);
         // One loop per way of comparing, so that each is as tight as it can be.
         if children.len() < WORD_FROM || self.nul {
-            return children.iter().rposition(|n| self.names_by_length(doc, n));
+            // (A key holding U+0000 is compared decoded, its length unused.)
+            let len = if self.nul {
+                [0; 2]
+            } else {
+                self.stored_len(doc)?
+            };
+            return children
+                .iter()
+                .rposition(|n| self.names_by_length(doc, n, len));
         }
         let word = self.word(doc);
         if self.hashed(c) {
@@ -142,7 +150,15 @@ impl<'k> Lookup<'k> {
     pub(crate) fn first(&self, doc: &Document, c: &Node) -> Option<usize> {
         let children = doc.children(c);
         if children.len() < WORD_FROM || self.nul {
-            return children.iter().position(|n| self.names_by_length(doc, n));
+            // (A key holding U+0000 is compared decoded, its length unused.)
+            let len = if self.nul {
+                [0; 2]
+            } else {
+                self.stored_len(doc)?
+            };
+            return children
+                .iter()
+                .position(|n| self.names_by_length(doc, n, len));
         }
         let word = self.word(doc);
         if self.hashed(c) {
@@ -177,13 +193,26 @@ impl<'k> Lookup<'k> {
 
     /// Whether the named node `c` is called this, compared by length first.
     #[inline(always)]
-    fn names_by_length(&self, doc: &Document, c: &Node) -> bool {
+    fn names_by_length(&self, doc: &Document, c: &Node, len: [u8; 2]) -> bool {
         let off = c.off as usize;
         if self.nul {
             return self.names_slowly(doc, off);
         }
         let key = &self.bytes[..];
-        doc.u16_at(off) as usize == key.len() && same(&doc.bytes[off + 2..off + 2 + key.len()], key)
+        doc.bytes[off..off + 2] == len && same(&doc.bytes[off + 2..off + 2 + key.len()], key)
+    }
+
+    /// The key's length as a name's length prefix is stored in `doc`
+    /// (compared as bytes, so that the byte order is tested once per lookup,
+    /// not per name); `None` when no name is that long.
+    #[inline(always)]
+    fn stored_len(&self, doc: &Document) -> Option<[u8; 2]> {
+        let len = u16::try_from(self.bytes.len()).ok()?;
+        Some(if doc.le() {
+            len.to_le_bytes()
+        } else {
+            len.to_be_bytes()
+        })
     }
 
     /// After [`names`](Self::names)' word matched: whether the name's bytes

@@ -9,7 +9,7 @@ use super::tag::array_at;
 use super::{Document, NbtCompound, NbtTag};
 use crate::mutf8::Mutf8Str;
 use crate::raw_list::RawList;
-use crate::simd::{self, BeNumber};
+use crate::simd::BeNumber;
 use crate::tag_id::*;
 
 /// A list inside a [`Document`]. All elements have one type
@@ -67,8 +67,7 @@ impl<'d> NbtList<'d> {
 
     #[inline]
     fn numbers_vec<T: BeNumber>(&self, id: u8) -> Option<Vec<T>> {
-        let bytes = self.numbers(id)?;
-        Some(simd::from_be_bytes(&self.doc.be_numbers(bytes, T::SIZE)))
+        Some(self.doc.numbers(self.numbers(id)?))
     }
 
     /// The elements as a zero-copy big-endian view (`None` in a
@@ -217,7 +216,8 @@ impl<'d> NbtList<'d> {
             let at = self.node.a as usize + i * size;
             return number_at(
                 self.node.elem,
-                &self.doc.be_numbers(&self.doc.bytes[at..at + size], size),
+                &self.doc.bytes[at..at + size],
+                self.doc.le(),
             )
             .map(ListElement::Number);
         }
@@ -239,17 +239,27 @@ impl<'d> NbtList<'d> {
     }
 }
 
-/// The number of type `id` whose big-endian bytes are `b`.
+/// The number of type `id` whose bytes are `b` (little-endian if `le`).
 #[inline]
-pub(crate) fn number_at(id: u8, b: &[u8]) -> Option<crate::Number> {
+pub(crate) fn number_at(id: u8, b: &[u8], le: bool) -> Option<crate::Number> {
     use crate::Number as N;
+    macro_rules! decode {
+        ($t:ty) => {{
+            let b = b.try_into().ok()?;
+            if le {
+                <$t>::from_le_bytes(b)
+            } else {
+                <$t>::from_be_bytes(b)
+            }
+        }};
+    }
     Some(match id {
         BYTE => N::Byte(b[0] as i8),
-        SHORT => N::Short(i16::from_be_bytes(b.try_into().ok()?)),
-        INT => N::Int(i32::from_be_bytes(b.try_into().ok()?)),
-        LONG => N::Long(i64::from_be_bytes(b.try_into().ok()?)),
-        FLOAT => N::Float(f32::from_be_bytes(b.try_into().ok()?)),
-        DOUBLE => N::Double(f64::from_be_bytes(b.try_into().ok()?)),
+        SHORT => N::Short(decode!(i16)),
+        INT => N::Int(decode!(i32)),
+        LONG => N::Long(decode!(i64)),
+        FLOAT => N::Float(decode!(f32)),
+        DOUBLE => N::Double(decode!(f64)),
         _ => return None,
     })
 }

@@ -148,7 +148,6 @@ mod path;
 mod tag;
 mod write;
 
-use std::borrow::Cow;
 use std::fmt;
 use std::io::Cursor;
 
@@ -687,8 +686,13 @@ impl Document {
     /// [`byte_order`](Self::byte_order).
     ///
     /// An edited document is valid by construction, so this cannot fail.
+    #[inline]
     pub fn write(&self, out: &mut Vec<u8>) {
-        self.write_in(self.form, self.out_order, out);
+        if self.out_order == self.order {
+            write::document(self, self.form, out);
+        } else {
+            self.write_other_order(self.form, self.out_order, out);
+        }
     }
 
     /// Appends the document in `form`: [`Form::Named`] gives a document
@@ -778,18 +782,46 @@ impl Document {
 
     #[inline(always)]
     pub(crate) fn u16_at(&self, off: usize) -> u16 {
+        self.u16_in(off, self.le())
+    }
+
+    #[inline(always)]
+    pub(crate) fn u32_at(&self, off: usize) -> u32 {
+        self.u32_in(off, self.le())
+    }
+
+    /// The big-endian u16 at `off`, for edits (which work on big-endian
+    /// storage only: [`Document::before_edit`]).
+    #[inline(always)]
+    pub(crate) fn u16_be(&self, off: usize) -> u16 {
+        debug_assert!(!self.le());
+        self.u16_in(off, false)
+    }
+
+    /// The big-endian u32 at `off`, for edits.
+    #[inline(always)]
+    pub(crate) fn u32_be(&self, off: usize) -> u32 {
+        debug_assert!(!self.le());
+        self.u32_in(off, false)
+    }
+
+    /// The u16 at `off`, little-endian if `le` (a constant where the
+    /// caller is monomorphised for one order: the writer, the edits).
+    #[inline(always)]
+    pub(crate) fn u16_in(&self, off: usize, le: bool) -> u16 {
         let b = self.bytes[off..off + 2].try_into().unwrap();
-        if self.le() {
+        if le {
             u16::from_le_bytes(b)
         } else {
             u16::from_be_bytes(b)
         }
     }
 
+    /// The u32 at `off`, little-endian if `le`.
     #[inline(always)]
-    pub(crate) fn u32_at(&self, off: usize) -> u32 {
+    pub(crate) fn u32_in(&self, off: usize, le: bool) -> u32 {
         let b = self.bytes[off..off + 4].try_into().unwrap();
-        if self.le() {
+        if le {
             u32::from_le_bytes(b)
         } else {
             u32::from_be_bytes(b)
@@ -806,17 +838,14 @@ impl Document {
         b
     }
 
-    /// A big-endian copy of the numbers of `size` bytes each in `bytes` (a
-    /// slice of the stored bytes), or `bytes` itself when they are stored
-    /// big-endian.
-    #[inline]
-    pub(crate) fn be_numbers<'s>(&self, bytes: &'s [u8], size: usize) -> Cow<'s, [u8]> {
+    /// The numbers stored in `bytes` (a slice of the stored bytes), in
+    /// native order.
+    #[inline(always)]
+    pub(crate) fn numbers<T: crate::simd::BeNumber>(&self, bytes: &[u8]) -> Vec<T> {
         if self.le() {
-            let mut swapped = Vec::with_capacity(bytes.len());
-            crate::simd::extend_swapped(size, &mut swapped, bytes);
-            Cow::Owned(swapped)
+            le_numbers(bytes)
         } else {
-            Cow::Borrowed(bytes)
+            crate::simd::from_be_bytes(bytes)
         }
     }
 
@@ -825,6 +854,16 @@ impl Document {
     pub(crate) fn children(&self, node: &Node) -> &[Node] {
         &self.nodes[node.children()]
     }
+}
+
+/// Little-endian `bytes` as native numbers (swapped to big-endian, then
+/// through the SIMD kernels, as for big-endian bytes).
+#[cold]
+#[inline(never)]
+fn le_numbers<T: crate::simd::BeNumber>(bytes: &[u8]) -> Vec<T> {
+    let mut swapped = Vec::with_capacity(bytes.len());
+    crate::simd::extend_swapped(T::SIZE, &mut swapped, bytes);
+    crate::simd::from_be_bytes(&swapped)
 }
 
 impl fmt::Debug for Document {

@@ -106,7 +106,7 @@ fn number_at_node(tag: NbtTag<'_>) -> Option<Number> {
         return None;
     }
     let at = tag.node.a as usize;
-    number_at(id, &tag.doc.be_numbers(&tag.doc.bytes[at..at + size], size))
+    number_at(id, &tag.doc.bytes[at..at + size], tag.doc.le())
 }
 
 impl<'d> View for DocValue<'d> {

@@ -99,15 +99,13 @@ impl<'d> NbtTag<'d> {
     /// The values if this is an IntArray, converted to native order.
     #[inline]
     pub fn int_array(&self) -> Option<Vec<i32>> {
-        let bytes = self.array(INT_ARRAY, 4)?;
-        Some(simd::from_be_bytes(&self.doc.be_numbers(bytes, 4)))
+        Some(self.doc.numbers(self.array(INT_ARRAY, 4)?))
     }
 
     /// The values if this is a LongArray, converted to native order.
     #[inline]
     pub fn long_array(&self) -> Option<Vec<i64>> {
-        let bytes = self.array(LONG_ARRAY, 8)?;
-        Some(simd::from_be_bytes(&self.doc.be_numbers(bytes, 8)))
+        Some(self.doc.numbers(self.array(LONG_ARRAY, 8)?))
     }
 
     /// A zero-copy big-endian view if this is an IntArray (`None` in a

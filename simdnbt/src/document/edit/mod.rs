@@ -262,7 +262,7 @@ impl Document {
         let off = match name {
             Name::None => None,
             Name::Stored(at) => {
-                let len = self.u16_at(at) as usize;
+                let len = self.u16_be(at) as usize;
                 self.bytes.push(id);
                 let off = self.bytes.len();
                 self.bytes.extend_from_within(at..at + 2 + len);
@@ -298,7 +298,7 @@ impl Document {
         let off = off.unwrap_or(payload) as u32;
         let p = payload as u32;
         let (elem, n) = match tag {
-            OwnedTag::List(_) => (self.bytes[payload], self.u32_at(payload + 1)),
+            OwnedTag::List(_) => (self.bytes[payload], self.u32_be(payload + 1)),
             OwnedTag::Compound(c) => (0, c.len() as u32),
             _ => return Ok(Node::leaf(off, id, p)),
         };
@@ -358,8 +358,8 @@ impl Document {
         }
         // The stored length of a string (u16) or array (u32) at `p`.
         let same_len = |doc: &Document, len: usize| match node.id {
-            STRING => doc.u16_at(p) as usize == len,
-            _ => doc.u32_at(p) as usize == len,
+            STRING => doc.u16_be(p) as usize == len,
+            _ => doc.u32_be(p) as usize == len,
         };
         match tag {
             OwnedTag::String(s) if node.id == STRING && same_len(self, s.len()) => {
@@ -514,7 +514,7 @@ impl Document {
         data: &[u8],
     ) -> Result<usize, EditError> {
         let head = if named {
-            3 + self.u16_at(self.nodes[i].off as usize) as usize
+            3 + self.u16_be(self.nodes[i].off as usize) as usize
         } else {
             0
         };
