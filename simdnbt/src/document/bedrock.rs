@@ -35,9 +35,8 @@ use super::{ByteOrder, Document, Form, Layout, write};
 use crate::bedrock::transcode;
 use crate::error::Error;
 use crate::options::ReadOptions;
-use crate::read::root::{RootPrefix, cursor_parts, root_prefix_in};
+use crate::read::root::{cursor_parts, root_prefix_in};
 use crate::read::wire::{BigEndian, LittleEndian, Wire};
-use crate::tag_id::COMPOUND;
 
 /// Reads the little-endian document at the cursor (a named root compound,
 /// or a lone End: `Ok(None)`) and moves the cursor past it.
@@ -46,21 +45,12 @@ pub(crate) fn read_le_with(
     opts: &ReadOptions,
 ) -> Result<Option<Document>, Error> {
     let (bytes, start) = cursor_parts(data);
-    let layout = match root_prefix_in::<LittleEndian>(bytes, start, true)? {
-        RootPrefix::End { end } => {
+    let layout = match Layout::of_root(root_prefix_in::<LittleEndian>(bytes, start, true)?) {
+        Ok(layout) => layout,
+        Err(end) => {
             data.set_position(end as u64);
             return Ok(None);
         }
-        RootPrefix::Compound {
-            start,
-            name_off,
-            payload,
-        } => Layout {
-            start,
-            id: COMPOUND,
-            name: name_off,
-            payload,
-        },
     };
     let doc = layout.read_in::<LittleEndian, true>(bytes, opts)?;
     data.set_position((start + doc.bytes.len()) as u64);
@@ -72,18 +62,8 @@ pub(crate) fn from_vec_le_with(
     bytes: Vec<u8>,
     opts: &ReadOptions,
 ) -> Result<Option<Document>, Error> {
-    let layout = match root_prefix_in::<LittleEndian>(&bytes, 0, true)? {
-        RootPrefix::End { .. } => return Ok(None),
-        RootPrefix::Compound {
-            start,
-            name_off,
-            payload,
-        } => Layout {
-            start,
-            id: COMPOUND,
-            name: name_off,
-            payload,
-        },
+    let Ok(layout) = Layout::of_root(root_prefix_in::<LittleEndian>(&bytes, 0, true)?) else {
+        return Ok(None);
     };
     let doc = Document::parse_vec_in::<LittleEndian, true>(bytes, &layout, opts)?;
     Ok(Some(checked(doc, opts)))

@@ -329,21 +329,12 @@ fn read_compound_root(
     opts: &ReadOptions,
 ) -> Result<Option<Document>, Error> {
     let (bytes, start) = cursor_parts(data);
-    let layout = match root_prefix(bytes, start, form == Form::Named)? {
-        RootPrefix::End { end } => {
+    let layout = match Layout::of_root(root_prefix(bytes, start, form == Form::Named)?) {
+        Ok(layout) => layout,
+        Err(end) => {
             data.set_position(end as u64);
             return Ok(None);
         }
-        RootPrefix::Compound {
-            start,
-            name_off,
-            payload,
-        } => Layout {
-            start,
-            id: COMPOUND,
-            name: name_off,
-            payload,
-        },
     };
     let doc = layout.read(bytes, opts)?;
     data.set_position(start as u64 + doc.bytes.len() as u64);
@@ -361,6 +352,25 @@ struct Layout {
 }
 
 impl Layout {
+    /// Where the parts of the compound root `prefix` describes are, or
+    /// where an End root ends.
+    #[inline(always)]
+    fn of_root(prefix: RootPrefix) -> Result<Layout, usize> {
+        match prefix {
+            RootPrefix::End { end } => Err(end),
+            RootPrefix::Compound {
+                start,
+                name_off,
+                payload,
+            } => Ok(Layout {
+                start,
+                id: COMPOUND,
+                name: name_off,
+                payload,
+            }),
+        }
+    }
+
     /// The root at `start` of `bytes`, framed as `form`; `None` for End.
     fn find(bytes: &[u8], start: usize, form: Form) -> Result<Option<Layout>, Error> {
         Layout::find_in::<BigEndian>(bytes, start, form)
@@ -565,18 +575,8 @@ impl Document {
     /// # Ok::<(), simdnbt::Error>(())
     /// ```
     pub fn from_vec(bytes: Vec<u8>) -> Result<Option<Document>, Error> {
-        let at = match root_prefix(&bytes, 0, true)? {
-            RootPrefix::End { .. } => return Ok(None),
-            RootPrefix::Compound {
-                start,
-                name_off,
-                payload,
-            } => Layout {
-                start,
-                id: COMPOUND,
-                name: name_off,
-                payload,
-            },
+        let Ok(at) = Layout::of_root(root_prefix(&bytes, 0, true)?) else {
+            return Ok(None);
         };
         Ok(Some(Document::parse_vec(
             bytes,
