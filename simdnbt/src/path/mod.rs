@@ -173,7 +173,7 @@
 //! changes nothing.
 
 mod display;
-mod edit;
+pub(crate) mod edit;
 mod error;
 pub(crate) mod eval;
 mod locate;
