@@ -122,7 +122,7 @@ fn set_document_on_arrays_and_empty_lists() {
     )
     .unwrap();
     let owned = owned::BaseNbt::new("", root);
-    let doc = Document::from_owned(&owned.clone().into()).unwrap();
+    let doc = Document::from_owned(&owned).unwrap();
     for (path, value) in [
         ("b[1]", NbtTag::Byte(9)),
         ("i[]", NbtTag::Int(0)),
