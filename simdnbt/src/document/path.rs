@@ -458,6 +458,26 @@ impl<'d> ParentMut<'d> {
     }
 }
 
+/// Whether putting `value` at `count` places could be refused. A number or
+/// a string that fits a length prefix cannot nest too deep or be too long;
+/// it can only make the document too large, which it cannot do while each
+/// place's new bytes (an entry: id, name and value, each name and string
+/// at most 65535 bytes) fit below the size limit and the nodes are far
+/// below theirs (a block that grows is copied once, and compaction keeps
+/// the nodes within about twice their count after the read).
+fn may_be_refused(doc: &Document, value: &crate::owned::NbtTag, count: usize) -> bool {
+    use crate::owned::NbtTag as T;
+    let leaf = match value {
+        T::Byte(_) | T::Short(_) | T::Int(_) | T::Long(_) | T::Float(_) | T::Double(_) => true,
+        T::String(s) => s.len() <= u16::MAX as usize,
+        _ => false,
+    };
+    const MOST_PER_PLACE: usize = 1 + 2 * (2 + u16::MAX as usize);
+    !leaf
+        || count.saturating_mul(MOST_PER_PLACE) > super::MAX_BYTES - doc.bytes.len()
+        || doc.nodes.len() > i32::MAX as usize / 8
+}
+
 /// The concrete path of `slot` in the parent at `path`.
 fn slot_path(path: &NbtPath, slot: &Slot) -> NbtPath {
     match slot {
@@ -500,10 +520,10 @@ impl NbtPath {
             None => Some(Vec::new()),
         };
         let targets = set_targets(self, found, value.id())?;
-        let count = targets.iter().map(|t| t.slots.len()).sum();
-        // One place: an edit that fails changes nothing. More: the document
-        // as it was, to go back to.
-        let before = (count > 1).then(|| doc.clone());
+        let count: usize = targets.iter().map(|t| t.slots.len()).sum();
+        // One place: an edit that fails changes nothing. More, with a value
+        // the document could refuse: the document as it was, to go back to.
+        let before = (count > 1 && may_be_refused(doc, &value, count)).then(|| doc.clone());
         for Target { path, slots, .. } in &targets {
             // The path was found a moment ago in the same document.
             let Some(mut parent) = ParentMut::at(doc, path) else {
