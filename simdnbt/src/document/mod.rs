@@ -698,19 +698,20 @@ impl Document {
     /// Appends the document in `form`: [`Form::Named`] gives a document
     /// read unnamed the empty name, [`Form::Unnamed`] leaves the name out.
     pub fn write_as(&self, form: Form, out: &mut Vec<u8>) {
-        self.write_in(form, self.out_order, out);
+        if self.out_order == self.order {
+            write::document(self, form, out);
+        } else {
+            self.write_other_order(form, self.out_order, out);
+        }
     }
 
     /// Appends the document in `form` and byte `order`. The document's own
     /// order is a copy of every part no edit touched; the other order is
     /// the stored bytes re-encoded by the validating core (numbers swapped,
     /// strings converted between MUTF-8 and UTF-8 as
-    /// `simdnbt::bedrock` converts them), which needs the `bedrock` feature:
-    /// without it a document is always big-endian and `order` must be
-    /// [`ByteOrder::BigEndian`].
-    ///
-    /// # Panics
-    /// Without the `bedrock` feature, for [`ByteOrder::LittleEndian`].
+    /// `simdnbt::bedrock` converts them). Only with the `bedrock` feature:
+    /// without it every document is big-endian ([`write_as`](Self::write_as)).
+    #[cfg(feature = "bedrock")]
     pub fn write_in(&self, form: Form, order: ByteOrder, out: &mut Vec<u8>) {
         if order == self.order {
             write::document(self, form, out);
@@ -719,10 +720,13 @@ impl Document {
         }
     }
 
+    /// Without the `bedrock` feature nothing reads a little-endian document,
+    /// so the stored and written orders are both big-endian and this is
+    /// never called.
     #[cfg(not(feature = "bedrock"))]
     #[cold]
     fn write_other_order(&self, _form: Form, _order: ByteOrder, _out: &mut Vec<u8>) {
-        panic!("little-endian NBT needs the `bedrock` feature");
+        unreachable!("a document is big-endian without the `bedrock` feature");
     }
 
     /// The document's bytes in its own form, as a new vector.
