@@ -122,11 +122,7 @@ fn low_half(word: *mut u64) -> *mut u32 {
 impl TapeSink {
     /// An empty tape sized for the value at `pos` of `data`.
     pub(crate) fn new(data: &[u8], pos: usize) -> Self {
-        // Real files take 10–60 input bytes per tape word (reports/perf.md),
-        // so one word per 8 bytes leaves every one of them a single
-        // allocation; 4 more for the smallest documents (a root and a few
-        // tags). Denser inputs grow (see `grow`).
-        let words: Vec<u64> = Vec::with_capacity(((data.len() - pos) / 8 + 4).min(1 << 20));
+        let words: Vec<u64> = Vec::with_capacity(first_capacity(data.len() - pos));
         let mut sink = Self {
             words,
             wbase: std::ptr::null_mut(),
@@ -373,6 +369,33 @@ impl<'a> Sink<'a> for TapeSink {
 #[inline(never)]
 fn finish_lists(words: &mut Vec<u64>, lists: &[usize]) {
     words.extend(lists.iter().map(|&p| p as u64));
+}
+
+/// The first tape's capacity in words for a value of `rest` input bytes.
+///
+/// Real files take 10–60 input bytes per tape word (reports/perf.md), so one
+/// word per 8 bytes leaves every one of them a single allocation; 4 more for
+/// the smallest documents (a root and a few tags). Denser inputs grow (see
+/// [`grow`]).
+///
+/// Up to 4 KiB the allocation is rounded up to a power of two. A Rust
+/// allocation always names its alignment, and mimalloc's aligned entry point
+/// serves a block of any other size only from a ready free list of at most
+/// 1 KiB; otherwise (every tape over 1 KiB, and a small one whose free list
+/// is empty) it over-allocates through its generic aligned path, ~100
+/// instructions more per read on complex_player and bigtest
+/// (reports/perf.md). Other allocators round to size classes of their own;
+/// the rounding at most doubles an allocation of at most 4 KiB.
+#[inline(always)]
+fn first_capacity(rest: usize) -> usize {
+    /// The largest power of two mimalloc aligns naturally, in words.
+    const NATURAL: usize = 4096 / size_of::<u64>();
+    let words = rest / 8 + 4;
+    if words <= NATURAL {
+        words.next_power_of_two()
+    } else {
+        words.min(1 << 20)
+    }
 }
 
 /// Grows the tape for `n` more words, for a tag with `rest` input bytes from
