@@ -477,7 +477,9 @@ mod tests {
     /// and never below one word per 8 input bytes and 4.
     #[test]
     fn first_capacity_is_a_power_of_two_up_to_4_kib() {
-        for rest in 0..40_000usize {
+        // Miri interprets slowly: every 37th size there.
+        let step = if cfg!(miri) { 37 } else { 1 };
+        for rest in (0..40_000usize).step_by(step) {
             let c = first_capacity(rest);
             assert!(c >= rest / 8 + 4, "rest {rest}");
             if c * 8 <= 4096 {
