@@ -44,11 +44,11 @@ pub(crate) fn parse_root<'a>(
 }
 
 /// [`parse_root`] into a tape of `capacity` words ([`sink::first_capacity`]
-/// if 0): when it fills, the value
-/// is parsed again into a larger one, up to what it can need
-/// ([`sink::retry_capacity`]). A call, not a loop: in a loop the parse's
-/// setup moved before it, where every read paid for it. Out of line, so that
-/// the readers around it stay small enough to inline into their callers.
+/// if 0): when it fills, the value is parsed again into a larger one, up to
+/// what it can need ([`sink::retry_capacity`]). The retry is a call, not a
+/// loop: in a loop the parse's setup moved before it, where every read paid
+/// for it (reports/perf.md). Out of line, so that the readers around it stay
+/// small enough to inline into their callers.
 #[inline(never)]
 fn parse_root_in<'a>(
     data: &'a [u8],
