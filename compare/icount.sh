@@ -12,8 +12,8 @@
 #                                           simdnbt vs valence_nbt and quartz_nbt
 #                                           (default: generated_unicode_1m)
 #   compare/icount.sh --region [READER...]  every chunk of 1.19.4.mca, per reader
-#   compare/icount.sh --bedrock [FILE]      FILE converted to the Bedrock forms: owned
-#                                           reads and transcodes to Java, vs na_nbt's LE read
+#   compare/icount.sh --bedrock [FILE]      FILE converted to the Bedrock forms: the document's
+#                                           and owned reads, transcodes to Java, vs na_nbt's LE read
 #   compare/icount.sh --locate [FILE...]    path::locate_error over valid files (the core
 #                                           with the error locator's sink, to the end)
 #
@@ -122,7 +122,7 @@ case $mode in
     n=${ICOUNT_ITERATIONS:-200}
     echo "| reader ($file in a Bedrock form) | instructions per read |"
     echo "|---|---:|"
-    for r in simdnbt_le_owned simdnbt_net_owned simdnbt_le_to_java simdnbt_net_to_java na_nbt_le_owned; do
+    for r in simdnbt_doc_le simdnbt_le_owned simdnbt_net_owned simdnbt_le_to_java simdnbt_net_to_java na_nbt_le_owned; do
       echo "| $r | $(count "$n" bedrock "$r" "$file") |"
     done
     ;;

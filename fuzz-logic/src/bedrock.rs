@@ -20,8 +20,15 @@ use simdnbt::{Error, ErrorKind, borrow, owned};
 ///   same error kind and offset); a document that transcodes reads as Java,
 ///   goes back to its form and again to Java unchanged (every accepted input
 ///   exact on its second trip).
+/// - As little-endian bytes, the document ([`bedrock::document::read_le`])
+///   answers as the owned reader does (same values, cursor, or error kind
+///   and offset), writes back what it read (the input itself, or its trip
+///   through Java when a string had to be converted), is exact on its
+///   second trip, and after an edit writes what the owned tree with the
+///   same edit holds.
 pub fn bedrock(data: &[u8]) {
     agrees_with_reader(data);
+    document_le(data);
     bedrock_form(
         data,
         to_big_endian,
@@ -37,6 +44,74 @@ pub fn bedrock(data: &[u8]) {
     if form == bedrock::Form::Network {
         assert!(from_network(data).is_ok());
     }
+}
+
+fn document_le(data: &[u8]) {
+    let (mut c1, mut c2) = (Cursor::new(data), Cursor::new(data));
+    let read = bedrock::document::read_le(&mut c1);
+    let kept = bedrock::document::from_vec_le(data.to_vec());
+    match (&read, &kept) {
+        (Ok(a), Ok(b)) => assert!(a == b, "read_le and from_vec_le disagree"),
+        (Err(a), Err(b)) => assert_eq!((a.kind(), a.offset()), (b.kind(), b.offset())),
+        _ => panic!("read_le and from_vec_le disagree"),
+    }
+    let doc = match (read, bedrock::owned::read_le(&mut c2)) {
+        (Ok(doc), Ok(nbt)) => {
+            assert_eq!(c1.position(), c2.position());
+            let values = doc
+                .as_ref()
+                .map(|d| d.to_owned_nbt())
+                .unwrap_or(owned::Nbt::None);
+            assert!(values == nbt, "the document and the owned LE read disagree");
+            match doc {
+                Some(doc) => (doc, nbt),
+                None => return,
+            }
+        }
+        (Err(d), Err(o)) => {
+            assert_eq!(
+                (d.kind(), d.offset()),
+                (o.kind(), o.offset()),
+                "document vs owned"
+            );
+            return;
+        }
+        (d, o) => panic!(
+            "document {:?} vs owned {:?}",
+            d.map(|_| ()).map_err(|e| e.kind()),
+            o.map(|_| ()).map_err(|e| e.kind())
+        ),
+    };
+    let (mut doc, nbt) = doc;
+    let input = &data[..c1.position() as usize];
+    let first = doc.to_bytes();
+    if first != input {
+        // Converted as a whole: what the trip through Java gives.
+        let java = to_big_endian(input).expect("read above");
+        assert_eq!(
+            first,
+            to_little_endian(&java).expect("and back"),
+            "converted write"
+        );
+    }
+    let again = bedrock::document::read_le(&mut Cursor::new(&first[..]))
+        .expect("a written document reads")
+        .expect("a compound");
+    assert_eq!(again.to_bytes(), first, "second trip");
+    // One edit on each side.
+    let owned::Nbt::Some(mut expected) = nbt else {
+        return;
+    };
+    if doc.as_compound_mut().unwrap().set("fuzz", 1i32).is_err() {
+        return;
+    }
+    expected.insert("fuzz", 1i32);
+    let edited = doc.to_bytes();
+    let back = bedrock::owned::read_le(&mut Cursor::new(&edited[..])).expect("an edit writes");
+    assert!(
+        back == owned::Nbt::Some(expected),
+        "the edit differs from the owned tree's"
+    );
 }
 
 type Transcode = fn(&[u8]) -> Result<Vec<u8>, Error>;

@@ -54,7 +54,7 @@
 //! | SNBT, the text form (`/data get`, commands) | [`snbt::from_str`], [`snbt::to_string_pretty`] | `snbt` (default) |
 //! | a value by NBT path (`Inventory[{Slot:0b}].id`) | [`path::NbtPath`] | — (filters need `snbt`) |
 //! | the path of the value a read error is in | [`path::locate_error`] | — |
-//! | Bedrock Edition's little-endian NBT | [`bedrock::to_big_endian`], [`bedrock::to_little_endian`] | `bedrock` |
+//! | Bedrock Edition's little-endian NBT | [`bedrock::to_big_endian`], [`bedrock::to_little_endian`], [`bedrock::document`] | `bedrock` |
 //! | strings: decode, encode, compare | [`Mutf8Str`], [`Mutf8String`], [`mutf8`] | — |
 //! | the format itself: tag ids, layout, root forms | [`tag_id`] | — |
 //! | arrays without copying; byte swapping | [`raw_list::RawList`], [`swap_endianness`], [`simd`] | — |

@@ -297,8 +297,9 @@ fn region(reader: &str, n: u64) -> ExitCode {
 }
 
 /// One reader of a corpus file converted to a Bedrock form (outside the
-/// count): the owned model reading little-endian or network input directly,
-/// the transcoders to Java, and na_nbt's owned little-endian read.
+/// count): the owned model and the document reading little-endian (the owned
+/// model also network) input directly, the transcoders to Java, and na_nbt's
+/// owned little-endian read.
 fn bedrock(reader: &str, file: &str, n: u64) -> ExitCode {
     let java = match compare::inputs::load(file) {
         Ok(bytes) => bytes,
@@ -315,6 +316,14 @@ fn bedrock(reader: &str, file: &str, n: u64) -> ExitCode {
             &mut || {
                 black_box(
                     simdnbt::bedrock::owned::read_le(&mut Cursor::new(black_box(&le))).unwrap(),
+                );
+            },
+            n,
+        ),
+        "simdnbt_doc_le" => count(
+            &mut || {
+                black_box(
+                    simdnbt::bedrock::document::read_le(&mut Cursor::new(black_box(&le))).unwrap(),
                 );
             },
             n,

@@ -76,8 +76,9 @@
 //! ```
 
 mod detect;
+pub mod document;
 pub mod owned;
-mod transcode;
+pub(crate) mod transcode;
 
 pub use detect::{Form, detect};
 

@@ -22,9 +22,10 @@ use std::marker::PhantomData;
 use std::mem::MaybeUninit;
 
 use super::buf::Buf;
-use super::node::Node;
+use super::node::{Node, UNCONVERTED};
 use crate::error::Error;
 use crate::read::Sink;
+use crate::read::wire::{LittleEndian, u16_at};
 use crate::tag_id::*;
 
 /// Where a container's own node is, so it can be patched once its contents
@@ -57,8 +58,11 @@ pub(crate) fn scratch() -> Scratch {
 /// The arena being built. `VALUE` sinks read a value an edit appended (a
 /// separate instantiation of the core, so that the reader's own stays
 /// inlined where it is used: one more caller measured +1,000 instructions
-/// per read on complex_player.dat).
-pub(crate) struct DocSink<'a, 's, const VALUE: bool = false> {
+/// per read on complex_player.dat). `UTF8` sinks read Bedrock input, whose
+/// strings are UTF-8: each name and string is checked for the bytes that
+/// MUTF-8 writes otherwise ([`differs_in_mutf8`]); the first one found
+/// marks the root [`UNCONVERTED`].
+pub(crate) struct DocSink<'a, 's, const VALUE: bool = false, const UTF8: bool = false> {
     data: &'a [u8],
     /// The blocks made so far. Index `i` here is node `base + i` of the
     /// document the blocks are added to.
@@ -95,7 +99,7 @@ pub(crate) struct OpenSide {
     elem: u8,
 }
 
-impl<'a, 's, const VALUE: bool> DocSink<'a, 's, VALUE> {
+impl<'a, 's, const VALUE: bool, const UTF8: bool> DocSink<'a, 's, VALUE, UTF8> {
     /// A sink for the value whose payload is at `pos` of `data`, whose
     /// blocks go after the `base` nodes a document already has. `nodes` is
     /// the (empty) vector to build them in.
@@ -213,6 +217,27 @@ impl<'a, 's, const VALUE: bool> DocSink<'a, 's, VALUE> {
         at as u32
     }
 
+    /// With `UTF8`: checks the name of the named tag whose id is at `at`
+    /// (its little-endian length after it: `UTF8` sinks read the
+    /// little-endian form only).
+    #[inline(always)]
+    fn check_name(&mut self, at: usize) {
+        if UTF8 {
+            assert!(at + 3 <= self.data.len());
+            // SAFETY: two bytes are there (asserted; the core checked them).
+            let len = unsafe { u16_at::<LittleEndian>(self.data, at + 1) } as usize;
+            self.check(at + 3, len);
+        }
+    }
+
+    /// With `UTF8`: checks the string of `len` bytes at `start`.
+    #[inline(always)]
+    fn check(&mut self, start: usize, len: usize) {
+        if UTF8 && differs_in_mutf8(self.data, start, len) {
+            self.root.flags |= UNCONVERTED;
+        }
+    }
+
     /// The next element slot of the innermost open list (an arena index).
     #[inline(always)]
     fn next_element(&mut self) -> u32 {
@@ -222,7 +247,7 @@ impl<'a, 's, const VALUE: bool> DocSink<'a, 's, VALUE> {
     }
 }
 
-impl<'a, 's, const VALUE: bool> Sink<'a> for DocSink<'a, 's, VALUE> {
+impl<'a, 's, const VALUE: bool, const UTF8: bool> Sink<'a> for DocSink<'a, 's, VALUE, UTF8> {
     type Compound = OpenCompound;
     type Slot = Target;
     /// The enclosing list's next element slot, restored when this list closes.
@@ -262,12 +287,22 @@ impl<'a, 's, const VALUE: bool> Sink<'a> for DocSink<'a, 's, VALUE> {
         at: usize,
         payload: usize,
     ) -> Result<(), Error> {
+        if UTF8 {
+            self.check(at + 3, payload - at - 3);
+            if id == STRING {
+                // SAFETY: the core checked the string's length prefix (and
+                // its bytes) at `payload`.
+                let len = unsafe { u16_at::<LittleEndian>(self.data, payload) } as usize;
+                self.check(payload + 2, len);
+            }
+        }
         self.push(Node::leaf(at as u32 + 1, id, payload as u32), at);
         Ok(())
     }
 
     #[inline(always)]
     fn named_compound(&mut self, _c: &mut OpenCompound, at: usize) -> Result<OpenCompound, Error> {
+        self.check_name(at);
         let target = self.depth() as u32;
         self.push(Node::open(at as u32 + 1, COMPOUND), at);
         Ok(OpenCompound {
@@ -278,6 +313,7 @@ impl<'a, 's, const VALUE: bool> Sink<'a> for DocSink<'a, 's, VALUE> {
 
     #[inline(always)]
     fn named_list(&mut self, _c: &mut OpenCompound, at: usize) -> Result<Target, Error> {
+        self.check_name(at);
         let target = self.depth() as u32;
         self.push(Node::open(at as u32 + 1, LIST), at);
         Ok(target)
@@ -373,6 +409,9 @@ impl<'a, 's, const VALUE: bool> Sink<'a> for DocSink<'a, 's, VALUE> {
         let prefix = layout(side.elem).prefix as usize;
         // `bytes` is a checked slice of `data`: this is its offset there.
         let at = (bytes.as_ptr().addr() - self.data.as_ptr().addr() - prefix) as u32;
+        if UTF8 && side.elem == STRING {
+            self.check(at as usize + 2, bytes.len());
+        }
         self.nodes[side.next as usize] = Node::leaf(at, side.elem, at);
         side.next += 1;
     }
@@ -403,5 +442,87 @@ impl<'a, 's, const VALUE: bool> Sink<'a> for DocSink<'a, 's, VALUE> {
 
     fn finish(self, _end: usize) -> (Buf<Node>, Node) {
         (self.nodes, self.root)
+    }
+}
+
+/// Whether the UTF-8 bytes `data[start..start + len]` hold a byte that MUTF-8
+/// writes otherwise: `00` (U+0000, `C0 80` in MUTF-8) or `F0..=FF` (the first
+/// byte of a character above U+FFFF, a surrogate pair in MUTF-8, or no UTF-8
+/// at all). Every other byte string is the same text, or the same invalid
+/// bytes, in both.
+///
+/// Called for every name and string of a little-endian read, so it is one
+/// 16-byte SSE2 compare for nearly all of them (names are short): an 8-byte
+/// SWAR loop measured 18.4k instructions per read of complex_player.dat, this
+/// 4.0k (`reports/perf.md`).
+#[inline(always)]
+pub(crate) fn differs_in_mutf8(data: &[u8], start: usize, len: usize) -> bool {
+    let end = start + len;
+    #[cfg(target_arch = "x86_64")]
+    if end + 16 <= data.len() {
+        // SAFETY: `start <= end` (`len` is unsigned) and `end + 16 <=
+        // data.len()` (checked just above).
+        return unsafe { differs_in_mutf8_sse2(data, start, end) };
+    }
+    differs_in_mutf8_bytes(&data[start..end])
+}
+
+/// [`differs_in_mutf8`] byte by byte (within 16 bytes of the input's end,
+/// and on targets without SSE2).
+#[cold]
+#[inline(never)]
+fn differs_in_mutf8_bytes(bytes: &[u8]) -> bool {
+    bytes.iter().any(|&b| b == 0 || b >= 0xf0)
+}
+
+/// `LOW_BITS[n]`: the low `n` bits set.
+#[cfg(target_arch = "x86_64")]
+const LOW_BITS: [u16; 17] = {
+    let mut t = [0u16; 17];
+    let mut n = 1;
+    while n < 17 {
+        t[n] = (t[n - 1] << 1) | 1;
+        n += 1;
+    }
+    t
+};
+
+/// [`differs_in_mutf8`] for `data[start..end]`, 16 bytes at a time; the
+/// bytes after `end` that the last load reads are masked off.
+///
+/// # Safety
+/// `start <= end` and `end + 16 <= data.len()`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn differs_in_mutf8_sse2(data: &[u8], start: usize, end: usize) -> bool {
+    use std::arch::x86_64::*;
+    debug_assert!(start <= end && end + 16 <= data.len());
+    let mut p = start;
+    // SAFETY: SSE2 is part of the x86_64 baseline, so these intrinsics are
+    // always available. Each load reads 16 bytes from `p`, and `p <= end`
+    // in the loop (it stops once at most 16 bytes of the string are left
+    // from `p`), so `p + 16 <= end + 16 <= data.len()` (the caller's
+    // promise): in bounds. `_mm_loadu_si128` has no alignment requirement.
+    unsafe {
+        let ones = _mm_set1_epi8(1);
+        let limit = _mm_set1_epi8(0xefu8 as i8);
+        loop {
+            // Minus one, 00 is FF and F0..=FF are EF..=FE: the odd bytes
+            // are those at least EF (their maximum with EF is themselves).
+            let v = _mm_sub_epi8(_mm_loadu_si128(data.as_ptr().add(p).cast()), ones);
+            let odd = _mm_cmpeq_epi8(_mm_max_epu8(v, limit), v);
+            let mask = _mm_movemask_epi8(odd) as u32;
+            let left = end - p;
+            if left <= 16 {
+                // Only the string's own bytes (`left` of them) count. A
+                // table, not `(1 << left) - 1`: a shift by a variable takes
+                // `cl`, which the core's loop keeps other values in.
+                return mask & LOW_BITS[left] as u32 != 0;
+            }
+            if mask != 0 {
+                return true;
+            }
+            p += 16;
+        }
     }
 }

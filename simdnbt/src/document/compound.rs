@@ -84,7 +84,7 @@ impl<'k> Lookup<'k> {
 
     /// The key's [`Word`].
     #[inline(always)]
-    pub(crate) fn word(&self) -> Word {
+    pub(crate) fn word(&self, doc: &Document) -> Word {
         let bytes = &self.bytes[..];
         let len = bytes.len();
         if len > u16::MAX as usize {
@@ -92,8 +92,13 @@ impl<'k> Lookup<'k> {
             return Word { head: 1, mask: 0 };
         }
         let n = len.min(6);
-        // The stored length's two bytes, big-endian, then the key's first `n`.
-        let mut head = u16::from_le_bytes((len as u16).to_be_bytes()) as u64;
+        // The stored length's two bytes in the document's order, then the
+        // key's first `n`.
+        let mut head = if doc.le() {
+            len as u64
+        } else {
+            u16::from_le_bytes((len as u16).to_be_bytes()) as u64
+        };
         if n == 6 {
             // Most keys: two loads instead of a byte loop.
             let four = u32::from_le_bytes(bytes[..4].try_into().unwrap()) as u64;
@@ -120,9 +125,17 @@ impl<'k> Lookup<'k> {
         let children = doc.children(c);
         // One loop per way of comparing, so that each is as tight as it can be.
         if children.len() < WORD_FROM || self.nul {
-            return children.iter().rposition(|n| self.names_by_length(doc, n));
+            // (A key holding U+0000 is compared decoded, its length unused.)
+            let len = if self.nul {
+                [0; 2]
+            } else {
+                self.stored_len(doc)?
+            };
+            return children
+                .iter()
+                .rposition(|n| self.names_by_length(doc, n, len));
         }
-        let word = self.word();
+        let word = self.word(doc);
         if self.hashed(c) {
             let hash = name_hash(&self.bytes);
             return children
@@ -137,9 +150,17 @@ impl<'k> Lookup<'k> {
     pub(crate) fn first(&self, doc: &Document, c: &Node) -> Option<usize> {
         let children = doc.children(c);
         if children.len() < WORD_FROM || self.nul {
-            return children.iter().position(|n| self.names_by_length(doc, n));
+            // (A key holding U+0000 is compared decoded, its length unused.)
+            let len = if self.nul {
+                [0; 2]
+            } else {
+                self.stored_len(doc)?
+            };
+            return children
+                .iter()
+                .position(|n| self.names_by_length(doc, n, len));
         }
-        let word = self.word();
+        let word = self.word(doc);
         if self.hashed(c) {
             let hash = name_hash(&self.bytes);
             return children
@@ -172,13 +193,26 @@ impl<'k> Lookup<'k> {
 
     /// Whether the named node `c` is called this, compared by length first.
     #[inline(always)]
-    fn names_by_length(&self, doc: &Document, c: &Node) -> bool {
+    fn names_by_length(&self, doc: &Document, c: &Node, len: [u8; 2]) -> bool {
         let off = c.off as usize;
         if self.nul {
             return self.names_slowly(doc, off);
         }
         let key = &self.bytes[..];
-        doc.u16_at(off) as usize == key.len() && same(&doc.bytes[off + 2..off + 2 + key.len()], key)
+        doc.bytes[off..off + 2] == len && same(&doc.bytes[off + 2..off + 2 + key.len()], key)
+    }
+
+    /// The key's length as a name's length prefix is stored in `doc`
+    /// (compared as bytes, so that the byte order is tested once per lookup,
+    /// not per name); `None` when no name is that long.
+    #[inline(always)]
+    fn stored_len(&self, doc: &Document) -> Option<[u8; 2]> {
+        let len = u16::try_from(self.bytes.len()).ok()?;
+        Some(if doc.le() {
+            len.to_le_bytes()
+        } else {
+            len.to_be_bytes()
+        })
     }
 
     /// After [`names`](Self::names)' word matched: whether the name's bytes

@@ -9,7 +9,7 @@ use super::tag::array_at;
 use super::{Document, NbtCompound, NbtTag};
 use crate::mutf8::Mutf8Str;
 use crate::raw_list::RawList;
-use crate::simd::{self, BeNumber};
+use crate::simd::BeNumber;
 use crate::tag_id::*;
 
 /// A list inside a [`Document`]. All elements have one type
@@ -67,7 +67,17 @@ impl<'d> NbtList<'d> {
 
     #[inline]
     fn numbers_vec<T: BeNumber>(&self, id: u8) -> Option<Vec<T>> {
-        self.numbers(id).map(simd::from_be_bytes)
+        Some(self.doc.numbers(self.numbers(id)?))
+    }
+
+    /// The elements as a zero-copy big-endian view (`None` in a
+    /// little-endian document).
+    #[inline]
+    fn numbers_raw<T: BeNumber>(&self, id: u8) -> Option<RawList<'d, T>> {
+        if self.doc.le() {
+            return None;
+        }
+        self.numbers(id).map(RawList::new)
     }
 
     /// A list of Bytes.
@@ -111,31 +121,31 @@ impl<'d> NbtList<'d> {
     /// A list of Shorts as a zero-copy big-endian view.
     #[inline]
     pub fn shorts_raw(&self) -> Option<RawList<'d, i16>> {
-        self.numbers(SHORT).map(RawList::new)
+        self.numbers_raw(SHORT)
     }
 
     /// A list of Ints as a zero-copy big-endian view.
     #[inline]
     pub fn ints_raw(&self) -> Option<RawList<'d, i32>> {
-        self.numbers(INT).map(RawList::new)
+        self.numbers_raw(INT)
     }
 
     /// A list of Longs as a zero-copy big-endian view.
     #[inline]
     pub fn longs_raw(&self) -> Option<RawList<'d, i64>> {
-        self.numbers(LONG).map(RawList::new)
+        self.numbers_raw(LONG)
     }
 
     /// A list of Floats as a zero-copy big-endian view.
     #[inline]
     pub fn floats_raw(&self) -> Option<RawList<'d, f32>> {
-        self.numbers(FLOAT).map(RawList::new)
+        self.numbers_raw(FLOAT)
     }
 
     /// A list of Doubles as a zero-copy big-endian view.
     #[inline]
     pub fn doubles_raw(&self) -> Option<RawList<'d, f64>> {
-        self.numbers(DOUBLE).map(RawList::new)
+        self.numbers_raw(DOUBLE)
     }
 
     /// The element nodes, for a list of `id` (not numbers).
@@ -163,15 +173,23 @@ impl<'d> NbtList<'d> {
         self.elements(STRING)
     }
 
-    /// A list of IntArrays, each a zero-copy big-endian view.
+    /// A list of IntArrays, each a zero-copy big-endian view (`None` in a
+    /// little-endian document: index the list with [`get`](Self::get)).
     #[inline]
     pub fn int_arrays(&self) -> Option<Elements<'d, RawList<'d, i32>>> {
+        if self.doc.le() {
+            return None;
+        }
         self.elements(INT_ARRAY)
     }
 
-    /// A list of LongArrays, each a zero-copy big-endian view.
+    /// A list of LongArrays, each a zero-copy big-endian view (`None` in a
+    /// little-endian document).
     #[inline]
     pub fn long_arrays(&self) -> Option<Elements<'d, RawList<'d, i64>>> {
+        if self.doc.le() {
+            return None;
+        }
         self.elements(LONG_ARRAY)
     }
 
@@ -196,8 +214,12 @@ impl<'d> NbtList<'d> {
         if is_flat(self.node.elem) {
             let size = layout(self.node.elem).fixed as usize;
             let at = self.node.a as usize + i * size;
-            return number_at(self.node.elem, &self.doc.bytes[at..at + size])
-                .map(ListElement::Number);
+            return number_at(
+                self.node.elem,
+                &self.doc.bytes[at..at + size],
+                self.doc.le(),
+            )
+            .map(ListElement::Number);
         }
         let node = &self.doc.children(self.node)[i];
         Some(ListElement::Tag(NbtTag::new(self.doc, node)))
@@ -217,17 +239,27 @@ impl<'d> NbtList<'d> {
     }
 }
 
-/// The number of type `id` whose big-endian bytes are `b`.
+/// The number of type `id` whose bytes are `b` (little-endian if `le`).
 #[inline]
-pub(crate) fn number_at(id: u8, b: &[u8]) -> Option<crate::Number> {
+pub(crate) fn number_at(id: u8, b: &[u8], le: bool) -> Option<crate::Number> {
     use crate::Number as N;
+    macro_rules! decode {
+        ($t:ty) => {{
+            let b = b.try_into().ok()?;
+            if le {
+                <$t>::from_le_bytes(b)
+            } else {
+                <$t>::from_be_bytes(b)
+            }
+        }};
+    }
     Some(match id {
         BYTE => N::Byte(b[0] as i8),
-        SHORT => N::Short(i16::from_be_bytes(b.try_into().ok()?)),
-        INT => N::Int(i32::from_be_bytes(b.try_into().ok()?)),
-        LONG => N::Long(i64::from_be_bytes(b.try_into().ok()?)),
-        FLOAT => N::Float(f32::from_be_bytes(b.try_into().ok()?)),
-        DOUBLE => N::Double(f64::from_be_bytes(b.try_into().ok()?)),
+        SHORT => N::Short(decode!(i16)),
+        INT => N::Int(decode!(i32)),
+        LONG => N::Long(decode!(i64)),
+        FLOAT => N::Float(decode!(f32)),
+        DOUBLE => N::Double(decode!(f64)),
         _ => return None,
     })
 }

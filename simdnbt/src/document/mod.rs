@@ -72,6 +72,20 @@
 //! 4096 nodes), the document compacts itself; [`Document::compact`] does it
 //! on request.
 //!
+//! # Bedrock
+//!
+//! With the `bedrock` feature, `simdnbt::bedrock::document` reads Bedrock's
+//! little-endian form into a document directly ([`ByteOrder::LittleEndian`]):
+//! the bytes stay as they are, accessors decode them little-endian, and
+//! [`Document::write`] writes the little-endian form (a copy when nothing was
+//! edited); [`Document::write_in`] writes either order. Its strings are
+//! UTF-8, viewed as MUTF-8 like every string here: a document whose strings
+//! are not the same bytes in both (U+0000, characters above U+FFFF) is
+//! converted to the Java form when it is read, and so is every little-endian
+//! document at its first edit (once; it still writes little-endian). Zero-copy
+//! big-endian views (`int_array_raw`, `ints_raw`, `int_arrays`, …) are `None`
+//! in a little-endian document; the decoding getters work in both.
+//!
 //! # Limits
 //!
 //! The reader's limits ([`ReadOptions`]) apply, and edits keep to them: no
@@ -119,6 +133,8 @@ macro_rules! for_each_getter {
     };
 }
 
+#[cfg(feature = "bedrock")]
+pub(crate) mod bedrock;
 mod buf;
 mod build;
 mod compound;
@@ -148,6 +164,7 @@ use crate::mutf8::Mutf8Str;
 use crate::options::ReadOptions;
 use crate::raw_list::RawList;
 use crate::read::root::{RootPrefix, cursor_parts, not_compressed, root_prefix, tag_prefix};
+use crate::read::wire::{BigEndian, Kind, Wire};
 use crate::tag_id::*;
 use buf::{Block, Buf};
 use node::Node;
@@ -166,6 +183,17 @@ pub enum Form {
     Unnamed,
 }
 
+/// How a document's numbers and lengths are written, and so its strings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ByteOrder {
+    /// Java Edition: big-endian, strings in MUTF-8 (`docs/format.md`).
+    BigEndian,
+    /// Bedrock Edition files and LevelDB records: little-endian, strings in
+    /// UTF-8 (`docs/format.md`, "Bedrock forms"; read with
+    /// `simdnbt::bedrock::document`, feature `bedrock`).
+    LittleEndian,
+}
+
 /// A document you can read, change and write (see the [module docs](self)).
 ///
 /// `Send + Sync`: it owns everything it points into. `Clone` copies the
@@ -182,6 +210,12 @@ pub struct Document {
     /// `nodes[0]` is the root value; the rest are blocks of children.
     nodes: Buf<Node>,
     form: Form,
+    /// The byte order of `bytes`.
+    order: ByteOrder,
+    /// The byte order [`Document::write`] writes: `order`, except for a
+    /// little-endian document an edit moved to big-endian storage (see
+    /// `bedrock.rs`).
+    out_order: ByteOrder,
     /// [`Form::Named`]: where the root name's u16 length is.
     name: u32,
     /// The depth limit edits keep to (the one the document was read with).
@@ -295,21 +329,12 @@ fn read_compound_root(
     opts: &ReadOptions,
 ) -> Result<Option<Document>, Error> {
     let (bytes, start) = cursor_parts(data);
-    let layout = match root_prefix(bytes, start, form == Form::Named)? {
-        RootPrefix::End { end } => {
+    let layout = match Layout::of_root(root_prefix(bytes, start, form == Form::Named)?) {
+        Ok(layout) => layout,
+        Err(end) => {
             data.set_position(end as u64);
             return Ok(None);
         }
-        RootPrefix::Compound {
-            start,
-            name_off,
-            payload,
-        } => Layout {
-            start,
-            id: COMPOUND,
-            name: name_off,
-            payload,
-        },
     };
     let doc = layout.read(bytes, opts)?;
     data.set_position(start as u64 + doc.bytes.len() as u64);
@@ -327,8 +352,32 @@ struct Layout {
 }
 
 impl Layout {
+    /// Where the parts of the compound root `prefix` describes are, or
+    /// where an End root ends.
+    #[inline(always)]
+    fn of_root(prefix: RootPrefix) -> Result<Layout, usize> {
+        match prefix {
+            RootPrefix::End { end } => Err(end),
+            RootPrefix::Compound {
+                start,
+                name_off,
+                payload,
+            } => Ok(Layout {
+                start,
+                id: COMPOUND,
+                name: name_off,
+                payload,
+            }),
+        }
+    }
+
     /// The root at `start` of `bytes`, framed as `form`; `None` for End.
     fn find(bytes: &[u8], start: usize, form: Form) -> Result<Option<Layout>, Error> {
+        Layout::find_in::<BigEndian>(bytes, start, form)
+    }
+
+    /// [`Layout::find`] for input in the fixed-width form `W`.
+    fn find_in<W: Wire>(bytes: &[u8], start: usize, form: Form) -> Result<Option<Layout>, Error> {
         let Some((id, after_id)) = tag_prefix(bytes, start)? else {
             return Ok(None);
         };
@@ -338,7 +387,9 @@ impl Layout {
                 let Some(b) = bytes.get(after_id..after_id + 2) else {
                     return Err(Error::new(ErrorKind::UnexpectedEof, bytes.len()));
                 };
-                let end = after_id + 2 + u16::from_be_bytes([b[0], b[1]]) as usize;
+                // SAFETY: `b` is two bytes.
+                let len = unsafe { crate::read::wire::u16_at::<W>(b, 0) };
+                let end = after_id + 2 + len as usize;
                 if end > bytes.len() {
                     return Err(Error::new(ErrorKind::UnexpectedEof, bytes.len()));
                 }
@@ -359,6 +410,16 @@ impl Layout {
     /// Parses the root in `bytes` and copies the document's bytes, into one
     /// allocation sized from the input's length (see [`Block`]).
     fn read(&self, bytes: &[u8], opts: &ReadOptions) -> Result<Document, Error> {
+        self.read_in::<BigEndian, false>(bytes, opts)
+    }
+
+    /// [`Layout::read`] for input in form `W`; `UTF8`: its strings are
+    /// UTF-8 (see [`build::DocSink`]).
+    fn read_in<W: Wire, const UTF8: bool>(
+        &self,
+        bytes: &[u8],
+        opts: &ReadOptions,
+    ) -> Result<Document, Error> {
         // Offsets in the document are counted from its first byte: parse the
         // input from there (errors are moved back to input offsets).
         let rel = self.relative();
@@ -369,7 +430,7 @@ impl Layout {
         // headroom, lent to them once the parse has found where the
         // document ends (see [`Block`]).
         let arena = Buf::with_capacity(room + buf::slots_for(rest + headroom(rest)));
-        let (mut nodes, end) = parse_capped(doc_bytes, &rel, opts, arena)
+        let (mut nodes, end) = parse_capped::<W, UTF8>(doc_bytes, &rel, opts, arena)
             .map_err(|e| Error::new(e.kind(), e.offset() + self.start))?;
         let own_size = end + headroom(end);
         // Far more input followed the document than it holds: the bytes get
@@ -394,7 +455,7 @@ impl Layout {
             }
         };
         stored.extend_from_slice(&doc_bytes[..end]);
-        Ok(Document::new(block, stored, nodes, &rel, opts))
+        Ok(Document::new(block, stored, nodes, &rel, opts).in_order::<W>())
     }
 
     /// This layout for the input cut at `start`.
@@ -429,7 +490,10 @@ fn node_room(len: usize) -> usize {
 /// Parses the root `at` describes in `data` (offsets from 0) into `nodes`
 /// (empty), refusing a document longer than [`MAX_BYTES`]. Returns the
 /// arena (root at 0) and the offset just past the document.
-fn parse_capped(
+///
+/// In form `W`; with `UTF8`, a string or name whose UTF-8 bytes are not its
+/// MUTF-8 ones marks the root node [`node::UNCONVERTED`].
+fn parse_capped<W: Wire, const UTF8: bool>(
     data: &[u8],
     at: &Layout,
     opts: &ReadOptions,
@@ -439,8 +503,8 @@ fn parse_capped(
     let data = &data[..data.len().min(MAX_BYTES)];
     nodes.push(Node::default());
     let mut scratch = build::scratch();
-    let parsed = crate::read::read_value(data, at.payload, at.id, opts, |bounded| {
-        build::DocSink::<false>::new(bounded, at.payload, nodes, 0, &mut scratch)
+    let parsed = crate::read::read_value_in::<W, _>(data, at.payload, at.id, opts, |bounded| {
+        build::DocSink::<false, UTF8>::new(bounded, at.payload, nodes, 0, &mut scratch)
     });
     match parsed {
         Ok(((mut nodes, mut root), end)) => {
@@ -492,6 +556,8 @@ impl Document {
             } else {
                 Form::Unnamed
             },
+            order: ByteOrder::BigEndian,
+            out_order: ByteOrder::BigEndian,
             name: at.name.unwrap_or(0) as u32,
             max_depth: opts.max_depth,
             path: Vec::new(),
@@ -509,18 +575,8 @@ impl Document {
     /// # Ok::<(), simdnbt::Error>(())
     /// ```
     pub fn from_vec(bytes: Vec<u8>) -> Result<Option<Document>, Error> {
-        let at = match root_prefix(&bytes, 0, true)? {
-            RootPrefix::End { .. } => return Ok(None),
-            RootPrefix::Compound {
-                start,
-                name_off,
-                payload,
-            } => Layout {
-                start,
-                id: COMPOUND,
-                name: name_off,
-                payload,
-            },
+        let Ok(at) = Layout::of_root(root_prefix(&bytes, 0, true)?) else {
+            return Ok(None);
         };
         Ok(Some(Document::parse_vec(
             bytes,
@@ -543,16 +599,54 @@ impl Document {
     }
 
     fn parse_vec(bytes: Vec<u8>, at: &Layout, opts: &ReadOptions) -> Result<Document, Error> {
+        Document::parse_vec_in::<BigEndian, false>(bytes, at, opts)
+    }
+
+    /// [`Document::parse_vec`] for input in form `W` (see [`parse_capped`]).
+    fn parse_vec_in<W: Wire, const UTF8: bool>(
+        bytes: Vec<u8>,
+        at: &Layout,
+        opts: &ReadOptions,
+    ) -> Result<Document, Error> {
         let room = node_room(bytes.len().min(MAX_BYTES) - at.payload);
-        let (nodes, end) = parse_capped(&bytes, at, opts, Buf::with_capacity(room))?;
+        let (nodes, end) = parse_capped::<W, UTF8>(&bytes, at, opts, Buf::with_capacity(room))?;
         let mut bytes = Buf::from_vec(bytes);
         bytes.truncate(end);
-        Ok(Document::new(Block::none(), bytes, nodes, at, opts))
+        Ok(Document::new(Block::none(), bytes, nodes, at, opts).in_order::<W>())
+    }
+
+    /// This document, its bytes being in form `W`.
+    #[inline(always)]
+    fn in_order<W: Wire>(mut self) -> Document {
+        if matches!(W::KIND, Kind::Little) {
+            self.order = ByteOrder::LittleEndian;
+            self.out_order = ByteOrder::LittleEndian;
+        }
+        self
+    }
+
+    /// Reads `bytes` (written from this document in its stored order, at
+    /// `at`) into a new document.
+    fn reparse(&self, bytes: Vec<u8>, at: &Layout, opts: &ReadOptions) -> Result<Document, Error> {
+        match self.order {
+            ByteOrder::BigEndian => Document::parse_vec(bytes, at, opts),
+            // Every string was checked when the document was read.
+            ByteOrder::LittleEndian => {
+                Document::parse_vec_in::<crate::read::wire::LittleEndian, false>(bytes, at, opts)
+            }
+        }
     }
 
     /// How the root is framed (and how [`write`](Self::write) frames it).
     pub fn form(&self) -> Form {
         self.form
+    }
+
+    /// The byte order the document was read in, which
+    /// [`write`](Self::write) writes ([`ByteOrder::BigEndian`] for Java
+    /// input, [`ByteOrder::LittleEndian`] for Bedrock input).
+    pub fn byte_order(&self) -> ByteOrder {
+        self.out_order
     }
 
     /// The root's name (empty for the unnamed form).
@@ -588,17 +682,47 @@ impl Document {
 
     for_each_getter!(delegate_getters, '_);
 
-    /// Appends the document in its own [`form`](Self::form).
+    /// Appends the document in its own [`form`](Self::form) and
+    /// [`byte_order`](Self::byte_order).
     ///
     /// An edited document is valid by construction, so this cannot fail.
+    #[inline]
     pub fn write(&self, out: &mut Vec<u8>) {
-        write::document(self, self.form, out);
+        if self.out_order == self.order {
+            write::document(self, self.form, out);
+        } else {
+            self.write_other_order(self.form, self.out_order, out);
+        }
     }
 
     /// Appends the document in `form`: [`Form::Named`] gives a document
     /// read unnamed the empty name, [`Form::Unnamed`] leaves the name out.
     pub fn write_as(&self, form: Form, out: &mut Vec<u8>) {
-        write::document(self, form, out);
+        self.write_in(form, self.out_order, out);
+    }
+
+    /// Appends the document in `form` and byte `order`. The document's own
+    /// order is a copy of every part no edit touched; the other order is
+    /// the stored bytes re-encoded by the validating core (numbers swapped,
+    /// strings converted between MUTF-8 and UTF-8 as
+    /// `simdnbt::bedrock` converts them), which needs the `bedrock` feature:
+    /// without it a document is always big-endian and `order` must be
+    /// [`ByteOrder::BigEndian`].
+    ///
+    /// # Panics
+    /// Without the `bedrock` feature, for [`ByteOrder::LittleEndian`].
+    pub fn write_in(&self, form: Form, order: ByteOrder, out: &mut Vec<u8>) {
+        if order == self.order {
+            write::document(self, form, out);
+        } else {
+            self.write_other_order(form, order, out);
+        }
+    }
+
+    #[cfg(not(feature = "bedrock"))]
+    #[cold]
+    fn write_other_order(&self, _form: Form, _order: ByteOrder, _out: &mut Vec<u8>) {
+        panic!("little-endian NBT needs the `bedrock` feature");
     }
 
     /// The document's bytes in its own form, as a new vector.
@@ -612,14 +736,22 @@ impl Document {
     /// they now are and read back. Nothing visible changes.
     pub fn compact(&mut self) {
         let mut bytes = Vec::new();
-        self.write(&mut bytes);
-        let at = Layout::find(&bytes, 0, self.form)
-            .ok()
-            .flatten()
-            .expect("a document writes a root");
+        write::document(self, self.form, &mut bytes);
+        let at = match self.order {
+            ByteOrder::BigEndian => Layout::find(&bytes, 0, self.form),
+            ByteOrder::LittleEndian => {
+                Layout::find_in::<crate::read::wire::LittleEndian>(&bytes, 0, self.form)
+            }
+        }
+        .ok()
+        .flatten()
+        .expect("a document writes a root");
         // Written from a valid document: it reads back within its own limits.
         let opts = ReadOptions::default().max_depth(self.max_depth);
-        let fresh = Document::parse_vec(bytes, &at, &opts).expect("a written document reads back");
+        let mut fresh = self
+            .reparse(bytes, &at, &opts)
+            .expect("a written document reads back");
+        fresh.out_order = self.out_order;
         let path = std::mem::take(&mut self.path);
         *self = fresh;
         self.path = path;
@@ -632,14 +764,89 @@ impl Document {
         &self.bytes[off + 2..off + 2 + len]
     }
 
+    /// Before an edit: a little-endian document moves to big-endian storage
+    /// (see `bedrock.rs`).
+    #[inline(always)]
+    pub(crate) fn before_edit(&mut self) {
+        #[cfg(feature = "bedrock")]
+        if self.le() {
+            self.store_big_endian();
+        }
+    }
+
+    /// Whether the stored bytes are little-endian.
+    #[inline(always)]
+    pub(crate) fn le(&self) -> bool {
+        self.order == ByteOrder::LittleEndian
+    }
+
     #[inline(always)]
     pub(crate) fn u16_at(&self, off: usize) -> u16 {
-        u16::from_be_bytes(self.bytes[off..off + 2].try_into().unwrap())
+        self.u16_in(off, self.le())
     }
 
     #[inline(always)]
     pub(crate) fn u32_at(&self, off: usize) -> u32 {
-        u32::from_be_bytes(self.bytes[off..off + 4].try_into().unwrap())
+        self.u32_in(off, self.le())
+    }
+
+    /// The big-endian u16 at `off`, for edits (which work on big-endian
+    /// storage only: [`Document::before_edit`]).
+    #[inline(always)]
+    pub(crate) fn u16_be(&self, off: usize) -> u16 {
+        debug_assert!(!self.le());
+        self.u16_in(off, false)
+    }
+
+    /// The big-endian u32 at `off`, for edits.
+    #[inline(always)]
+    pub(crate) fn u32_be(&self, off: usize) -> u32 {
+        debug_assert!(!self.le());
+        self.u32_in(off, false)
+    }
+
+    /// The u16 at `off`, little-endian if `le` (a constant where the
+    /// caller is monomorphised for one order: the writer, the edits).
+    #[inline(always)]
+    pub(crate) fn u16_in(&self, off: usize, le: bool) -> u16 {
+        let b = self.bytes[off..off + 2].try_into().unwrap();
+        if le {
+            u16::from_le_bytes(b)
+        } else {
+            u16::from_be_bytes(b)
+        }
+    }
+
+    /// The u32 at `off`, little-endian if `le`.
+    #[inline(always)]
+    pub(crate) fn u32_in(&self, off: usize, le: bool) -> u32 {
+        let b = self.bytes[off..off + 4].try_into().unwrap();
+        if le {
+            u32::from_le_bytes(b)
+        } else {
+            u32::from_be_bytes(b)
+        }
+    }
+
+    /// The `N` stored bytes of a number at `off`, in big-endian order.
+    #[inline(always)]
+    pub(crate) fn be_bytes<const N: usize>(&self, off: usize) -> [u8; N] {
+        let mut b: [u8; N] = self.bytes[off..off + N].try_into().unwrap();
+        if self.le() {
+            b.reverse();
+        }
+        b
+    }
+
+    /// The numbers stored in `bytes` (a slice of the stored bytes), in
+    /// native order.
+    #[inline(always)]
+    pub(crate) fn numbers<T: crate::simd::BeNumber>(&self, bytes: &[u8]) -> Vec<T> {
+        if self.le() {
+            le_numbers(bytes)
+        } else {
+            crate::simd::from_be_bytes(bytes)
+        }
     }
 
     /// The children (or elements) of a node.
@@ -647,6 +854,16 @@ impl Document {
     pub(crate) fn children(&self, node: &Node) -> &[Node] {
         &self.nodes[node.children()]
     }
+}
+
+/// Little-endian `bytes` as native numbers (swapped to big-endian, then
+/// through the SIMD kernels, as for big-endian bytes).
+#[cold]
+#[inline(never)]
+fn le_numbers<T: crate::simd::BeNumber>(bytes: &[u8]) -> Vec<T> {
+    let mut swapped = Vec::with_capacity(bytes.len());
+    crate::simd::extend_swapped(T::SIZE, &mut swapped, bytes);
+    crate::simd::from_be_bytes(&swapped)
 }
 
 impl fmt::Debug for Document {

@@ -31,6 +31,12 @@ pub(crate) const DIRTY: u8 = 1;
 /// when they are made, compaction drops it.
 pub(crate) const HASHED: u8 = 2;
 
+/// On the root node of a document just read from UTF-8 input: some string
+/// or name there is not the same bytes in MUTF-8 (it holds U+0000 or a
+/// character above U+FFFF), so the bytes cannot be viewed as they are (see
+/// `bedrock.rs`).
+pub(crate) const UNCONVERTED: u8 = 4;
+
 /// The fewest tags a compound has for an edit's lookup to hash its names
 /// first (hashing costs about two scans' worth; below this a scan is short).
 pub(crate) const HASH_FROM: u32 = 8;

@@ -112,7 +112,7 @@ fn number_at_node(tag: NbtTag<'_>) -> Option<Number> {
         return None;
     }
     let at = tag.node.a as usize;
-    number_at(id, &tag.doc.bytes[at..at + size])
+    number_at(id, &tag.doc.bytes[at..at + size], tag.doc.le())
 }
 
 impl<'d> View for DocValue<'d> {
@@ -129,6 +129,7 @@ impl<'d> View for DocValue<'d> {
             DocValue::ByteArray(a) => Some(a.len()),
             DocValue::IntArray(a) => Some(a.len()),
             DocValue::LongArray(a) => Some(a.len()),
+            DocValue::Tag(t) => le_array(t).map(|(_, n)| n),
             _ => None,
         }
     }
@@ -143,6 +144,18 @@ impl<'d> View for DocValue<'d> {
                 super::ListElement::Tag(t) => DocValue::Tag(t),
             },
             DocValue::List(l) => element(l, i)?,
+            DocValue::Tag(t) => {
+                let (id, n) = le_array(t)?;
+                if i >= n {
+                    return None;
+                }
+                let at = t.node.a as usize + 4;
+                DocValue::Number(if id == tag_id::INT_ARRAY {
+                    Number::Int(i32::from_be_bytes(t.doc.be_bytes(at + 4 * i)))
+                } else {
+                    Number::Long(i64::from_be_bytes(t.doc.be_bytes(at + 8 * i)))
+                })
+            }
             _ => return None,
         })
     }
@@ -217,6 +230,15 @@ impl<'d> crate::path::filter::FilterView for DocValue<'d> {
     }
 }
 
+/// An IntArray or LongArray of a little-endian document (which has no
+/// big-endian views, so [`DocValue::typed`] leaves it a `Tag`): its type and
+/// length.
+fn le_array(t: NbtTag<'_>) -> Option<(u8, usize)> {
+    let id = t.node.id;
+    (t.doc.le() && matches!(id, tag_id::INT_ARRAY | tag_id::LONG_ARRAY))
+        .then(|| (id, t.doc.u32_at(t.node.a as usize) as usize))
+}
+
 /// Element `i` of a list whose elements are nodes, as the variant of its type.
 fn element(l: NbtList<'_>, i: usize) -> Option<DocValue<'_>> {
     Some(match l.id() {
@@ -224,6 +246,10 @@ fn element(l: NbtList<'_>, i: usize) -> Option<DocValue<'_>> {
         tag_id::STRING => DocValue::String(l.strings()?.get(i)?),
         tag_id::LIST => DocValue::List(l.lists()?.get(i)?),
         tag_id::COMPOUND => DocValue::Compound(l.compounds()?.get(i)?),
+        tag_id::INT_ARRAY | tag_id::LONG_ARRAY if l.doc.le() => match l.get(i)? {
+            super::ListElement::Tag(t) => DocValue::Tag(t),
+            super::ListElement::Number(_) => return None,
+        },
         tag_id::INT_ARRAY => DocValue::IntArray(l.int_arrays()?.get(i)?),
         tag_id::LONG_ARRAY => DocValue::LongArray(l.long_arrays()?.get(i)?),
         _ => return None,

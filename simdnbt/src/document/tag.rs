@@ -26,10 +26,8 @@ macro_rules! fixed_getters {
             if self.node.id != $id {
                 return None;
             }
-            let off = self.node.a as usize;
             const N: usize = std::mem::size_of::<$t>();
-            let bytes: [u8; N] = self.doc.bytes[off..off + N].try_into().unwrap();
-            Some(<$t>::from_be_bytes(bytes))
+            Some(<$t>::from_be_bytes(self.doc.be_bytes::<N>(self.node.a as usize)))
         }
     )*};
 }
@@ -101,41 +99,58 @@ impl<'d> NbtTag<'d> {
     /// The values if this is an IntArray, converted to native order.
     #[inline]
     pub fn int_array(&self) -> Option<Vec<i32>> {
-        self.array(INT_ARRAY, 4).map(simd::from_be_bytes)
+        Some(self.doc.numbers(self.array(INT_ARRAY, 4)?))
     }
 
     /// The values if this is a LongArray, converted to native order.
     #[inline]
     pub fn long_array(&self) -> Option<Vec<i64>> {
-        self.array(LONG_ARRAY, 8).map(simd::from_be_bytes)
+        Some(self.doc.numbers(self.array(LONG_ARRAY, 8)?))
     }
 
-    /// A zero-copy big-endian view if this is an IntArray.
+    /// A zero-copy big-endian view if this is an IntArray (`None` in a
+    /// little-endian document, whose bytes are not big-endian: use
+    /// [`int_array`](Self::int_array)).
     #[inline]
     pub fn int_array_raw(&self) -> Option<RawList<'d, i32>> {
-        self.array(INT_ARRAY, 4).map(RawList::new)
+        self.raw(INT_ARRAY, 4)
     }
 
-    /// A zero-copy big-endian view if this is a LongArray.
+    /// A zero-copy big-endian view if this is a LongArray (`None` in a
+    /// little-endian document: use [`long_array`](Self::long_array)).
     #[inline]
     pub fn long_array_raw(&self) -> Option<RawList<'d, i64>> {
-        self.array(LONG_ARRAY, 8).map(RawList::new)
+        self.raw(LONG_ARRAY, 8)
+    }
+
+    #[inline]
+    fn raw<T: simd::BeNumber>(&self, id: u8, size: usize) -> Option<RawList<'d, T>> {
+        if self.doc.le() {
+            return None;
+        }
+        self.array(id, size).map(RawList::new)
     }
 
     /// Converts to the owned model.
     pub fn to_owned(&self) -> crate::owned::NbtTag {
         let mut bytes = Vec::new();
         self.write_payload(&mut bytes);
+        #[cfg(feature = "bedrock")]
+        if self.doc.le() {
+            bytes = super::bedrock::be_payload(self.node.id, &bytes);
+        }
         super::write::owned_value(&bytes, self.node.id)
     }
 
-    /// Appends this tag as an unnamed tag: its id, then its payload.
+    /// Appends this tag as an unnamed tag: its id, then its payload (in the
+    /// document's stored byte order).
     pub fn write(&self, out: &mut Vec<u8>) {
         out.push(self.node.id);
         self.write_payload(out);
     }
 
-    /// Appends this tag's payload only (no id, no name).
+    /// Appends this tag's payload only (no id, no name), in the document's
+    /// stored byte order.
     pub fn write_payload(&self, out: &mut Vec<u8>) {
         super::write::payload(self.doc, self.node, out);
     }

@@ -380,3 +380,64 @@ fn an_empty_list_refusing_its_first_element_is_unchanged() {
     ));
     assert_eq!(doc.to_bytes(), before);
 }
+
+/// The little-endian read's string check: every length, every position of
+/// an odd byte in it, and bytes just outside the string (which must not
+/// count), near the input's end (the byte loop) and far from it (the SSE2
+/// compare and its mask).
+#[test]
+fn the_utf8_check_finds_exactly_the_bytes_mutf8_writes_otherwise() {
+    use super::build::differs_in_mutf8;
+    let odd = [0x00u8, 0xf0, 0xf4, 0xff];
+    let plain = [b'a', 0x7f, 0x80, 0xc3, 0xef];
+    for len in 0..40 {
+        for tail in [0usize, 1, 15, 16, 17, 40] {
+            // One byte before the string, the string, `tail` bytes after:
+            // the bytes outside it are odd, so only its own may count.
+            let mut data = vec![0u8; 1 + len + tail];
+            for (i, b) in data[1..1 + len].iter_mut().enumerate() {
+                *b = plain[i % plain.len()];
+            }
+            assert!(!differs_in_mutf8(&data, 1, len), "len {len}, tail {tail}");
+            for at in 0..len {
+                for &b in &odd {
+                    let mut d = data.clone();
+                    d[1 + at] = b;
+                    assert!(
+                        differs_in_mutf8(&d, 1, len),
+                        "len {len} tail {tail} at {at} {b:#x}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A little-endian read through the SSE2 string check and back (Miri-sized:
+/// names and strings far from and within 16 bytes of the input's end, one
+/// that needs converting).
+#[cfg(feature = "bedrock")]
+#[test]
+fn a_little_endian_document_reads_and_writes_back() {
+    let mut c = NbtCompound::new();
+    c.insert("name", "Steve");
+    c.insert("a_longer_name_than_sixteen", 1i32);
+    c.insert("l", NbtList::String(vec!["x".into(), "yz".into()]));
+    c.insert("z", "end");
+    for extra in [None, Some("nul\0")] {
+        let mut c = c.clone();
+        if let Some(s) = extra {
+            c.insert("odd", s);
+        }
+        let nbt = crate::owned::Nbt::Some(BaseNbt::new("", c));
+        let mut le = Vec::new();
+        crate::bedrock::owned::write_le(&nbt, &mut le).unwrap();
+        let doc = crate::bedrock::document::read_le(&mut Cursor::new(&le[..]))
+            .unwrap()
+            .unwrap();
+        assert_eq!(doc.string("name").unwrap().to_str(), "Steve");
+        assert_eq!(doc.int("a_longer_name_than_sixteen"), Some(1));
+        assert_eq!(doc.to_owned_nbt(), nbt);
+        assert_eq!(doc.to_bytes(), le);
+    }
+}

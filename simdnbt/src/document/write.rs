@@ -24,6 +24,9 @@ use crate::tag_id::*;
 
 /// An output byte form.
 pub(crate) trait Encoding {
+    /// Whether the stored bytes are little-endian (so each instance reads
+    /// them in one order, with no branch on it).
+    const LE: bool;
     /// Whether the stored bytes (Java, big-endian) are already this form:
     /// then untouched spans are copied as they are.
     const COPIES: bool;
@@ -39,8 +42,9 @@ pub(crate) trait Encoding {
     fn list_header(&mut self, elem: u8, len: u32);
 }
 
-/// Java's form: the stored bytes as they are, copied in merged runs.
-struct Java<'d, 'o> {
+/// The stored form (Java's, or Bedrock's little-endian for a document read
+/// from it): the stored bytes as they are, copied in merged runs.
+struct Java<'d, 'o, const LE: bool> {
     bytes: &'d [u8],
     out: &'o mut Vec<u8>,
     /// The run of stored bytes not yet copied.
@@ -48,10 +52,10 @@ struct Java<'d, 'o> {
     end: usize,
 }
 
-impl<'d, 'o> Java<'d, 'o> {
-    fn new(bytes: &'d [u8], out: &'o mut Vec<u8>) -> Self {
+impl<'d, 'o, const LE: bool> Java<'d, 'o, LE> {
+    fn new(doc: &'d Document, out: &'o mut Vec<u8>) -> Self {
         Java {
-            bytes,
+            bytes: &doc.bytes,
             out,
             start: 0,
             end: 0,
@@ -69,7 +73,8 @@ impl<'d, 'o> Java<'d, 'o> {
     }
 }
 
-impl Encoding for Java<'_, '_> {
+impl<const LE: bool> Encoding for Java<'_, '_, LE> {
+    const LE: bool = LE;
     const COPIES: bool = true;
 
     #[inline(always)]
@@ -89,7 +94,12 @@ impl Encoding for Java<'_, '_> {
 
     #[inline(always)]
     fn name(&mut self, off: usize) {
-        let len = u16::from_be_bytes([self.bytes[off], self.bytes[off + 1]]) as usize;
+        let b = [self.bytes[off], self.bytes[off + 1]];
+        let len = if LE {
+            u16::from_le_bytes(b)
+        } else {
+            u16::from_be_bytes(b)
+        } as usize;
         self.copy(off, off + 2 + len);
     }
 
@@ -102,11 +112,15 @@ impl Encoding for Java<'_, '_> {
     fn list_header(&mut self, elem: u8, len: u32) {
         self.flush();
         self.out.push(elem);
-        self.out.extend_from_slice(&len.to_be_bytes());
+        self.out.extend_from_slice(&if LE {
+            len.to_le_bytes()
+        } else {
+            len.to_be_bytes()
+        });
     }
 }
 
-impl Drop for Java<'_, '_> {
+impl<const LE: bool> Drop for Java<'_, '_, LE> {
     fn drop(&mut self) {
         self.flush();
     }
@@ -115,10 +129,10 @@ impl Drop for Java<'_, '_> {
 /// Where a value's payload starts: after the name of a named node, at `off`
 /// of an unnamed one.
 #[inline(always)]
-pub(crate) fn payload_start(doc: &Document, node: &Node, named: bool) -> usize {
+fn payload_start(doc: &Document, node: &Node, named: bool, le: bool) -> usize {
     let off = node.off as usize;
     if named {
-        off + 2 + doc.u16_at(off) as usize
+        off + 2 + doc.u16_in(off, le) as usize
     } else {
         off
     }
@@ -137,12 +151,20 @@ fn leaf_start(node: &Node) -> usize {
 
 /// Where a leaf's payload (or a flat list's elements) ends.
 #[inline(always)]
-fn leaf_end(doc: &Document, node: &Node) -> usize {
+fn leaf_end(doc: &Document, node: &Node, le: bool) -> usize {
     let p = node.a as usize;
     match node.id {
         // A flat list: `a` is its first element.
         LIST => p + node.b as usize * layout(node.elem).fixed as usize,
-        id => crate::tag_id::leaf_end(&doc.bytes, id, p),
+        id => {
+            let l = layout(id);
+            let units = match l.prefix {
+                0 => return p + l.fixed as usize,
+                2 => doc.u16_in(p, le) as usize,
+                _ => doc.u32_in(p, le) as usize,
+            };
+            p + l.prefix as usize + units * l.element as usize
+        }
     }
 }
 
@@ -168,7 +190,7 @@ fn container_start(doc: &Document, node: &Node) -> usize {
 /// Where the stored span of a container with children that is not dirty
 /// ends: where its last child ends, found by walking down the last children
 /// (as deep as the value goes), plus one End byte per compound on the way.
-fn container_end(doc: &Document, node: &Node) -> usize {
+fn container_end<E: Encoding>(doc: &Document, node: &Node) -> usize {
     let mut ends = 0;
     let mut n = node;
     loop {
@@ -176,10 +198,10 @@ fn container_end(doc: &Document, node: &Node) -> usize {
         ends += named as usize;
         let last = &doc.nodes[(n.a + n.b - 1) as usize];
         if !last.has_block() {
-            return leaf_end(doc, last) + ends;
+            return leaf_end(doc, last, E::LE) + ends;
         }
         if last.b == 0 {
-            return payload_start(doc, last, named) + empty_len(last) + ends;
+            return payload_start(doc, last, named, E::LE) + empty_len(last) + ends;
         }
         n = last;
     }
@@ -202,7 +224,7 @@ fn value<'d, E: Encoding>(
     stack: &mut Vec<Frame<'d>>,
 ) {
     if !node.has_block() {
-        e.leaf(node, leaf_start(node), leaf_end(doc, node));
+        e.leaf(node, leaf_start(node), leaf_end(doc, node, E::LE));
     } else if node.b == 0 {
         if node.id == COMPOUND {
             e.byte(END);
@@ -210,7 +232,7 @@ fn value<'d, E: Encoding>(
             e.list_header(node.elem, 0);
         }
     } else if E::COPIES && !node.is_dirty() {
-        e.copy(container_start(doc, node), container_end(doc, node));
+        e.copy(container_start(doc, node), container_end::<E>(doc, node));
     } else {
         let children = doc.children(node).iter();
         if node.id == COMPOUND {
@@ -231,13 +253,13 @@ fn entry_end<E: Encoding>(doc: &Document, child: &Node) -> Option<usize> {
     if child.id <= DOUBLE {
         Some(child.a as usize + layout(child.id).fixed as usize)
     } else if !child.has_block() {
-        Some(leaf_end(doc, child))
+        Some(leaf_end(doc, child, E::LE))
     } else if !E::COPIES || child.is_dirty() {
         None
     } else if child.b == 0 {
-        Some(payload_start(doc, child, true) + empty_len(child))
+        Some(payload_start(doc, child, true, E::LE) + empty_len(child))
     } else {
-        Some(container_end(doc, child))
+        Some(container_end::<E>(doc, child))
     }
 }
 
@@ -275,12 +297,22 @@ fn walk<'d, E: Encoding>(doc: &'d Document, root: &'d Node, e: &mut E) {
     }
 }
 
-/// Appends the whole document in `form`.
+/// Appends the whole document in `form`, in its stored byte order.
+#[inline]
 pub(crate) fn document(doc: &Document, form: Form, out: &mut Vec<u8>) {
+    if doc.le() {
+        document_in::<true>(doc, form, out)
+    } else {
+        document_in::<false>(doc, form, out)
+    }
+}
+
+/// [`document`] for stored bytes that are little-endian if `LE`.
+fn document_in<const LE: bool>(doc: &Document, form: Form, out: &mut Vec<u8>) {
     // The live document is never larger than what is stored.
     out.reserve(doc.bytes.len());
     let root = &doc.nodes[0];
-    let mut e = Java::new(&doc.bytes, out);
+    let mut e = Java::<LE>::new(doc, out);
     // A document keeps its root's id (and name) at its start, so when
     // nothing moved this and the payload are copied in one run.
     if doc.bytes.first() == Some(&root.id) {
@@ -302,8 +334,11 @@ pub(crate) fn document(doc: &Document, form: Form, out: &mut Vec<u8>) {
 
 /// Appends the payload of `node`.
 pub(crate) fn payload(doc: &Document, node: &Node, out: &mut Vec<u8>) {
-    let mut e = Java::new(&doc.bytes, out);
-    walk(doc, node, &mut e);
+    if doc.le() {
+        walk(doc, node, &mut Java::<true>::new(doc, out));
+    } else {
+        walk(doc, node, &mut Java::<false>::new(doc, out));
+    }
 }
 
 /// The owned value of type `id` whose payload `bytes` holds (written by this

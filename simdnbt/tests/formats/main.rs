@@ -5,6 +5,7 @@
 mod support;
 
 mod bedrock;
+mod bedrock_document;
 mod chunk;
 mod compression;
 mod json;

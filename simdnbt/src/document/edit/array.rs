@@ -95,7 +95,7 @@ impl<T: ArrayElement> ArrayMut<'_, T> {
 
     /// The number of elements.
     pub fn len(&self) -> usize {
-        self.doc.u32_at(self.start() - 4) as usize
+        self.doc.u32_be(self.start() - 4) as usize
     }
 
     /// Whether there are no elements.

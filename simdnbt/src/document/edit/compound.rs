@@ -107,7 +107,7 @@ impl<'d> NbtCompoundMut<'d> {
             return false;
         };
         let mut kept = a + first;
-        let word = key.word();
+        let word = key.word(self.doc);
         for i in kept + 1..a + b {
             let node = self.doc.nodes[i];
             if !key.names(self.doc, &node, word) {

@@ -111,6 +111,7 @@ impl Document {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn as_compound_mut(&mut self) -> Option<NbtCompoundMut<'_>> {
+        self.before_edit();
         (self.nodes[0].id == COMPOUND).then(|| {
             self.path.clear();
             self.path.push(0);
@@ -123,6 +124,7 @@ impl Document {
 
     /// A mutable handle on the root list, if the root is one.
     pub fn as_list_mut(&mut self) -> Option<NbtListMut<'_>> {
+        self.before_edit();
         (self.nodes[0].id == LIST).then(|| {
             self.path.clear();
             self.path.push(0);
@@ -146,6 +148,7 @@ impl Document {
         let Some(tag) = value.to_optional_nbt_tag() else {
             return Ok(());
         };
+        self.before_edit();
         let node = self.append_value(&tag, Name::None, self.max_depth)?;
         self.nodes[0] = node;
         self.path.clear();
@@ -160,6 +163,7 @@ impl Document {
         if len > u16::MAX as usize {
             return Err(EditError::StringTooLong { len });
         }
+        self.before_edit();
         if self.bytes.len() + 2 + len > MAX_BYTES {
             return Err(EditError::DocumentTooLarge);
         }
@@ -258,7 +262,7 @@ impl Document {
         let off = match name {
             Name::None => None,
             Name::Stored(at) => {
-                let len = self.u16_at(at) as usize;
+                let len = self.u16_be(at) as usize;
                 self.bytes.push(id);
                 let off = self.bytes.len();
                 self.bytes.extend_from_within(at..at + 2 + len);
@@ -294,7 +298,7 @@ impl Document {
         let off = off.unwrap_or(payload) as u32;
         let p = payload as u32;
         let (elem, n) = match tag {
-            OwnedTag::List(_) => (self.bytes[payload], self.u32_at(payload + 1)),
+            OwnedTag::List(_) => (self.bytes[payload], self.u32_be(payload + 1)),
             OwnedTag::Compound(c) => (0, c.len() as u32),
             _ => return Ok(Node::leaf(off, id, p)),
         };
@@ -354,8 +358,8 @@ impl Document {
         }
         // The stored length of a string (u16) or array (u32) at `p`.
         let same_len = |doc: &Document, len: usize| match node.id {
-            STRING => doc.u16_at(p) as usize == len,
-            _ => doc.u32_at(p) as usize == len,
+            STRING => doc.u16_be(p) as usize == len,
+            _ => doc.u32_be(p) as usize == len,
         };
         match tag {
             OwnedTag::String(s) if node.id == STRING && same_len(self, s.len()) => {
@@ -510,7 +514,7 @@ impl Document {
         data: &[u8],
     ) -> Result<usize, EditError> {
         let head = if named {
-            3 + self.u16_at(self.nodes[i].off as usize) as usize
+            3 + self.u16_be(self.nodes[i].off as usize) as usize
         } else {
             0
         };

@@ -1,0 +1,93 @@
+//! The document model ([`crate::document`]) read from Bedrock's
+//! little-endian form directly: the validating core reads the input's
+//! bytes in their own order into the document's nodes (no Java copy in
+//! between), accessors decode numbers little-endian, and
+//! [`Document::write`] writes the little-endian form back: a copy of every
+//! part no edit touched.
+//!
+//! Strings are viewed as MUTF-8 like every string of the crate; a document
+//! holding one whose UTF-8 bytes are not its MUTF-8 bytes (U+0000, or a
+//! character above U+FFFF) is converted as a whole when it is read, as
+//! [`super`]'s "Strings" says, and still writes little-endian. The first
+//! edit of a little-endian document converts its storage to the Java form
+//! once (one transcode of the document); writing converts it back. The
+//! network (VarInt) form is not read into a document (its lengths have no
+//! fixed width): use [`super::owned::read_network`].
+//!
+//! Which model: [`super::owned`] to build or hold a Bedrock tree with plain
+//! `Vec`s; this one to read a Bedrock file, look values up and write it
+//! back (it reads complex_player.dat in its little-endian form in 25,250
+//! instructions, 1.31× fewer than na_nbt's little-endian owned read and
+//! 3.2× fewer than [`super::owned::read_le`]; `reports/perf.md`).
+//!
+//! ```
+//! use std::io::Cursor;
+//! use simdnbt::bedrock;
+//! use simdnbt::document::ByteOrder;
+//!
+//! // {Name: "Steve 😀", xp: 5} in the Java form, as a Bedrock level.dat.
+//! let java = [
+//!     10, 0, 0, //
+//!     8, 0, 4, b'N', b'a', b'm', b'e', 0, 12, b'S', b't', b'e', b'v', b'e', b' ', //
+//!     0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80, //
+//!     3, 0, 2, b'x', b'p', 0, 0, 0, 5, //
+//!     0,
+//! ];
+//! let body = bedrock::to_little_endian(&java)?;
+//! let mut level_dat = Vec::new();
+//! bedrock::write_level_header(10, &body, &mut level_dat);
+//!
+//! let (_header, le) = bedrock::split_level_header(&level_dat).unwrap();
+//! let mut doc = bedrock::document::read_le(&mut Cursor::new(le))?.unwrap();
+//! assert_eq!(doc.byte_order(), ByteOrder::LittleEndian);
+//! assert_eq!(doc.int("xp"), Some(5));
+//! assert_eq!(doc.string("Name").unwrap().to_str(), "Steve 😀");
+//! assert_eq!(doc.to_bytes(), le); // unedited: the same bytes
+//!
+//! doc.as_compound_mut().unwrap().set("xp", 6)?;
+//! let back = bedrock::owned::read_le(&mut Cursor::new(&doc.to_bytes()[..]))?;
+//! assert_eq!(back.unwrap().int("xp"), Some(6));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::io::Cursor;
+
+pub use crate::document::{ByteOrder, Document};
+use crate::error::Error;
+use crate::options::ReadOptions;
+
+/// Reads a little-endian document (a named root compound; `Ok(None)` for a
+/// lone End) at the cursor into a document, copying its bytes, and moves the
+/// cursor past it.
+///
+/// # Errors
+/// The first structural problem, with its offset in the input: the errors
+/// of [`super::owned::read_le`], at the same offsets.
+pub fn read_le(data: &mut Cursor<&[u8]>) -> Result<Option<Document>, Error> {
+    read_le_with(data, &ReadOptions::default())
+}
+
+/// [`read_le`] within the limits of `opts`.
+pub fn read_le_with(
+    data: &mut Cursor<&[u8]>,
+    opts: &ReadOptions,
+) -> Result<Option<Document>, Error> {
+    crate::document::bedrock::read_le_with(data, opts)
+}
+
+/// [`read_le`] keeping `bytes` as the document's storage (no copy). Bytes
+/// after the document are dropped.
+///
+/// ```
+/// let doc = simdnbt::bedrock::document::from_vec_le(vec![10, 0, 0, 0])?.unwrap();
+/// assert!(doc.as_compound().unwrap().is_empty());
+/// # Ok::<(), simdnbt::Error>(())
+/// ```
+pub fn from_vec_le(bytes: Vec<u8>) -> Result<Option<Document>, Error> {
+    from_vec_le_with(bytes, &ReadOptions::default())
+}
+
+/// [`from_vec_le`] within the limits of `opts`.
+pub fn from_vec_le_with(bytes: Vec<u8>, opts: &ReadOptions) -> Result<Option<Document>, Error> {
+    crate::document::bedrock::from_vec_le_with(bytes, opts)
+}

@@ -1,0 +1,159 @@
+//! Bedrock's little-endian form in the document (the public functions are
+//! `simdnbt::bedrock::document`).
+//!
+//! A document read from little-endian input keeps the input's bytes as they
+//! are ([`ByteOrder::LittleEndian`]): the same validating core reads them
+//! (its `LittleEndian` instance, so errors and offsets are those of the other
+//! little-endian readers) into the same nodes, every accessor decodes
+//! numbers and lengths in the document's order, and writing it back is a
+//! copy. Its strings are viewed as MUTF-8 ([`Mutf8Str`](crate::Mutf8Str))
+//! like every other string of the crate: UTF-8 and MUTF-8 are the same bytes
+//! unless a string holds U+0000 or a character above U+FFFF, so the read
+//! checks each name and string for the bytes that mark those
+//! ([`super::build::differs_in_mutf8`]). A document where one is found (rare:
+//! none of the corpus files has one) is converted as a whole instead: the
+//! core transcodes it to the Java form (strings re-encoded as
+//! [`crate::bedrock`] does, invalid UTF-8 kept as it is) and that is read; it
+//! still writes little-endian.
+//!
+//! Edits work on the Java form: the first mutable handle (or `set_root`,
+//! `set_name`) on a little-endian document converts its storage the same way
+//! (one transcode of the document), and [`Document::write`] turns the edited
+//! bytes back into the little-endian form through the core. So edits keep
+//! every check they have, and a document that is only read pays nothing for
+//! them.
+//!
+//! The network (VarInt) form is not read into a document: its lengths have
+//! no fixed width, which the document's offsets rely on (read it with
+//! [`crate::bedrock::owned::read_network`], or transcode it with
+//! [`crate::bedrock::from_network`] and read that).
+
+use std::io::Cursor;
+
+use super::node::UNCONVERTED;
+use super::{ByteOrder, Document, Form, Layout, write};
+use crate::bedrock::transcode;
+use crate::error::Error;
+use crate::options::ReadOptions;
+use crate::read::root::{cursor_parts, root_prefix_in};
+use crate::read::wire::{BigEndian, LittleEndian, Wire};
+
+/// Reads the little-endian document at the cursor (a named root compound,
+/// or a lone End: `Ok(None)`) and moves the cursor past it.
+pub(crate) fn read_le_with(
+    data: &mut Cursor<&[u8]>,
+    opts: &ReadOptions,
+) -> Result<Option<Document>, Error> {
+    let (bytes, start) = cursor_parts(data);
+    let layout = match Layout::of_root(root_prefix_in::<LittleEndian>(bytes, start, true)?) {
+        Ok(layout) => layout,
+        Err(end) => {
+            data.set_position(end as u64);
+            return Ok(None);
+        }
+    };
+    let doc = layout.read_in::<LittleEndian, true>(bytes, opts)?;
+    data.set_position((start + doc.bytes.len()) as u64);
+    Ok(Some(checked(doc, opts)))
+}
+
+/// [`read_le_with`] keeping `bytes` as the document's storage.
+pub(crate) fn from_vec_le_with(
+    bytes: Vec<u8>,
+    opts: &ReadOptions,
+) -> Result<Option<Document>, Error> {
+    let Ok(layout) = Layout::of_root(root_prefix_in::<LittleEndian>(&bytes, 0, true)?) else {
+        return Ok(None);
+    };
+    let doc = Document::parse_vec_in::<LittleEndian, true>(bytes, &layout, opts)?;
+    Ok(Some(checked(doc, opts)))
+}
+
+/// `doc` as read, or converted to the Java form when one of its strings (or
+/// the root name) is not the same bytes in MUTF-8.
+fn checked(mut doc: Document, opts: &ReadOptions) -> Document {
+    let root_name = doc.name as usize;
+    let len = doc.u16_at(root_name) as usize;
+    let unconverted = doc.nodes[0].flags & UNCONVERTED != 0
+        || super::build::differs_in_mutf8(&doc.bytes, root_name + 2, len);
+    if !unconverted {
+        return doc;
+    }
+    doc.nodes[0].flags &= !UNCONVERTED;
+    let opts = ReadOptions::default().max_depth(opts.max_depth);
+    doc.store_big_endian_with(&opts);
+    doc
+}
+
+impl Document {
+    /// Moves a little-endian document to Java storage (see the module docs),
+    /// before an edit.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn store_big_endian(&mut self) {
+        // The document's own depth, which the core checked when it read it.
+        let opts = ReadOptions::default().max_depth(u32::MAX);
+        let depth = self.max_depth;
+        self.store_big_endian_with(&opts);
+        self.max_depth = depth;
+    }
+
+    fn store_big_endian_with(&mut self, opts: &ReadOptions) {
+        let mut le = Vec::new();
+        write::document(self, Form::Named, &mut le);
+        let java = transcode_whole::<LittleEndian, BigEndian>(&le, opts);
+        let at = Layout::find(&java, 0, Form::Named)
+            .ok()
+            .flatten()
+            .expect("a transcoded document has a root");
+        let mut fresh = Document::parse_vec(java, &at, opts).expect("a transcoded document reads");
+        fresh.form = self.form;
+        fresh.out_order = ByteOrder::LittleEndian;
+        *self = fresh;
+    }
+
+    /// Appends the document in the byte order it is not stored in.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn write_other_order(&self, form: Form, order: ByteOrder, out: &mut Vec<u8>) {
+        // The core transcodes named documents: the payload gets an empty
+        // name when the output has none.
+        let mut stored = Vec::new();
+        if form == Form::Named {
+            write::document(self, Form::Named, &mut stored);
+        } else {
+            stored.extend_from_slice(&[self.nodes[0].id, 0, 0]);
+            write::payload(self, &self.nodes[0], &mut stored);
+        }
+        // Any depth: the document holds what it holds.
+        let opts = ReadOptions::default().max_depth(u32::MAX);
+        let other = match order {
+            ByteOrder::LittleEndian => transcode_whole::<BigEndian, LittleEndian>(&stored, &opts),
+            ByteOrder::BigEndian => transcode_whole::<LittleEndian, BigEndian>(&stored, &opts),
+        };
+        if form == Form::Named {
+            out.extend_from_slice(&other);
+        } else {
+            out.push(other[0]);
+            out.extend_from_slice(&other[3..]);
+        }
+    }
+}
+
+/// The Java form of the little-endian payload `le` of a value of type `id`.
+pub(crate) fn be_payload(id: u8, le: &[u8]) -> Vec<u8> {
+    let mut framed = Vec::with_capacity(le.len() + 3);
+    framed.extend_from_slice(&[id, 0, 0]);
+    framed.extend_from_slice(le);
+    let opts = ReadOptions::default().max_depth(u32::MAX);
+    let mut java = transcode_whole::<LittleEndian, BigEndian>(&framed, &opts);
+    java.drain(..3);
+    java
+}
+
+/// The document `input` (written from a document, so valid) in form `T`.
+fn transcode_whole<F: Wire, T: Wire>(input: &[u8], opts: &ReadOptions) -> Vec<u8> {
+    transcode::document::<F, T>(input, 0, opts, true)
+        .expect("a document's bytes transcode")
+        .0
+}
