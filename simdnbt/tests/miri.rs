@@ -226,8 +226,9 @@ fn truncation_and_corruption_of_a_small_document() {
 
 #[test]
 fn tape_growth_and_its_cap() {
-    // The tape starts at max(4, input/8) words: these grow it many times,
-    // including right up to the cap of one word per input byte.
+    // The tape starts at one word per 8 input bytes: these fill it, and are
+    // parsed again into tapes four times as large, up to one word per input
+    // byte.
     for n in [0usize, 1, 3, 4, 5, 31, 64, 300] {
         let mut body = vec![0x09, 0, 1, b'l', 0x0a];
         body.extend_from_slice(&(n as i32).to_be_bytes());
@@ -257,9 +258,9 @@ fn tape_growth_and_its_cap() {
     }
     assert!(read_both(&bytes).0.is_ok());
 
-    // A tape grown for many one-byte compounds, then lists of strings and of
-    // int arrays, recorded after the growth: every view still reads the right
-    // bytes (the side table is built from them on first use).
+    // A tape filled by many one-byte compounds, then lists of strings and of
+    // int arrays, recorded by the try that fits: every view still reads the
+    // right bytes (the side table is built from them on first use).
     let mut body = vec![0x09, 0, 1, b'c', 0x0a, 0, 0, 0, 150];
     body.resize(body.len() + 150, 0);
     body.extend_from_slice(&[0x09, 0, 1, b's', 8, 0, 0, 1, 44]);

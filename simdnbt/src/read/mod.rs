@@ -136,6 +136,15 @@ pub(crate) trait Sink<'a> {
     fn finish(self, end: usize) -> Self::Output;
 }
 
+/// Where the read budget of `opts` cuts `data` for a value at `pos`.
+#[inline(always)]
+pub(crate) fn budget_end(data: &[u8], pos: usize, opts: &ReadOptions) -> usize {
+    match opts.max_bytes {
+        Some(max) => data.len().min(pos.saturating_add(max)),
+        None => data.len(),
+    }
+}
+
 /// Runs `parse` over `data` cut at the read budget of `opts`: a budget is a
 /// shorter input whose end reads as "budget exceeded". Inlined, so that the
 /// parse is too: a parse behind a call returns its output through memory
@@ -147,10 +156,7 @@ pub(crate) fn with_budget<'a, T>(
     opts: &ReadOptions,
     parse: impl FnOnce(&'a [u8]) -> Result<T, Error>,
 ) -> Result<T, Error> {
-    let limit = match opts.max_bytes {
-        Some(max) => data.len().min(pos.saturating_add(max)),
-        None => data.len(),
-    };
+    let limit = budget_end(data, pos, opts);
     match parse(&data[..limit]) {
         Err(e)
             if limit < data.len()

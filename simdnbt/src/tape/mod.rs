@@ -20,6 +20,7 @@
 //! one-word compound header the count sits in bits 32..56, saturating).
 //! `name_off` points at the name's u16 length; the payload follows the name.
 
+use std::cell::Cell;
 use std::sync::OnceLock;
 
 use crate::error::Error;
@@ -32,14 +33,47 @@ pub(crate) use sink::TapeSink;
 
 /// Parses one value whose tag id `id` was already read; `pos` is its payload.
 /// Returns the tape and the offset just past the value.
+#[inline]
 pub(crate) fn parse_root<'a>(
     data: &'a [u8],
     pos: usize,
     id: u8,
     opts: &ReadOptions,
 ) -> Result<(Tape<'a>, usize), Error> {
+    parse_root_in(data, pos, id, opts, 0)
+}
+
+/// [`parse_root`] into a tape of `capacity` words ([`sink::first_capacity`]
+/// if 0): when it fills, the value is parsed again into a larger one, up to
+/// what it can need ([`sink::retry_capacity`]). The retry is a call, not a
+/// loop: in a loop the parse's setup moved before it, where every read paid
+/// for it (reports/perf.md). Out of line, so that the readers around it stay
+/// small enough to inline into their callers.
+#[inline(never)]
+fn parse_root_in<'a>(
+    data: &'a [u8],
+    pos: usize,
+    id: u8,
+    opts: &ReadOptions,
+    capacity: usize,
+) -> Result<(Tape<'a>, usize), Error> {
+    let rest = crate::read::budget_end(data, pos, opts) - pos;
+    let capacity = if capacity == 0 {
+        sink::first_capacity(rest)
+    } else {
+        capacity
+    };
+    let full = Cell::new(false);
     let (parts, end) =
-        crate::read::read_value(data, pos, id, opts, |bounded| TapeSink::new(bounded, pos))?;
+        match crate::read::read_value(data, pos, id, opts, |_| TapeSink::new(capacity, &full)) {
+            Err(e) if full.get() => {
+                return match sink::retry_capacity(capacity, rest) {
+                    Some(more) => parse_root_in(data, pos, id, opts, more),
+                    None => Err(e),
+                };
+            }
+            other => other?,
+        };
     Ok((
         Tape {
             data,

@@ -2,31 +2,46 @@
 //! each pushed after a capacity check, through a raw pointer into spare
 //! capacity.
 //!
+//! # A full tape ends the parse
+//!
+//! The tape does not grow while the core runs: a push that finds it full
+//! ends the parse ([`tape_full`]), and [`super::parse_root`] parses the value
+//! again into a tape four times as large ([`retry_capacity`]). The first tape
+//! ([`first_capacity`]) is one word per 8 input bytes, which real files never
+//! fill (they take 10–60 bytes per word), so only dense inputs parse more
+//! than once, at most three times. What it buys is the tag loop's registers:
+//! a growth call that returns into the loop needs every value the loop keeps
+//! to survive it, in a callee-saved register or spilled around the whole
+//! loop; an error return needs none of them (hypixel −3.4%, chunk1.14 −2.8%
+//! instructions, `reports/perf.md`).
+//!
 //! # Why raw pointers, and why they are sound
 //!
-//! The words go into the spare capacity of `words`, a `Vec<u64>` whose length
-//! is brought up to date only when it grows ([`grow`]) and at the end
-//! ([`TapeSink::finish`]); `wbase` is its buffer, `cap` its capacity and
-//! `wlen` how many words are written. `Vec::push` would check the capacity
-//! the same way but reload the `Vec`'s fields after every store, and keeping
-//! the length in the `Vec` costs a store per push; the owned writer's
-//! [`AppendBuf`](crate::append::AppendBuf), which does the same job for bytes,
-//! measured +6.4% on borrow read here (`reports/perf.md`).
+//! The words go into the spare capacity of `words`, a `Vec<u64>` whose
+//! length is set only at the end ([`TapeSink::finish`]); `wbase` is its
+//! buffer, `cap` its capacity and `wlen` how many words are written.
+//! `Vec::push` would check the capacity the same way but reload the `Vec`'s
+//! fields after every store, and keeping the length in the `Vec` costs a
+//! store per push; the owned writer's [`AppendBuf`](crate::append::AppendBuf),
+//! which does the same job for bytes, measured +6.4% on borrow read here
+//! (`reports/perf.md`).
 //!
 //! Every `unsafe` here rests on these facts, all local to this file:
 //!
 //! - **`wbase` is `words`' buffer and `cap` its capacity**, `wlen <= cap`, the
-//!   first `wlen` slots written and `words.len() <= wlen`: only [`TapeSink::new`]
-//!   and [`grow`] (which reallocates through the `Vec`, its length set to
-//!   `wlen` first so the written words move along) set `wbase` and `cap`.
+//!   first `wlen` slots written and `words.len() <= wlen`: only
+//!   [`TapeSink::new`] sets `wbase` and `cap`, and nothing reallocates
+//!   `words` before [`TapeSink::finish`].
 //! - **A push writes only below `cap`**: [`TapeSink::push`] and
-//!   [`TapeSink::push2`] check the free slots first and grow when too few.
+//!   [`TapeSink::push2`] check the free slots first and end the parse when
+//!   too few.
 //! - **Every [`Index`] is below `wlen`**: an `Index` can only be made here,
 //!   each from the index of a word just pushed, and words are never removed,
 //!   so the word it names is allocated and written for the life of the sink.
 //!
 //! The tape never outgrows the input: every word stands for at least one
-//! input byte, and growth is capped at what the rest of the input can use.
+//! input byte, and no try's tape is larger than the rest of the input can
+//! use ([`retry_capacity`]).
 //!
 //! Measured and kept for the core's register allocation (`reports/perf.md`):
 //! the count of an open compound beside its index in one `u64` (counting is an
@@ -35,7 +50,7 @@
 //! (a sink that only borrows them keeps more values in registers and spills
 //! worse, +2%).
 
-use std::ptr::NonNull;
+use std::cell::Cell;
 
 use super::COUNT_MASK;
 use crate::error::{Error, ErrorKind};
@@ -44,9 +59,9 @@ use crate::read::check::err;
 use crate::tag_id::*;
 
 /// The tape being written.
-pub(crate) struct TapeSink {
-    /// The allocation; its `len` is only set at the end or before growing
-    /// (`wlen` words are written).
+pub(crate) struct TapeSink<'f> {
+    /// The allocation; its `len` is only set at the end (`wlen` words are
+    /// written).
     words: Vec<u64>,
     /// The start of `words`' allocation.
     wbase: *mut u64,
@@ -55,11 +70,11 @@ pub(crate) struct TapeSink {
     wlen: usize,
     /// The allocation's length in words.
     cap: usize,
-    /// The input's length.
-    len: usize,
     /// See [`super::Tape`]'s fields of the same names.
     lists: Vec<usize>,
     elements: u32,
+    /// Set when the parse ends because the tape is full (see [`tape_full`]).
+    full: &'f Cell<bool>,
 }
 
 /// What a parse leaves for [`super::Tape`] (see its fields).
@@ -119,47 +134,34 @@ fn low_half(word: *mut u64) -> *mut u32 {
     word.cast::<u32>().wrapping_add(half)
 }
 
-impl TapeSink {
-    /// An empty tape sized for the value at `pos` of `data`.
-    pub(crate) fn new(data: &[u8], pos: usize) -> Self {
-        // Real files take 10–60 input bytes per tape word (reports/perf.md),
-        // so one word per 8 bytes leaves every one of them a single
-        // allocation; 4 more for the smallest documents (a root and a few
-        // tags). Denser inputs grow (see `grow`).
-        let words: Vec<u64> = Vec::with_capacity(((data.len() - pos) / 8 + 4).min(1 << 20));
+impl<'f> TapeSink<'f> {
+    /// An empty tape of `capacity` words ([`first_capacity`], then
+    /// [`retry_capacity`]) that sets `full` if it fills.
+    pub(crate) fn new(capacity: usize, full: &'f Cell<bool>) -> Self {
+        // The tape's indices are 32 bits; the bound also spares the size
+        // computation its overflow check.
+        let words: Vec<u64> = Vec::with_capacity(capacity.min(u32::MAX as usize));
         let mut sink = Self {
             words,
             wbase: std::ptr::null_mut(),
             wlen: 0,
             cap: 0,
-            len: data.len(),
             lists: Vec::new(),
             elements: 0,
+            full,
         };
         sink.wbase = sink.words.as_mut_ptr();
         sink.cap = sink.words.capacity();
         sink
     }
 
-    /// Replaces the allocation by one with room for `n` more words, for the
-    /// tag at input offset `at` (cold, out of line).
-    #[inline(always)]
-    fn regrow(&mut self, n: usize, at: usize) -> Result<(), Error> {
-        let Some(wbase) = grow(&mut self.words, self.wlen, n, self.len - at) else {
-            return Err(err(ErrorKind::InputTooLarge, at));
-        };
-        self.wbase = wbase.as_ptr();
-        self.cap = self.words.capacity();
-        Ok(())
-    }
-
     /// Appends a word for the tag at input offset `at`.
     #[inline(always)]
     fn push(&mut self, word: u64, at: usize) -> Result<(), Error> {
         if self.wlen == self.cap {
-            self.regrow(1, at)?;
+            return Err(tape_full(self.full, at));
         }
-        // SAFETY: wlen < cap (checked, or just grown), so the slot is in
+        // SAFETY: wlen < cap (checked), so the slot is in
         // `words`' buffer (module docs).
         unsafe { self.wbase.add(self.wlen).write(word) };
         self.wlen += 1;
@@ -178,9 +180,9 @@ impl TapeSink {
     #[inline(always)]
     fn push2(&mut self, first: u64, second: u64, at: usize) -> Result<Index, Error> {
         if self.cap - self.wlen < 2 {
-            self.regrow(2, at)?;
+            return Err(tape_full(self.full, at));
         }
-        // SAFETY: wlen + 2 <= cap (checked, or just grown), so both slots are
+        // SAFETY: wlen + 2 <= cap (checked), so both slots are
         // in `words`' buffer (module docs).
         unsafe {
             self.wbase.add(self.wlen).write(first);
@@ -214,7 +216,7 @@ impl TapeSink {
     }
 }
 
-impl<'a> Sink<'a> for TapeSink {
+impl<'a> Sink<'a> for TapeSink<'_> {
     type Compound = OpenCompound;
     /// The list's container word.
     type Slot = Index;
@@ -368,6 +370,18 @@ impl<'a> Sink<'a> for TapeSink {
     }
 }
 
+/// The error that ends a parse whose tape is full, at the tag at input
+/// offset `at` (what a tape of `u32::MAX` words reports); `full` tells the
+/// caller that this is why, so that it tries again with a larger tape
+/// ([`retry_capacity`]). Out of line and never returning into the tag loop:
+/// no value of the loop has to survive it.
+#[cold]
+#[inline(never)]
+fn tape_full(full: &Cell<bool>, at: usize) -> Error {
+    full.set(true);
+    err(ErrorKind::InputTooLarge, at)
+}
+
 /// Appends the lists' offsets after the tape (see [`super::Tape::words`]).
 #[cold]
 #[inline(never)]
@@ -375,33 +389,104 @@ fn finish_lists(words: &mut Vec<u64>, lists: &[usize]) {
     words.extend(lists.iter().map(|&p| p as u64));
 }
 
-/// Grows the tape for `n` more words, for a tag with `rest` input bytes from
-/// its start to the input's end; the tape's container words index it with 32
-/// bits, so it may not pass `u32::MAX` words.
+/// The first tape's capacity in words for a value of `rest` input bytes.
 ///
-/// Every tape word stands for at least one input byte of the tag's on (a
-/// compound in a list is its End byte; every other word takes more), so the
-/// tape needs at most `rest` more words (+2 for a two-word push). Doubling is
-/// capped there: otherwise a crafted input whose tape needs just over a power
-/// of two words (one-byte compounds in a list) would leave twice the 8 bytes
-/// per input byte allocated, 16× the input.
+/// Real files take 10–60 input bytes per tape word (reports/perf.md), so one
+/// word per 8 bytes leaves every one of them a single allocation; 4 more for
+/// the smallest documents (a root and a few tags). Denser inputs parse again
+/// into a larger tape ([`retry_capacity`]).
 ///
-/// Returns the new allocation's start (its length is `words.capacity()`), or
-/// `None` when the tape would pass `u32::MAX` words. Four arguments and one
-/// returned register: a call that takes a fifth or returns more (a pointer
-/// and a length need a return slot) makes the tag loop around the pushes
-/// keep a value in the register that argument uses and spill it on every
-/// tag (`reports/perf.md`).
-#[cold]
-#[inline(never)]
-fn grow(words: &mut Vec<u64>, wlen: usize, n: usize, rest: usize) -> Option<NonNull<u64>> {
-    if wlen + n > u32::MAX as usize {
-        return None;
+/// Up to 4 KiB the allocation is rounded up to a power of two. A Rust
+/// allocation always names its alignment, and mimalloc's aligned entry point
+/// serves a block of any other size only from a ready free list of at most
+/// 1 KiB; otherwise (every tape over 1 KiB, and a small one whose free list
+/// is empty) it over-allocates through its generic aligned path, ~100
+/// instructions more per read on complex_player and bigtest
+/// (reports/perf.md). Other allocators round to size classes of their own;
+/// the rounding at most doubles an allocation of at most 4 KiB.
+#[inline(always)]
+pub(crate) fn first_capacity(rest: usize) -> usize {
+    /// The largest power of two mimalloc aligns naturally, in words.
+    const NATURAL: usize = 4096 / size_of::<u64>();
+    let words = rest / 8 + 4;
+    if words <= NATURAL {
+        words.next_power_of_two()
+    } else {
+        words
     }
-    // SAFETY: the first `wlen` words have been written.
-    unsafe { words.set_len(wlen) };
-    let most = (wlen + rest + 2).min(u32::MAX as usize);
-    let target = (wlen + n).max((words.capacity() * 2).min(most));
-    words.reserve_exact(target - wlen);
-    NonNull::new(words.as_mut_ptr())
+}
+
+/// The tape's capacity for the next try of a parse whose tape of
+/// `capacity` words was full, for a value of `rest` input bytes; `None` when
+/// it was already as large as it can need to be.
+///
+/// Every tape word stands for at least one input byte (a compound in a list
+/// is its End byte; every other word takes more), so `rest` words and the
+/// root's, and 2 of slack for a two-word push, always suffice; nor may the
+/// tape pass `u32::MAX` words, which its container words index with 32 bits.
+/// Four times as large each try: a value parses at most three times (one word
+/// per 8, 2 and 1/2 input bytes), and the tape never takes more than 8 bytes
+/// per input byte, what the densest input needs.
+pub(crate) fn retry_capacity(capacity: usize, rest: usize) -> Option<usize> {
+    let most = rest.saturating_add(3).min(u32::MAX as usize);
+    (capacity < most).then(|| capacity.saturating_mul(4).min(most))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A value parses at most three times, and no try's tape is larger than
+    /// one word per input byte (and the root's, and 2 of slack) or
+    /// `u32::MAX` words.
+    #[test]
+    fn retries_are_few_and_bounded() {
+        for rest in [
+            0usize,
+            1,
+            7,
+            8,
+            100,
+            591,
+            4096,
+            4097,
+            1 << 20,
+            1 << 33,
+            usize::MAX,
+        ] {
+            let most = rest.saturating_add(3).min(u32::MAX as usize);
+            let mut capacity = first_capacity(rest);
+            let mut tries = 1;
+            while let Some(more) = retry_capacity(capacity, rest) {
+                assert!(
+                    more > capacity && more <= most,
+                    "rest {rest}: {capacity} -> {more}"
+                );
+                capacity = more;
+                tries += 1;
+            }
+            assert!(tries <= 3, "rest {rest}: {tries} tries");
+            assert!(
+                capacity >= most,
+                "rest {rest}: last try {capacity} < {most}"
+            );
+        }
+    }
+
+    /// Up to 4 KiB the first tape is a power of two (mimalloc's plain path),
+    /// and never below one word per 8 input bytes and 4.
+    #[test]
+    fn first_capacity_is_a_power_of_two_up_to_4_kib() {
+        // Miri interprets slowly: every 37th size there.
+        let step = if cfg!(miri) { 37 } else { 1 };
+        for rest in (0..40_000usize).step_by(step) {
+            let c = first_capacity(rest);
+            assert!(c >= rest / 8 + 4, "rest {rest}");
+            if c * 8 <= 4096 {
+                assert!(c.is_power_of_two(), "rest {rest}: {c}");
+            } else {
+                assert_eq!(c, rest / 8 + 4, "rest {rest}");
+            }
+        }
+    }
 }
