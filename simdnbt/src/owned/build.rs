@@ -25,6 +25,44 @@ use crate::tag_id::*;
 /// "No name": a list element or the root.
 const NO_NAME: usize = usize::MAX;
 
+/// An entry of an open compound: its name and value.
+type Entry = (Mutf8String, NbtTag);
+
+/// Appends to `entries` the entry named by the string (form `W`) at `name`,
+/// with its value written by `value` into the slot (a `*mut NbtTag`) it
+/// names. The name and value are written where the entry stays, not built
+/// elsewhere and moved in (a `push` of the 56-byte pair assembled it on the
+/// stack first and copied it). A macro, not a function taking a closure:
+/// the closure was not inlined.
+macro_rules! push_entry {
+    ($entries:expr, $d:expr, $name:expr, |$tag:ident| $value:expr) => {{
+        let entries: &mut Vec<Entry> = $entries;
+        if entries.len() == entries.capacity() {
+            grow(entries);
+        }
+        let len = entries.len();
+        // SAFETY: `len < capacity` (ensured above), so the slot at `len` is
+        // allocated and unused; the name is written, then the tag, by
+        // `$value` through its slot's pointer (valid for that one write),
+        // before the length takes the slot in.
+        unsafe {
+            let slot = entries.as_mut_ptr().add(len);
+            std::ptr::addr_of_mut!((*slot).0).write(string_at::<W>($d, $name));
+            let $tag: *mut NbtTag = std::ptr::addr_of_mut!((*slot).1);
+            $value;
+            entries.set_len(len + 1);
+        }
+    }};
+}
+
+/// Doubles the scratch stack (out of line: it is sized for typical
+/// documents up front).
+#[cold]
+#[inline(never)]
+fn grow(entries: &mut Vec<Entry>) {
+    entries.reserve(1);
+}
+
 /// The owned tree being built from input in form `W` (Java's by default;
 /// Bedrock's strings are UTF-8 and become MUTF-8 as in
 /// [`crate::bedrock`]'s conversion).
@@ -100,8 +138,8 @@ impl<'a, W: Wire> OwnedSink<'a, W> {
                 None => self.root = Some(NbtTag::List(list)),
             }
         } else {
-            let name = string_at::<W>(self.data, name);
-            self.entries.push((name, NbtTag::List(list)));
+            push_entry!(&mut self.entries, self.data, name, |tag| tag
+                .write(NbtTag::List(list)));
         }
     }
 }
@@ -159,6 +197,28 @@ pub(crate) fn leaf_at<W: Wire>(d: &[u8], id: u8, p: usize) -> NbtTag {
         DOUBLE => NbtTag::Double(value::double::<W>(d, p)),
         STRING => NbtTag::String(string_at::<W>(d, p)),
         _ => array_at::<W>(d, id, p),
+    }
+}
+
+/// Writes [`leaf_at`]'s tag into `dst`, each variant stored where it stays
+/// (its id and value, not a whole tag moved in).
+///
+/// # Safety
+/// `dst` is valid for writing a tag.
+#[inline(always)]
+unsafe fn write_leaf_at<W: Wire>(dst: *mut NbtTag, d: &[u8], id: u8, p: usize) {
+    // SAFETY: (every arm) the caller's promise.
+    unsafe {
+        match id {
+            BYTE => dst.write(NbtTag::Byte(d[p] as i8)),
+            SHORT => dst.write(NbtTag::Short(value::short::<W>(d, p))),
+            INT => dst.write(NbtTag::Int(value::int::<W>(d, p).0)),
+            LONG => dst.write(NbtTag::Long(value::long::<W>(d, p).0)),
+            FLOAT => dst.write(NbtTag::Float(value::float::<W>(d, p))),
+            DOUBLE => dst.write(NbtTag::Double(value::double::<W>(d, p))),
+            STRING => dst.write(NbtTag::String(string_at::<W>(d, p))),
+            _ => dst.write(array_at::<W>(d, id, p)),
+        }
     }
 }
 
@@ -244,9 +304,10 @@ impl<'a, W: Wire> Sink<'a> for OwnedSink<'a, W> {
         at: usize,
         payload: usize,
     ) -> Result<(), Error> {
-        let name = string_at::<W>(self.data, at + 1);
-        let value = leaf_at::<W>(self.data, id, payload);
-        self.entries.push((name, value));
+        let d = self.data;
+        push_entry!(&mut self.entries, d, at + 1, |tag| write_leaf_at::<W>(
+            tag, d, id, payload
+        ));
         Ok(())
     }
 
@@ -272,8 +333,8 @@ impl<'a, W: Wire> Sink<'a> for OwnedSink<'a, W> {
                 None => self.root = Some(NbtTag::Compound(compound)),
             }
         } else {
-            let name = string_at::<W>(self.data, c.name);
-            self.entries.push((name, NbtTag::Compound(compound)));
+            push_entry!(&mut self.entries, self.data, c.name, |tag| tag
+                .write(NbtTag::Compound(compound)));
         }
     }
 

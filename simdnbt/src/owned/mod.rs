@@ -26,6 +26,7 @@ pub(crate) mod from_borrow;
 mod iterative;
 mod list;
 mod number;
+mod stack;
 mod tag;
 mod write;
 

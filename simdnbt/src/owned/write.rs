@@ -14,6 +14,7 @@
 
 use std::slice;
 
+use super::stack::Stack;
 use super::{NbtCompound, NbtList, NbtTag};
 use crate::WriteError;
 use crate::append::{AppendBuf, Backing};
@@ -290,50 +291,6 @@ fn list<'d>(
             Ok(Some(Frame::Lists(items.iter())))
         }
         leaf => leaf_list(leaf, out).map(|()| None),
-    }
-}
-
-/// The frames of the containers around the one being written. The first
-/// [`Stack::INLINE`] live in an array, so typical documents (Minecraft nests a
-/// few levels) allocate nothing; deeper ones spill to a `Vec`.
-struct Stack<'d> {
-    inline: [Option<Frame<'d>>; Stack::INLINE],
-    len: usize,
-    spill: Vec<Frame<'d>>,
-}
-
-impl<'d> Stack<'d> {
-    const INLINE: usize = 8;
-
-    fn new() -> Self {
-        Stack {
-            inline: Default::default(),
-            len: 0,
-            spill: Vec::new(),
-        }
-    }
-
-    #[inline(always)]
-    fn len(&self) -> usize {
-        self.len
-    }
-
-    #[inline(always)]
-    fn push(&mut self, frame: Frame<'d>) {
-        match self.inline.get_mut(self.len) {
-            Some(slot) => *slot = Some(frame),
-            None => self.spill.push(frame),
-        }
-        self.len += 1;
-    }
-
-    #[inline(always)]
-    fn pop(&mut self) -> Option<Frame<'d>> {
-        self.len = self.len.checked_sub(1)?;
-        match self.inline.get_mut(self.len) {
-            Some(slot) => slot.take(),
-            None => self.spill.pop(),
-        }
     }
 }
 
