@@ -5,13 +5,15 @@
 //! Entries of every open compound wait on one shared scratch stack
 //! (`entries`); when a compound closes, its entries are moved off the top
 //! into one exact-size `Vec`, so a compound costs one allocation and never
-//! regrows. The scratch stack grows by doubling, bounded by the input (every
-//! entry stands for at least 4 input bytes), and is reused for the whole
-//! document. A list knows its length from its header, which the core
+//! regrows. Each entry is written once into the scratch stack, where it
+//! stays until its compound closes. The scratch stack grows by doubling,
+//! bounded by the input (every entry stands for at least 4 input bytes), is
+//! reused for the whole document and kept by the thread for its next read. A list knows its length from its header, which the core
 //! checked against the remaining input (at least one byte per element): its
 //! `Vec` is allocated once, exactly, when it opens, and its elements go
 //! straight into it.
 
+use std::cell::Cell;
 use std::marker::PhantomData;
 
 use super::{NbtCompound, NbtList, NbtTag};
@@ -47,7 +49,12 @@ macro_rules! push_entry {
         // before the length takes the slot in.
         unsafe {
             let slot = entries.as_mut_ptr().add(len);
-            std::ptr::addr_of_mut!((*slot).0).write(string_at::<W>($d, $name));
+            let name = std::ptr::addr_of_mut!((*slot).0);
+            if matches!(W::KIND, Kind::Big) {
+                Mutf8String::write_prefixed(name, $d, $name);
+            } else {
+                name.write(string_at::<W>($d, $name));
+            }
             let $tag: *mut NbtTag = std::ptr::addr_of_mut!((*slot).1);
             $value;
             entries.set_len(len + 1);
@@ -114,16 +121,24 @@ pub(crate) enum PrefixedList {
 
 impl<'a, W: Wire> OwnedSink<'a, W> {
     pub(crate) fn new(data: &'a [u8]) -> Self {
+        let Scratch {
+            mut entries,
+            compound_lists,
+            list_lists,
+        } = SCRATCH.try_with(Cell::take).unwrap_or_default();
         // Room for the open compounds' entries of a typical document, so the
         // scratch stack does not regrow in every read; a named tag takes at
         // least 4 input bytes, so small inputs get less.
-        let entries = (data.len() / 4).clamp(4, 64);
+        let room = (data.len() / 4).clamp(4, 64);
+        if entries.capacity() < room {
+            entries.reserve_exact(room);
+        }
         Self {
             form: PhantomData,
             data,
-            entries: Vec::with_capacity(entries),
-            compound_lists: Vec::new(),
-            list_lists: Vec::new(),
+            entries,
+            compound_lists,
+            list_lists,
             root: None,
         }
     }
@@ -455,9 +470,55 @@ impl<'a, W: Wire> Sink<'a> for OwnedSink<'a, W> {
         self.place_list(e.name, list);
     }
 
-    fn finish(self, _end: usize) -> NbtTag {
+    fn finish(mut self, _end: usize) -> NbtTag {
         // The core reports a root before it finishes.
-        self.root.unwrap_or(NbtTag::List(NbtList::Empty))
+        self.root.take().unwrap_or(NbtTag::List(NbtList::Empty))
+    }
+}
+
+/// The builder's scratch stacks, kept by each thread from one read to the
+/// next (emptied), so that a read allocates only the tree it returns: the
+/// entries stack of a typical document is over 1 KiB, a size that
+/// allocators serve on a slower path, and it and the two list stacks were
+/// three allocations and frees per read.
+#[derive(Default)]
+struct Scratch {
+    entries: Vec<Entry>,
+    compound_lists: Vec<Vec<NbtCompound>>,
+    list_lists: Vec<Vec<NbtList>>,
+}
+
+/// Stacks larger than this many entries (a document with a compound of
+/// more) are freed after the read rather than kept by the thread.
+const KEEP_ENTRIES: usize = 1024;
+
+thread_local! {
+    static SCRATCH: Cell<Scratch> = const {
+        Cell::new(Scratch {
+            entries: Vec::new(),
+            compound_lists: Vec::new(),
+            list_lists: Vec::new(),
+        })
+    };
+}
+
+/// Hands the scratch stacks back to the thread, emptied (after an error,
+/// the partial entries and lists are dropped here).
+impl<W: Wire> Drop for OwnedSink<'_, W> {
+    fn drop(&mut self) {
+        if self.entries.capacity() > KEEP_ENTRIES {
+            return;
+        }
+        self.entries.clear();
+        self.compound_lists.clear();
+        self.list_lists.clear();
+        let scratch = Scratch {
+            entries: std::mem::take(&mut self.entries),
+            compound_lists: std::mem::take(&mut self.compound_lists),
+            list_lists: std::mem::take(&mut self.list_lists),
+        };
+        // During the thread's teardown the stacks are simply freed.
+        let _ = SCRATCH.try_with(|kept| kept.set(scratch));
     }
 }
 

@@ -215,6 +215,19 @@ impl Dropping {
                         let (name, tag) = &mut *e;
                         e = e.add(1);
                         ptr::drop_in_place(name);
+                        // Numbers first, as one range test of the tag
+                        // (most entries), not a jump through the full match.
+                        if matches!(
+                            tag,
+                            NbtTag::Byte(_)
+                                | NbtTag::Short(_)
+                                | NbtTag::Int(_)
+                                | NbtTag::Long(_)
+                                | NbtTag::Float(_)
+                                | NbtTag::Double(_)
+                        ) {
+                            continue;
+                        }
                         let nested = match tag {
                             NbtTag::Compound(c) => {
                                 Self::of(Elements::Entries, ptr::read(&c.values))
