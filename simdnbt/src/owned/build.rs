@@ -15,6 +15,7 @@
 
 use std::cell::Cell;
 use std::marker::PhantomData;
+use std::mem::ManuallyDrop;
 
 use super::{NbtCompound, NbtList, NbtTag};
 use crate::error::Error;
@@ -77,11 +78,11 @@ pub(crate) struct OwnedSink<'a, W: Wire = BigEndian> {
     form: PhantomData<W>,
     data: &'a [u8],
     /// Named entries of every open compound, innermost last.
-    entries: Vec<(Mutf8String, NbtTag)>,
+    entries: ManuallyDrop<Vec<Entry>>,
     /// Every open list of compounds, innermost last.
-    compound_lists: Vec<Vec<NbtCompound>>,
+    compound_lists: ManuallyDrop<Vec<Vec<NbtCompound>>>,
     /// Every open list of lists, innermost last.
-    list_lists: Vec<Vec<NbtList>>,
+    list_lists: ManuallyDrop<Vec<Vec<NbtList>>>,
     /// The root value, once read.
     root: Option<NbtTag>,
 }
@@ -136,9 +137,10 @@ impl<'a, W: Wire> OwnedSink<'a, W> {
         Self {
             form: PhantomData,
             data,
-            entries,
-            compound_lists,
-            list_lists,
+            // The three stacks are handed back or dropped by `Drop`.
+            entries: ManuallyDrop::new(entries),
+            compound_lists: ManuallyDrop::new(compound_lists),
+            list_lists: ManuallyDrop::new(list_lists),
             root: None,
         }
     }
@@ -506,19 +508,32 @@ thread_local! {
 /// the partial entries and lists are dropped here).
 impl<W: Wire> Drop for OwnedSink<'_, W> {
     fn drop(&mut self) {
-        if self.entries.capacity() > KEEP_ENTRIES {
+        // SAFETY: the stacks are taken once, here, and not used after.
+        let mut scratch = unsafe {
+            Scratch {
+                entries: ManuallyDrop::take(&mut self.entries),
+                compound_lists: ManuallyDrop::take(&mut self.compound_lists),
+                list_lists: ManuallyDrop::take(&mut self.list_lists),
+            }
+        };
+        if scratch.entries.capacity() > KEEP_ENTRIES {
             return;
         }
-        self.entries.clear();
-        self.compound_lists.clear();
-        self.list_lists.clear();
-        let scratch = Scratch {
-            entries: std::mem::take(&mut self.entries),
-            compound_lists: std::mem::take(&mut self.compound_lists),
-            list_lists: std::mem::take(&mut self.list_lists),
-        };
+        scratch.entries.clear();
+        scratch.compound_lists.clear();
+        scratch.list_lists.clear();
         // During the thread's teardown the stacks are simply freed.
-        let _ = SCRATCH.try_with(|kept| kept.set(scratch));
+        let _ = SCRATCH.try_with(|kept| {
+            let old = kept.replace(scratch);
+            // Normally the empty stacks `new` left there: nothing to free,
+            // so no drop glue to run.
+            if old.entries.capacity() == 0
+                && old.compound_lists.capacity() == 0
+                && old.list_lists.capacity() == 0
+            {
+                std::mem::forget(old);
+            }
+        });
     }
 }
 

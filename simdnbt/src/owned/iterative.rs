@@ -239,28 +239,12 @@ impl Dropping {
                                     None
                                 }
                             },
-                            NbtTag::String(s) => {
-                                ptr::drop_in_place(s);
-                                None
-                            }
-                            NbtTag::ByteArray(v) => {
-                                ptr::drop_in_place(v);
-                                None
-                            }
-                            NbtTag::IntArray(v) => {
-                                ptr::drop_in_place(v);
-                                None
-                            }
-                            NbtTag::LongArray(v) => {
-                                ptr::drop_in_place(v);
-                                None
-                            }
-                            NbtTag::Byte(_)
-                            | NbtTag::Short(_)
-                            | NbtTag::Int(_)
-                            | NbtTag::Long(_)
-                            | NbtTag::Float(_)
-                            | NbtTag::Double(_) => None,
+                            NbtTag::String(s) => drop_leaf(s),
+                            NbtTag::ByteArray(v) => drop_leaf(v),
+                            NbtTag::IntArray(v) => drop_leaf(v),
+                            NbtTag::LongArray(v) => drop_leaf(v),
+                            // Numbers (passed above) hold nothing to free.
+                            _ => None,
                         };
                         if nested.is_some() {
                             self.next = e.cast();
@@ -332,6 +316,17 @@ impl Dropping {
             }
         }
     }
+}
+
+/// Drops a string or array in place: it holds no containers.
+///
+/// # Safety
+/// As for [`ptr::drop_in_place`].
+#[inline(always)]
+unsafe fn drop_leaf<T>(leaf: *mut T) -> Option<Dropping> {
+    // SAFETY: the caller's promise.
+    unsafe { ptr::drop_in_place(leaf) };
+    None
 }
 
 /// Drops `first` and everything in it, one container at a time with an

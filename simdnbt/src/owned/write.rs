@@ -445,57 +445,59 @@ fn entries<'d>(
         // SAFETY: (the `scalar` and `short_string` calls) room was made for
         // this entry: by `reserve_entries` above while it was in `iter`,
         // and again after every entry not written inline (`slow`).
-        let slow = match tag {
-            NbtTag::Byte(v) => unsafe { scalar(e, BYTE, name, [*v as u8]) }?,
-            NbtTag::Short(v) => unsafe { scalar(e, SHORT, name, v.to_be_bytes()) }?,
-            NbtTag::Int(v) => unsafe { scalar(e, INT, name, v.to_be_bytes()) }?,
-            NbtTag::Long(v) => unsafe { scalar(e, LONG, name, v.to_be_bytes()) }?,
-            NbtTag::Float(v) => unsafe { scalar(e, FLOAT, name, v.to_be_bytes()) }?,
-            NbtTag::Double(v) => unsafe { scalar(e, DOUBLE, name, v.to_be_bytes()) }?,
-            NbtTag::ByteArray(v) => e
-                .with_backing(|out| {
-                    out.head(BYTE_ARRAY, name)?;
-                    out.byte_array(v)
-                })
-                .map(|()| true)?,
-            NbtTag::String(s) => match (name.inline_block(), s.inline_block()) {
-                (Some(name), Some(value)) => {
-                    unsafe { short_string(e, name, value) };
-                    false
-                }
-                _ => e
+        let slow = unsafe {
+            match tag {
+                NbtTag::Byte(v) => scalar(e, BYTE, name, [*v as u8])?,
+                NbtTag::Short(v) => scalar(e, SHORT, name, v.to_be_bytes())?,
+                NbtTag::Int(v) => scalar(e, INT, name, v.to_be_bytes())?,
+                NbtTag::Long(v) => scalar(e, LONG, name, v.to_be_bytes())?,
+                NbtTag::Float(v) => scalar(e, FLOAT, name, v.to_be_bytes())?,
+                NbtTag::Double(v) => scalar(e, DOUBLE, name, v.to_be_bytes())?,
+                NbtTag::ByteArray(v) => e
                     .with_backing(|out| {
-                        out.head(STRING, name)?;
-                        out.string(s)
+                        out.head(BYTE_ARRAY, name)?;
+                        out.byte_array(v)
                     })
                     .map(|()| true)?,
-            },
-            NbtTag::IntArray(v) => e
-                .with_backing(|out| {
-                    out.head(INT_ARRAY, name)?;
-                    out.numbers(v)
-                })
-                .map(|()| true)?,
-            NbtTag::LongArray(v) => e
-                .with_backing(|out| {
-                    out.head(LONG_ARRAY, name)?;
-                    out.numbers(v)
-                })
-                .map(|()| true)?,
-            NbtTag::Compound(c) => {
-                e.with_backing(|out| out.head(COMPOUND, name))?;
-                check_depth(depth)?;
-                return Ok(Some(Frame::Compound(c.values.iter())));
-            }
-            NbtTag::List(l) => {
-                let child = e.with_backing(|out| {
-                    out.head(LIST, name)?;
-                    list(l, depth, out)
-                })?;
-                if child.is_some() {
-                    return Ok(child);
+                NbtTag::String(s) => match (name.inline_block(), s.inline_block()) {
+                    (Some(name), Some(value)) => {
+                        short_string(e, name, value);
+                        false
+                    }
+                    _ => e
+                        .with_backing(|out| {
+                            out.head(STRING, name)?;
+                            out.string(s)
+                        })
+                        .map(|()| true)?,
+                },
+                NbtTag::IntArray(v) => e
+                    .with_backing(|out| {
+                        out.head(INT_ARRAY, name)?;
+                        out.numbers(v)
+                    })
+                    .map(|()| true)?,
+                NbtTag::LongArray(v) => e
+                    .with_backing(|out| {
+                        out.head(LONG_ARRAY, name)?;
+                        out.numbers(v)
+                    })
+                    .map(|()| true)?,
+                NbtTag::Compound(c) => {
+                    // The head is written as an entry without a payload (into
+                    // the room made for it, when the name is inline).
+                    scalar(e, COMPOUND, name, [])?;
+                    check_depth(depth)?;
+                    return Ok(Some(Frame::Compound(c.values.iter())));
                 }
-                true
+                NbtTag::List(l) => {
+                    scalar(e, LIST, name, [])?;
+                    let child = e.with_backing(|out| list(l, depth, out))?;
+                    if child.is_some() {
+                        return Ok(child);
+                    }
+                    true
+                }
             }
         };
         if slow {
