@@ -5,6 +5,7 @@
 mod check;
 mod convert;
 mod diff;
+mod doc_edit;
 mod failure;
 mod input;
 mod locate;
@@ -426,8 +427,13 @@ fn run(cli: Cli) -> Result<u8> {
             let value = simdnbt::snbt::from_str(&value)
                 .map_err(|e| Failure::new(format!("invalid SNBT value `{value}`: {e}")))?;
             let strict = !many::is_many(&file, &input);
-            let edit = |root: &mut _| query::set_edit(&path, &value, root, strict);
-            query::edit(&file, &input, &path, &edit, "set", write.into())
+            let owned = |root: &mut _| query::set_edit(&path, &value, root, strict);
+            let document = |doc: &mut _| query::set_document_edit(&path, &value, doc, strict);
+            let edit = query::Edit {
+                owned: &owned,
+                document: Some(&document),
+            };
+            query::edit(&file, &input, &path, edit, "set", write.into())
         }
         Command::Rm {
             file,
@@ -442,8 +448,13 @@ fn run(cli: Cli) -> Result<u8> {
             write,
         } => {
             let path = query::parse_path(&path)?;
-            let edit = |root: &mut _| query::rm_edit(&path, root);
-            query::edit(&file, &input, &path, &edit, "removed", write.into())
+            let owned = |root: &mut _| query::rm_edit(&path, root);
+            let document = |doc: &mut _| query::rm_document_edit(&path, doc);
+            let edit = query::Edit {
+                owned: &owned,
+                document: Some(&document),
+            };
+            query::edit(&file, &input, &path, edit, "removed", write.into())
         }
         Command::Replace {
             file,
@@ -456,8 +467,12 @@ fn run(cli: Cli) -> Result<u8> {
         } => {
             let path = query::parse_path(&path)?;
             let pattern = query::Pattern::new(&old, regex)?;
-            let edit = |root: &mut _| query::replace_edit(&path, &pattern, &new, root);
-            query::edit(&file, &input, &path, &edit, "replaced", write.into())
+            let owned = |root: &mut _| query::replace_edit(&path, &pattern, &new, root);
+            let edit = query::Edit {
+                owned: &owned,
+                document: None,
+            };
+            query::edit(&file, &input, &path, edit, "replaced", write.into())
         }
         Command::Find {
             file,

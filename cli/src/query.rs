@@ -129,6 +129,34 @@ pub fn set_edit(
     }
 }
 
+/// [`set_edit`] on a document; `None` when the document refuses the value
+/// (it is then unchanged).
+pub fn set_document_edit(
+    path: &NbtPath,
+    value: &NbtTag,
+    doc: &mut simdnbt::document::Document,
+    strict: bool,
+) -> Option<std::result::Result<Change, String>> {
+    let root = doc.as_compound()?;
+    let before = path.get_all_document(root);
+    if before.is_empty() && !strict {
+        return Some(Ok(Change::default()));
+    }
+    let same = before
+        .iter()
+        .filter(|v| simdnbt::document::DocValue::to_owned(v) == *value)
+        .count();
+    Some(match path.set_document(doc, value.clone()) {
+        Ok(n) => Ok(Change {
+            matched: n,
+            changed: n.saturating_sub(same),
+        }),
+        Err(e) if matches!(e.kind(), PathErrorKind::Refused { .. }) => return None,
+        Err(e) if !strict && *e.kind() == PathErrorKind::NothingSelected => Ok(Change::default()),
+        Err(e) => Err(format!("cannot set {e}")),
+    })
+}
+
 /// The edit `nbt rm` makes: every value `path` selects is removed.
 pub fn rm_edit(path: &NbtPath, root: &mut NbtCompound) -> std::result::Result<Change, String> {
     let n = path.remove(root);
@@ -136,6 +164,18 @@ pub fn rm_edit(path: &NbtPath, root: &mut NbtCompound) -> std::result::Result<Ch
         matched: n,
         changed: n,
     })
+}
+
+/// [`rm_edit`] on a document.
+pub fn rm_document_edit(
+    path: &NbtPath,
+    doc: &mut simdnbt::document::Document,
+) -> Option<std::result::Result<Change, String>> {
+    let n = path.remove_document(doc);
+    Some(Ok(Change {
+        matched: n,
+        changed: n,
+    }))
 }
 
 /// The edit `nbt replace` makes: in every string `path` selects, `from`
@@ -197,7 +237,7 @@ impl Pattern {
 }
 
 /// An edit of one document's root, for one file or many.
-pub type Edit<'e> = crate::many::edit::Edit<'e>;
+pub use crate::many::edit::Edit;
 
 /// Runs `edit` on `place`: one document (a file, a chunk named by
 /// `--chunk`, or stdin with the result on stdout), or many (a folder, or a
@@ -207,7 +247,7 @@ pub fn edit(
     place: &Place,
     opts: &InputOpts,
     path: &NbtPath,
-    edit: &Edit<'_>,
+    edit: Edit<'_>,
     verb: &str,
     w: WriteOpts,
 ) -> Result<u8> {
@@ -215,26 +255,51 @@ pub fn edit(
         let inputs = many::inputs(file, opts);
         return Ok(many::edit::run(&inputs, opts, edit, verb, w));
     }
+    let fail = |m: String| Failure::new(format!("{place}: {m}"));
+    let as_document = edit.document.and_then(|doc_edit| {
+        let mut stored = crate::doc_edit::open(place, opts)?;
+        Some((doc_edit(&mut stored.doc)?, stored))
+    });
+    if let Some((change, mut stored)) = as_document {
+        let change = change.map_err(fail)?;
+        if let Some(code) = unchanged(place, path, change)? {
+            return Ok(code);
+        }
+        crate::doc_edit::store(place, &mut stored, w)?;
+        return Ok(done(place, verb, change, w));
+    }
     let mut doc = input::open_document(place, opts)?;
-    let change =
-        edit(root_mut(place, &mut doc)?).map_err(|m| Failure::new(format!("{place}: {m}")))?;
+    let change = (edit.owned)(root_mut(place, &mut doc)?).map_err(fail)?;
+    if let Some(code) = unchanged(place, path, change)? {
+        return Ok(code);
+    }
+    crate::store::store(place, &mut doc, w)?;
+    Ok(done(place, verb, change, w))
+}
+
+/// After an edit of one document: the exit status when there is nothing to
+/// write (nothing matched: an error, status 1; everything already so: 0).
+fn unchanged(place: &Place, path: &NbtPath, change: Change) -> Result<Option<u8>> {
     if change.matched == 0 {
         return Err(Failure::no(format!(
             "{place}: nothing matches `{path}`; the file is unchanged"
         )));
     }
-    let n = change.changed;
-    if n == 0 {
+    if change.changed == 0 {
         eprintln!(
             "{place}: {} already so; the file is unchanged",
             count(change.matched, "value")
         );
-        return Ok(0);
+        return Ok(Some(0));
     }
-    crate::store::store(place, &mut doc, w)?;
+    Ok(None)
+}
+
+/// After an edit of one document was stored: says what was done; status 0.
+fn done(place: &Place, verb: &str, change: Change, w: WriteOpts) -> u8 {
     let would = if w.dry_run { "would have " } else { "" };
-    eprintln!("{place}: {would}{verb} {}", count(n, "value"));
-    Ok(0)
+    eprintln!("{place}: {would}{verb} {}", count(change.changed, "value"));
+    0
 }
 
 /// `nbt rm FILE.mca --chunk X,Z` with no path: removes the chunk from the

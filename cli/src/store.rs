@@ -5,11 +5,11 @@
 use std::path::{Path, PathBuf};
 
 use simdnbt::owned::Nbt;
-use simdnbt::region::EncodedChunk;
+use simdnbt::region::{EncodedChunk, Region};
 
 use crate::failure::{Failure, Result};
 use crate::input::{
-    BinaryForm, Document, Form, InputFormat, Place, chunk_document, decode, open_region,
+    BinaryForm, ChunkPos, Document, Form, InputFormat, Place, chunk_document, decode, open_region,
 };
 
 /// The bytes of `nbt` stored as `form` (for a chunk: the whole region
@@ -28,18 +28,25 @@ pub fn encode(nbt: &Nbt, form: &mut Form, level: u32) -> Result<Vec<u8>> {
             let raw = output::uncompressed(nbt)?;
             let chunk = EncodedChunk::with_level(&raw, *compression, level)
                 .map_err(|e| Failure::new(format!("cannot store the chunk: {e}")))?;
-            region
-                .write_encoded(pos.x, pos.z, &chunk)
-                .map_err(|e| Failure::new(format!("cannot store the chunk: {e}")))?;
-            if region.info(pos.x, pos.z).is_some_and(|i| i.external) {
-                return Err(Failure::new(
-                    "the changed chunk is over 1 MiB compressed and would need an external \
-                     .mcc file, which `nbt` does not write",
-                ));
-            }
+            put_chunk(region, *pos, &chunk)?;
             Ok(region.as_bytes().to_vec())
         }
     }
+}
+
+/// Puts `chunk` into `region` at `pos`; refuses one that would need an
+/// external `.mcc` file.
+pub fn put_chunk(region: &mut Region, pos: ChunkPos, chunk: &EncodedChunk) -> Result<()> {
+    region
+        .write_encoded(pos.x, pos.z, chunk)
+        .map_err(|e| Failure::new(format!("cannot store the chunk: {e}")))?;
+    if region.info(pos.x, pos.z).is_some_and(|i| i.external) {
+        return Err(Failure::new(
+            "the changed chunk is over 1 MiB compressed and would need an external \
+             .mcc file, which `nbt` does not write",
+        ));
+    }
+    Ok(())
 }
 
 /// Reads back bytes [`encode`] made for `form`, to check them.

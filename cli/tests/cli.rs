@@ -577,6 +577,90 @@ fn set_and_rm_keep_the_compression() {
     }
 }
 
+/// The bytes `set` (`value` given) or `rm` at `path` should leave in a file
+/// holding `before` (uncompressed NBT) stored as `compression`: the owned
+/// tree edited, written and compressed at the default level.
+fn edited_bytes(before: &[u8], path: &str, value: Option<&str>) -> Vec<u8> {
+    let mut tree = simdnbt::owned::read(&mut std::io::Cursor::new(before))
+        .unwrap()
+        .unwrap();
+    let path = simdnbt::path::NbtPath::parse(path).unwrap();
+    match value {
+        Some(v) => {
+            path.set(&mut tree, simdnbt::snbt::from_str(v).unwrap())
+                .unwrap();
+        }
+        None => assert!(path.remove(&mut tree) > 0),
+    }
+    let mut raw = Vec::new();
+    tree.write(&mut raw).unwrap();
+    raw
+}
+
+#[test]
+fn set_and_rm_write_the_bytes_of_the_edited_tree() {
+    let dir = TempDir::new().unwrap();
+    let edits: &[(&str, Option<&str>)] = &[
+        ("Health", Some("7.5f")),
+        ("Health", Some("7.5d")),
+        ("NewKey", Some("{a: [I; 1, 2]}")),
+        ("Inventory[].Count", Some("2b")),
+        ("Inventory[{Slot:0b}].id", Some("\"minecraft:stone\"")),
+        ("Pos[0]", Some("1.0d")),
+        ("Inventory[].tag.display.Name", Some("\"x\"")),
+        ("Inventory[0]", None),
+        ("Inventory[].tag", None),
+        ("Pos[-1]", None),
+        ("..id", None),
+    ];
+    for compression in [Compression::Gzip, Compression::Zlib, Compression::Raw] {
+        let raw = corpus::load("complex_player.dat").unwrap();
+        let path = file(
+            &dir,
+            "p.dat",
+            &compression::compress_with_level(raw, compression, 6),
+        );
+        let mut now = raw.to_vec();
+        for &(at, value) in edits {
+            let want = edited_bytes(&now, at, value);
+            let mut cmd = nbt();
+            match value {
+                Some(v) => cmd.arg("set").arg(&path).args([at, v]),
+                None => cmd.arg("rm").arg(&path).arg(at),
+            };
+            cmd.assert().success();
+            let written = std::fs::read(&path).unwrap();
+            assert!(
+                written == compression::compress_with_level(&want, compression, 6),
+                "{compression:?}: {at} {value:?}"
+            );
+            now = want;
+        }
+    }
+    // One chunk of a region: the chunk as the edited tree writes it.
+    let path = shipped(&dir, "1.19.4.mca");
+    let mut region = Region::open(&path).unwrap();
+    let info = region.info(2, 0).unwrap();
+    let mut now = region.chunk(2, 0).unwrap().unwrap();
+    for (at, value) in [("Status", Some("\"edited\"")), ("sections[0]", None)] {
+        let want = edited_bytes(&now, at, value);
+        let chunk =
+            simdnbt::region::EncodedChunk::with_level(&want, info.compression.unwrap(), 6).unwrap();
+        region.write_encoded(2, 0, &chunk).unwrap();
+        let mut cmd = nbt();
+        match value {
+            Some(v) => cmd.arg("set").arg(&path).args([at, v]),
+            None => cmd.arg("rm").arg(&path).arg(at),
+        };
+        cmd.args(["--chunk", "2,0"]).assert().success();
+        assert!(
+            std::fs::read(&path).unwrap() == region.as_bytes(),
+            "chunk: {at}"
+        );
+        now = want;
+    }
+}
+
 #[test]
 fn set_in_a_region_chunk_keeps_the_other_chunks() {
     let dir = TempDir::new().unwrap();

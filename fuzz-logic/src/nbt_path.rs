@@ -2,7 +2,8 @@
 //! sensible column, never a panic; what parses prints and reads back as
 //! itself; and evaluating it against a small document (owned, borrowed and
 //! document models), setting and removing, never panics and keeps the
-//! models' claims.
+//! models' claims: `set_document` / `remove_document` on the document give
+//! the owned tree's `set` / `remove` counts, errors and written bytes.
 //!
 //! Every filter of the path also matches exactly what vanilla's
 //! `compareNbt`, written plainly (`testkit::filter`), matches, against every
@@ -136,6 +137,7 @@ pub fn evaluate(path: &NbtPath, root: &NbtCompound, value: NbtTag) {
         found == testkit::path::select(path, root),
         "{path} selects other values than the plain reference"
     );
+    let mut document = None;
     if let Some(bytes) = write(root) {
         let nbt = simdnbt::borrow::read(&mut Cursor::new(&bytes[..]))
             .expect("a written document reads back")
@@ -167,6 +169,7 @@ pub fn evaluate(path: &NbtPath, root: &NbtCompound, value: NbtTag) {
             found.len(),
             "document resolve_all for {path}"
         );
+        document = Some(doc);
     }
     let resolved = path.resolve_all(root);
     assert_eq!(resolved.len(), found.len());
@@ -188,7 +191,11 @@ pub fn evaluate(path: &NbtPath, root: &NbtCompound, value: NbtTag) {
     }
 
     let mut edited = root.clone();
-    match path.set(&mut edited, value) {
+    let set = path.set(&mut edited, value.clone());
+    if let Some(doc) = &document {
+        check_document_set(path, doc, value, &set, &edited);
+    }
+    match set {
         Ok(n) => {
             assert!(n >= 1, "set reported success but wrote nothing");
             // The writer may refuse a document made too deep; what it
@@ -222,6 +229,53 @@ pub fn evaluate(path: &NbtPath, root: &NbtCompound, value: NbtTag) {
     }
     if removed == 0 {
         assert!(edited == *root, "remove of nothing changed the document");
+    }
+    if let Some(doc) = &document {
+        let mut d = doc.clone();
+        assert_eq!(
+            path.remove_document(&mut d),
+            removed,
+            "remove_document and remove disagree on {path}"
+        );
+        assert!(
+            Some(d.to_bytes()) == write(&edited),
+            "remove_document writes other bytes than remove for {path}"
+        );
+    }
+}
+
+/// `set_document` against `set` on the owned tree (`want`, the tree it left
+/// in `edited`): the same count and bytes, or the same error and the
+/// document unchanged; or the document refused a value the owned writer
+/// refuses too (a string too long, nesting too deep), and is unchanged.
+fn check_document_set(
+    path: &NbtPath,
+    doc: &simdnbt::document::Document,
+    value: NbtTag,
+    want: &Result<usize, simdnbt::path::PathError>,
+    edited: &NbtCompound,
+) {
+    use simdnbt::path::PathErrorKind;
+    let mut d = doc.clone();
+    match path.set_document(&mut d, value) {
+        Err(e) if matches!(e.kind(), PathErrorKind::Refused { .. }) => {
+            assert!(want.is_ok(), "{path}: refused ({e}) where set failed");
+            assert!(
+                write(edited).is_none(),
+                "{path}: refused ({e}) a writable edit"
+            );
+            assert!(d == *doc, "{path}: a refused set changed the document");
+        }
+        got => {
+            assert_eq!(&got, want, "set_document and set disagree on {path}");
+            match got {
+                Ok(_) => assert!(
+                    Some(d.to_bytes()) == write(edited),
+                    "set_document writes other bytes than set for {path}"
+                ),
+                Err(_) => assert!(d == *doc, "{path}: a failed set_document changed it"),
+            }
+        }
     }
 }
 

@@ -10,6 +10,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use rayon::prelude::*;
+use simdnbt::document::Document;
 use simdnbt::owned::{Nbt, NbtCompound};
 use simdnbt::region::{ChunkInfo, EncodedChunk};
 
@@ -20,9 +21,27 @@ use crate::report::progress_bar;
 use crate::store::WriteOpts;
 use crate::walk::Inputs;
 
-/// One edit of a document's root: what it matched and changed (nothing
-/// changed: the document is not written), or why it cannot be made.
-pub type Edit<'e> = dyn Fn(&mut NbtCompound) -> std::result::Result<Change, String> + Sync + 'e;
+/// One edit of a document's root, made on the owned tree and, for `set`
+/// and `rm`, on the document model (binary NBT and region chunks: see
+/// `doc_edit.rs`).
+#[derive(Clone, Copy)]
+pub struct Edit<'e> {
+    /// The edit on the owned tree (every form the tool reads).
+    pub owned: &'e OwnedEdit<'e>,
+    /// The same edit on a document, where it is the faster way.
+    pub document: Option<&'e DocEdit<'e>>,
+}
+
+/// An edit of an owned root: what it matched and changed (nothing changed:
+/// the document is not written), or why it cannot be made.
+pub type OwnedEdit<'e> =
+    dyn Fn(&mut NbtCompound) -> std::result::Result<Change, String> + Sync + 'e;
+
+/// The same edit of a document; `None` when the document refused it (and
+/// is unchanged): the owned tree makes it, and says why it cannot be
+/// written.
+pub type DocEdit<'e> =
+    dyn Fn(&mut Document) -> Option<std::result::Result<Change, String>> + Sync + 'e;
 
 /// What an edit did to one document.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -58,7 +77,7 @@ struct Changed {
 /// change; `verb` says what was done in the per-file lines (`set`,
 /// `removed`, `replaced`). Prints a line per changed file and the summary on
 /// stderr; returns the exit status (0; 1 nothing matched; 2 something failed).
-pub fn run(inputs: &Inputs, opts: &InputOpts, edit: &Edit<'_>, verb: &str, w: WriteOpts) -> u8 {
+pub fn run(inputs: &Inputs, opts: &InputOpts, edit: Edit<'_>, verb: &str, w: WriteOpts) -> u8 {
     let start = Instant::now();
     let mut summary = Summary::of(inputs);
     let bar = progress_bar(summary.bytes);
@@ -126,16 +145,34 @@ pub fn run(inputs: &Inputs, opts: &InputOpts, edit: &Edit<'_>, verb: &str, w: Wr
 }
 
 /// One non-region file: read, edit, and stored in its own form if it changed.
-fn edit_document(file: &Path, opts: &InputOpts, edit: &Edit<'_>, w: WriteOpts) -> Result<Outcome> {
+fn edit_document(file: &Path, opts: &InputOpts, edit: Edit<'_>, w: WriteOpts) -> Result<Outcome> {
     let place = super::place(file);
-    let mut doc = input::open_document(&place, &opts.in_folder(&place))?;
-    let Nbt::Some(root) = &mut doc.nbt else {
-        return Ok(Outcome::default());
+    let opts = opts.in_folder(&place);
+    let fail = |m: String| Failure::new(format!("{place}: {m}"));
+    let as_document = edit.document.and_then(|doc_edit| {
+        let mut stored = crate::doc_edit::open(&place, &opts)?;
+        Some((doc_edit(&mut stored.doc)?, stored))
+    });
+    let change = match as_document {
+        Some((change, mut stored)) => {
+            let change = change.map_err(fail)?;
+            if change.changed > 0 {
+                crate::doc_edit::store(&place, &mut stored, w)?;
+            }
+            change
+        }
+        None => {
+            let mut doc = input::open_document(&place, &opts)?;
+            let Nbt::Some(root) = &mut doc.nbt else {
+                return Ok(Outcome::default());
+            };
+            let change = (edit.owned)(root).map_err(fail)?;
+            if change.changed > 0 {
+                crate::store::store(&place, &mut doc, w)?;
+            }
+            change
+        }
     };
-    let change = edit(root).map_err(|m| Failure::new(format!("{place}: {m}")))?;
-    if change.changed > 0 {
-        crate::store::store(&place, &mut doc, w)?;
-    }
     Ok(Outcome {
         matched: change.matched,
         values: change.changed,
@@ -156,34 +193,66 @@ fn edit_document(file: &Path, opts: &InputOpts, edit: &Edit<'_>, w: WriteOpts) -
 fn edit_chunk(
     region: &simdnbt::region::Region,
     info: ChunkInfo,
-    edit: &Edit<'_>,
+    edit: Edit<'_>,
     level: u32,
 ) -> std::result::Result<(Change, Option<Changed>), String> {
     let (x, z) = (i32::from(info.pos.x), i32::from(info.pos.z));
     let compression = info
         .compression
         .ok_or_else(|| format!("compression {} cannot be read", info.compression_id))?;
-    let bytes = region
-        .chunk(x, z)
-        .map_err(|e| e.to_string())?
-        .unwrap_or_default();
-    let mut nbt = input::parse_nbt(&bytes).map_err(|e| format!("invalid NBT: {e}"))?;
-    drop(bytes);
-    let Nbt::Some(root) = &mut nbt else {
-        return Ok((Change::default(), None));
+    let bytes = || -> std::result::Result<Vec<u8>, String> {
+        Ok(region
+            .chunk(x, z)
+            .map_err(|e| e.to_string())?
+            .unwrap_or_default())
     };
-    let change = edit(root)?;
-    if change.changed == 0 {
+    let (change, raw) = edited(bytes()?, edit, &bytes)?;
+    let Some(raw) = raw else {
         return Ok((change, None));
-    }
-    let raw = crate::output::uncompressed(&nbt).map_err(|f| f.message)?;
-    drop(nbt);
+    };
     let chunk = EncodedChunk::with_level(&raw, compression, level)
         .map_err(|e| format!("the edited chunk is not valid NBT: {e}"))?;
     if !chunk.reads_back_as(&raw) {
         return Err("the edited chunk would not decompress as it was compressed".into());
     }
     Ok((change, Some(Changed { info, chunk })))
+}
+
+/// What `edit` did to the document `bytes` (uncompressed NBT), and its new
+/// bytes when it changed: through the document model when the edit has one
+/// and the document takes it, else through the owned tree (which reads
+/// `again()`, the same bytes, and says what is wrong with them).
+fn edited(
+    bytes: Vec<u8>,
+    edit: Edit<'_>,
+    again: &dyn Fn() -> std::result::Result<Vec<u8>, String>,
+) -> std::result::Result<(Change, Option<Vec<u8>>), String> {
+    let bytes = match edit.document {
+        Some(doc_edit) => match Document::from_vec(bytes) {
+            Ok(None) => return Ok((Change::default(), None)),
+            Ok(Some(mut doc)) => match doc_edit(&mut doc) {
+                Some(change) => {
+                    let change = change?;
+                    let raw = (change.changed > 0).then(|| doc.to_bytes());
+                    return Ok((change, raw));
+                }
+                None => again()?,
+            },
+            Err(_) => again()?,
+        },
+        None => bytes,
+    };
+    let mut nbt = input::parse_nbt(&bytes).map_err(|e| format!("invalid NBT: {e}"))?;
+    drop(bytes);
+    let Nbt::Some(root) = &mut nbt else {
+        return Ok((Change::default(), None));
+    };
+    let change = (edit.owned)(root)?;
+    if change.changed == 0 {
+        return Ok((change, None));
+    }
+    let raw = crate::output::uncompressed(&nbt).map_err(|f| f.message)?;
+    Ok((change, Some(raw)))
 }
 
 /// One region file: every chunk edited in parallel; the changed ones written
@@ -193,7 +262,7 @@ fn edit_chunk(
 /// failure and its number of chunks (0 when it could not be opened).
 fn edit_region(
     file: &Path,
-    edit: &Edit<'_>,
+    edit: Edit<'_>,
     w: WriteOpts,
     fail: &(dyn Fn(String) + Sync),
 ) -> std::result::Result<Outcome, (Failure, usize)> {

@@ -1,14 +1,20 @@
 //! `simdnbt::path` over a document: the values a path selects, as views of
-//! the document ([`DocValue`]), and the [`View`] the path evaluator walks
-//! (the evaluator itself is the one every model shares, `path/eval.rs`).
+//! the document ([`DocValue`]), the [`View`] the path evaluator walks (the
+//! evaluator itself is the one every model shares, `path/eval.rs`), and
+//! `set` and `remove` by path (the places to edit are found as for the owned
+//! tree, `path/edit.rs`, and edited through the document's handles).
 
 use super::list::number_at;
 use super::node::is_flat;
-use super::{Document, NbtCompound, NbtList, NbtTag};
+use super::{
+    ArrayElement, ArrayMut, Document, EditError, NbtCompound, NbtCompoundMut, NbtList, NbtListMut,
+    NbtTag,
+};
 use crate::mutf8::Mutf8Str;
-use crate::path::NbtPath;
+use crate::path::edit::{EditView, Slot, Target, set_targets, targets};
 use crate::path::eval::select;
 use crate::path::view::View;
+use crate::path::{NbtPath, PathError, PathErrorKind, PathSegment};
 use crate::raw_list::RawList;
 use crate::{Number, owned, tag_id};
 
@@ -241,6 +247,326 @@ impl NbtPath {
             .into_iter()
             .map(|(v, p)| (p.unwrap_or_default(), v))
             .collect()
+    }
+}
+
+impl EditView for DocValue<'_> {
+    fn is_compound(self) -> bool {
+        matches!(self.typed(), DocValue::Compound(_))
+    }
+
+    fn element_type(self) -> Option<u8> {
+        match self.typed() {
+            DocValue::List(l) if l.id() == tag_id::END && l.is_empty() => None,
+            DocValue::List(l) => Some(l.id()),
+            DocValue::ByteArray(_) => Some(tag_id::BYTE),
+            DocValue::IntArray(_) => Some(tag_id::INT),
+            DocValue::LongArray(_) => Some(tag_id::LONG),
+            _ => None,
+        }
+    }
+}
+
+/// A parent a path edit changes, reached through the document's handles.
+enum ParentMut<'d> {
+    Compound(NbtCompoundMut<'d>),
+    List(NbtListMut<'d>),
+    /// An array: the container holding it, where it is there, and its type.
+    Array(Holder<'d>, Step<'d>, u8),
+}
+
+/// A container handle.
+enum Holder<'d> {
+    Compound(NbtCompoundMut<'d>),
+    List(NbtListMut<'d>),
+}
+
+/// One concrete step: a key or an index.
+#[derive(Clone, Copy)]
+enum Step<'p> {
+    Key(&'p str),
+    Index(usize),
+}
+
+/// The concrete step `segment` is (a resolved path has only these).
+fn step(segment: &PathSegment) -> Option<Step<'_>> {
+    match segment {
+        PathSegment::Key(k) => Some(Step::Key(k)),
+        PathSegment::Index(i) => Some(Step::Index(*i)),
+        _ => None,
+    }
+}
+
+impl<'d> Holder<'d> {
+    /// The type of the child at `step`.
+    fn child_id(&self, step: Step<'_>) -> Option<u8> {
+        match (self, step) {
+            (Holder::Compound(c), Step::Key(k)) => Some(c.as_compound().get(k)?.id()),
+            (Holder::List(l), Step::Index(i)) if i < l.len() => Some(l.id()),
+            _ => None,
+        }
+    }
+
+    /// The container one concrete step down.
+    fn into_child(self, step: Step<'_>, id: u8) -> Option<Holder<'d>> {
+        Some(match (self, step, id) {
+            (Holder::Compound(c), Step::Key(k), tag_id::COMPOUND) => {
+                Holder::Compound(c.into_compound_mut(k)?)
+            }
+            (Holder::Compound(c), Step::Key(k), tag_id::LIST) => Holder::List(c.into_list_mut(k)?),
+            (Holder::List(l), Step::Index(i), tag_id::COMPOUND) => {
+                Holder::Compound(l.into_compound_mut(i)?)
+            }
+            (Holder::List(l), Step::Index(i), tag_id::LIST) => Holder::List(l.into_list_mut(i)?),
+            _ => return None,
+        })
+    }
+}
+
+/// Writes `value` at `slot` of the array at `step` of `holder`.
+fn set_array<T: Payload>(
+    holder: &mut Holder<'_>,
+    step: Step<'_>,
+    slot: &Slot,
+    value: &crate::owned::NbtTag,
+) -> Result<(), EditError> {
+    let (Some(mut a), Some(x)) = (T::handle(holder, step), T::of(value)) else {
+        return Ok(());
+    };
+    match slot {
+        Slot::Element(i) => a.set(*i, x),
+        Slot::Append => a.push(x),
+        Slot::Key(_) => Ok(()),
+    }
+}
+
+/// Removes element `i` of the array at `step` of `holder` in place (the
+/// rest move down one); whether there was one.
+fn remove_array<T: Payload>(holder: &mut Holder<'_>, step: Step<'_>, i: usize) -> bool {
+    let Some(mut a) = T::handle(holder, step) else {
+        return false;
+    };
+    let len = a.len();
+    if i >= len {
+        return false;
+    }
+    for j in i..len - 1 {
+        if let Some(next) = a.get(j + 1) {
+            // In bounds: `j` < `len`.
+            let _ = a.set(j, next);
+        }
+    }
+    a.truncate(len - 1);
+    true
+}
+
+/// An array element type: its handle, and its value as an owned tag's payload.
+trait Payload: ArrayElement {
+    fn handle<'h>(holder: &'h mut Holder<'_>, step: Step<'_>) -> Option<ArrayMut<'h, Self>>;
+    fn of(tag: &crate::owned::NbtTag) -> Option<Self>;
+}
+
+macro_rules! payload {
+    ($t:ty, $handle:ident, $variant:ident) => {
+        impl Payload for $t {
+            fn handle<'h>(holder: &'h mut Holder<'_>, step: Step<'_>) -> Option<ArrayMut<'h, $t>> {
+                match (holder, step) {
+                    (Holder::Compound(c), Step::Key(k)) => c.$handle(k),
+                    (Holder::List(l), Step::Index(i)) => l.$handle(i),
+                    _ => None,
+                }
+            }
+            fn of(tag: &crate::owned::NbtTag) -> Option<$t> {
+                match tag {
+                    crate::owned::NbtTag::$variant(v) => Some(*v as $t),
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+payload!(u8, byte_array_mut, Byte);
+payload!(i32, int_array_mut, Int);
+payload!(i64, long_array_mut, Long);
+
+impl<'d> ParentMut<'d> {
+    /// Walks a concrete path from the root compound.
+    fn at(doc: &'d mut Document, path: &'d NbtPath) -> Option<ParentMut<'d>> {
+        let mut holder = Holder::Compound(doc.as_compound_mut()?);
+        let mut segments = path.segments().peekable();
+        while let Some(segment) = segments.next() {
+            let s = step(segment)?;
+            let id = holder.child_id(s)?;
+            if segments.peek().is_none()
+                && matches!(
+                    id,
+                    tag_id::BYTE_ARRAY | tag_id::INT_ARRAY | tag_id::LONG_ARRAY
+                )
+            {
+                return Some(ParentMut::Array(holder, s, id));
+            }
+            holder = holder.into_child(s, id)?;
+        }
+        Some(match holder {
+            Holder::Compound(c) => ParentMut::Compound(c),
+            Holder::List(l) => ParentMut::List(l),
+        })
+    }
+
+    /// Writes `value` at each of `slots` (the types were checked); how many
+    /// were written before an error.
+    fn set(
+        &mut self,
+        slots: &[Slot],
+        value: &crate::owned::NbtTag,
+    ) -> Result<(), (usize, EditError)> {
+        for (n, slot) in slots.iter().enumerate() {
+            let done = match (&mut *self, slot) {
+                (ParentMut::Compound(c), Slot::Key(k)) => c.insert(k, value.clone()),
+                (ParentMut::List(l), Slot::Element(i)) => l.set(*i, value.clone()),
+                (ParentMut::List(l), Slot::Append) => l.push(value.clone()),
+                (ParentMut::Array(holder, step, id), slot) => match *id {
+                    tag_id::BYTE_ARRAY => set_array::<u8>(holder, *step, slot, value),
+                    tag_id::INT_ARRAY => set_array::<i32>(holder, *step, slot, value),
+                    _ => set_array::<i64>(holder, *step, slot, value),
+                },
+                _ => Ok(()),
+            };
+            done.map_err(|e| (n, e))?;
+        }
+        Ok(())
+    }
+
+    /// Removes the places; returns how many were there.
+    fn remove(&mut self, slots: &[Slot]) -> usize {
+        let mut removed = 0;
+        // Elements from the last, so the indices of the rest hold.
+        for slot in slots.iter().rev() {
+            let done = match (&mut *self, slot) {
+                (ParentMut::Compound(c), Slot::Key(k)) => c.remove(k),
+                (ParentMut::List(l), Slot::Element(i)) => l.remove(*i),
+                (ParentMut::Array(holder, step, id), Slot::Element(i)) => match *id {
+                    tag_id::BYTE_ARRAY => remove_array::<u8>(holder, *step, *i),
+                    tag_id::INT_ARRAY => remove_array::<i32>(holder, *step, *i),
+                    _ => remove_array::<i64>(holder, *step, *i),
+                },
+                _ => false,
+            };
+            removed += usize::from(done);
+        }
+        removed
+    }
+}
+
+/// Whether putting `value` at `count` places could be refused. A number or
+/// a string that fits a length prefix cannot nest too deep or be too long;
+/// it can only make the document too large, which it cannot do while each
+/// place's new bytes (an entry: id, name and value, each name and string
+/// at most 65535 bytes) fit below the size limit and the nodes are far
+/// below theirs (a block that grows is copied once, and compaction keeps
+/// the nodes within about twice their count after the read).
+fn may_be_refused(doc: &Document, value: &crate::owned::NbtTag, count: usize) -> bool {
+    use crate::owned::NbtTag as T;
+    let leaf = match value {
+        T::Byte(_) | T::Short(_) | T::Int(_) | T::Long(_) | T::Float(_) | T::Double(_) => true,
+        T::String(s) => s.len() <= u16::MAX as usize,
+        _ => false,
+    };
+    const MOST_PER_PLACE: usize = 1 + 2 * (2 + u16::MAX as usize);
+    !leaf
+        || count.saturating_mul(MOST_PER_PLACE) > super::MAX_BYTES - doc.bytes.len()
+        || doc.nodes.len() > i32::MAX as usize / 8
+}
+
+/// The concrete path of `slot` in the parent at `path`.
+fn slot_path(path: &NbtPath, slot: &Slot) -> NbtPath {
+    match slot {
+        Slot::Key(k) => path.clone().with_key(k.clone()),
+        Slot::Element(i) => path.clone().with_index(*i),
+        Slot::Append => path.clone().with_index(0),
+    }
+}
+
+impl NbtPath {
+    /// Sets every place the path selects in `doc`'s root compound to
+    /// `value`, as [`set`](Self::set) does on the owned tree (the same
+    /// places, the same errors, a missing last key created); returns how
+    /// many places were set. Every edit keeps the document valid: a value
+    /// the document refuses at some place ([`PathErrorKind::Refused`]: a
+    /// string over 65535 bytes, nesting past the depth limit) leaves it as
+    /// it was.
+    ///
+    /// ```
+    /// use simdnbt::document::Document;
+    /// use simdnbt::owned::NbtTag;
+    /// use simdnbt::path::NbtPath;
+    ///
+    /// let root = simdnbt::snbt::compound_from_str("{a: [1, 2], b: {}}").unwrap();
+    /// let mut doc = Document::from_owned(&root.into())?;
+    /// assert_eq!(NbtPath::parse("a[]")?.set_document(&mut doc, NbtTag::Int(0))?, 2);
+    /// assert_eq!(NbtPath::parse("b.c")?.set_document(&mut doc, NbtTag::from("x"))?, 1);
+    /// assert_eq!(simdnbt::snbt::to_string(&doc)?, r#"{a:[0,0],b:{c:"x"}}"#);
+    /// assert!(NbtPath::parse("a[0]")?.set_document(&mut doc, NbtTag::from("x")).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_document(
+        &self,
+        doc: &mut Document,
+        value: crate::owned::NbtTag,
+    ) -> Result<usize, PathError> {
+        let found = match doc.as_compound() {
+            Some(root) => targets(self, DocValue::Compound(root), true),
+            None if self.selects_root() => None,
+            None => Some(Vec::new()),
+        };
+        let targets = set_targets(self, found, value.id())?;
+        let count: usize = targets.iter().map(|t| t.slots.len()).sum();
+        // One place: an edit that fails changes nothing. More, with a value
+        // the document could refuse: the document as it was, to go back to.
+        let before = (count > 1 && may_be_refused(doc, &value, count)).then(|| doc.clone());
+        for Target { path, slots, .. } in &targets {
+            // The path was found a moment ago in the same document.
+            let Some(mut parent) = ParentMut::at(doc, path) else {
+                continue;
+            };
+            if let Err((n, error)) = parent.set(slots, &value) {
+                let at = slot_path(path, &slots[n]);
+                if let Some(before) = before {
+                    *doc = before;
+                }
+                return Err(PathError::new(self, PathErrorKind::Refused { at, error }));
+            }
+        }
+        Ok(count)
+    }
+
+    /// Removes every value the path selects in `doc`'s root compound, as
+    /// [`remove`](Self::remove) does on the owned tree; returns how many
+    /// were removed.
+    ///
+    /// ```
+    /// use simdnbt::document::Document;
+    /// use simdnbt::path::NbtPath;
+    ///
+    /// let root = simdnbt::snbt::compound_from_str("{a: [1, 2, 3], b: 1, c: [I; 4, 5]}").unwrap();
+    /// let mut doc = Document::from_owned(&root.into())?;
+    /// assert_eq!(NbtPath::parse("a[-1]")?.remove_document(&mut doc), 1);
+    /// assert_eq!(NbtPath::parse("b")?.remove_document(&mut doc), 1);
+    /// assert_eq!(NbtPath::parse("c[0]")?.remove_document(&mut doc), 1);
+    /// assert_eq!(simdnbt::snbt::to_string(&doc)?, "{a:[1,2],c:[I;5]}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn remove_document(&self, doc: &mut Document) -> usize {
+        let Some(targets) = doc
+            .as_compound()
+            .and_then(|root| targets(self, DocValue::Compound(root), false))
+        else {
+            return 0;
+        };
+        targets
+            .iter()
+            .filter_map(|t| Some(ParentMut::at(doc, &t.path)?.remove(&t.slots)))
+            .sum()
     }
 }
 

@@ -7,16 +7,18 @@
 //! its concrete path, mutably, and edited, the deepest first: a parent
 //! inside another (after `..` or `*`) is edited while the path to it still
 //! holds, and editing a parent moves nothing outside it.
+//!
+//! The first pass ([`targets`]) is shared with the document model
+//! (`document/path.rs`), which edits its parents through its own handles.
 
 use super::eval::{holders_from, key_name, moves, named_entries, select_from};
 use super::value::Value;
-use super::view::View;
-use super::{NbtPath, PathError, PathErrorKind, PathSegment};
+use super::{NbtPath, Node, PathError, PathErrorKind, PathSegment};
 use crate::owned::{NbtCompound, NbtList, NbtTag};
 use crate::tag_id;
 
 /// A place in a parent.
-enum Slot {
+pub(crate) enum Slot {
     /// A compound key (present or, for `set`, to create).
     Key(String),
     /// An element of a list or array.
@@ -28,29 +30,43 @@ enum Slot {
 /// One parent to edit: its concrete path, the places in it, and the element
 /// type its elements must have (`None`: a compound, or an untyped empty list,
 /// where anything goes).
-struct Target {
-    path: NbtPath,
-    slots: Vec<Slot>,
-    element_type: Option<u8>,
+pub(crate) struct Target {
+    pub(crate) path: NbtPath,
+    pub(crate) slots: Vec<Slot>,
+    pub(crate) element_type: Option<u8>,
 }
 
-/// The element type a list or array takes.
-fn element_type(parent: Value<'_>) -> Option<u8> {
-    match parent.typed() {
-        Value::List(NbtList::Empty) => None,
-        Value::List(l) => Some(l.id()),
-        Value::ByteArray(_) => Some(tag_id::BYTE),
-        Value::IntArray(_) => Some(tag_id::INT),
-        Value::LongArray(_) => Some(tag_id::LONG),
-        _ => None,
+/// What finding the places to edit needs of a value, beyond selecting.
+pub(crate) trait EditView: Node {
+    /// Whether the value is a compound (where `set` may create a key).
+    fn is_compound(self) -> bool;
+    /// The element type a list or array takes (`None`: not one, or an
+    /// untyped empty list, which takes anything).
+    fn element_type(self) -> Option<u8>;
+}
+
+impl EditView for Value<'_> {
+    fn is_compound(self) -> bool {
+        self.compound().is_some()
+    }
+
+    fn element_type(self) -> Option<u8> {
+        match self.typed() {
+            Value::List(NbtList::Empty) => None,
+            Value::List(l) => Some(l.id()),
+            Value::ByteArray(_) => Some(tag_id::BYTE),
+            Value::IntArray(_) => Some(tag_id::INT),
+            Value::LongArray(_) => Some(tag_id::LONG),
+            _ => None,
+        }
     }
 }
 
 /// The places `node` selects in `parent`, for `set` (`creating`: a missing
 /// key and the first element of an empty list are places) or `remove`.
 /// `trailing` is the filter after a key, if any.
-fn slots(
-    parent: Value<'_>,
+fn slots<V: EditView>(
+    parent: V,
     node: &PathSegment,
     trailing: &[&PathSegment],
     creating: bool,
@@ -63,7 +79,7 @@ fn slots(
             }
             Some(_) => {}
             // Only a plain key creates: a key with a filter selects what exists.
-            None if creating && trailing.is_empty() && parent.compound().is_some() => {
+            None if creating && trailing.is_empty() && parent.is_compound() => {
                 slots.push(Slot::Key(key.clone()))
             }
             None => {}
@@ -115,9 +131,9 @@ fn slots(
     slots
 }
 
-/// Every parent `path` edits, with its places; `None` when the path selects
-/// the root.
-fn targets(path: &NbtPath, root: &NbtCompound, creating: bool) -> Option<Vec<Target>> {
+/// Every parent `path` edits from `root` (a compound), with its places;
+/// `None` when the path selects the root.
+pub(crate) fn targets<V: EditView>(path: &NbtPath, root: V, creating: bool) -> Option<Vec<Target>> {
     let segments: Vec<&PathSegment> = path.segments().collect();
     let last = segments.iter().rposition(|s| moves(s))?;
     let trailing = &segments[last + 1..];
@@ -126,10 +142,10 @@ fn targets(path: &NbtPath, root: &NbtCompound, creating: bool) -> Option<Vec<Tar
     let (parents, node) = match segments[last] {
         PathSegment::Descendant(key) => {
             as_key = PathSegment::Key(key.clone());
-            (holders_from(prefix, Value::Compound(root), key), &as_key)
+            (holders_from(prefix, root, key), &as_key)
         }
         node => {
-            let parents = select_from(prefix, Value::Compound(root), true);
+            let parents = select_from(prefix, root, true);
             let parents = parents.into_iter().map(|(v, p)| (v, p.unwrap_or_default()));
             (parents.collect(), node)
         }
@@ -141,7 +157,7 @@ fn targets(path: &NbtPath, root: &NbtCompound, creating: bool) -> Option<Vec<Tar
             out.push(Target {
                 path,
                 slots,
-                element_type: element_type(parent),
+                element_type: parent.element_type(),
             });
         }
     }
@@ -320,31 +336,8 @@ pub(super) fn set(
     root: &mut NbtCompound,
     value: NbtTag,
 ) -> Result<usize, PathError> {
-    let targets = targets(path, root, true)
-        .ok_or_else(|| PathError::new(path, PathErrorKind::SelectsRoot))?;
-    let mut count = 0;
-    for target in &targets {
-        if let Some(expected) = target.element_type {
-            if expected != value.id() {
-                let mut at = target.path.clone();
-                if let Some(Slot::Element(i)) = target.slots.first() {
-                    at.push_index(*i);
-                }
-                return Err(PathError::new(
-                    path,
-                    PathErrorKind::WrongType {
-                        at,
-                        expected,
-                        found: value.id(),
-                    },
-                ));
-            }
-        }
-        count += target.slots.len();
-    }
-    if count == 0 {
-        return Err(PathError::new(path, PathErrorKind::NothingSelected));
-    }
+    let targets = set_targets(path, targets(path, Value::Compound(root), true), value.id())?;
+    let count = targets.iter().map(|t| t.slots.len()).sum();
     for target in &targets {
         // The path was found a moment ago in the same document.
         let Some(mut parent) = ParentMut::at(root, &target.path) else {
@@ -357,8 +350,43 @@ pub(super) fn set(
     Ok(count)
 }
 
+/// The targets of `set`ting a value of type `id`, checked: an error when
+/// the path selects the root or nothing, or when the value does not fit a
+/// place (before anything is written).
+pub(crate) fn set_targets(
+    path: &NbtPath,
+    targets: Option<Vec<Target>>,
+    id: u8,
+) -> Result<Vec<Target>, PathError> {
+    let targets = targets.ok_or_else(|| PathError::new(path, PathErrorKind::SelectsRoot))?;
+    let mut count = 0;
+    for target in &targets {
+        if let Some(expected) = target.element_type {
+            if expected != id {
+                let mut at = target.path.clone();
+                if let Some(Slot::Element(i)) = target.slots.first() {
+                    at.push_index(*i);
+                }
+                return Err(PathError::new(
+                    path,
+                    PathErrorKind::WrongType {
+                        at,
+                        expected,
+                        found: id,
+                    },
+                ));
+            }
+        }
+        count += target.slots.len();
+    }
+    if count == 0 {
+        return Err(PathError::new(path, PathErrorKind::NothingSelected));
+    }
+    Ok(targets)
+}
+
 pub(super) fn remove(path: &NbtPath, root: &mut NbtCompound) -> usize {
-    let Some(targets) = targets(path, root, false) else {
+    let Some(targets) = targets(path, Value::Compound(root), false) else {
         return 0;
     };
     targets

@@ -45,10 +45,19 @@ pub enum PathErrorKind {
         /// The value's type.
         found: u8,
     },
+    /// A [`Document`](crate::document::Document) refused the value at a
+    /// place (a string over 65535 bytes, nesting past the depth limit):
+    /// the document is unchanged.
+    Refused {
+        /// The concrete path of the place.
+        at: NbtPath,
+        /// Why the document refused it.
+        error: crate::document::EditError,
+    },
 }
 
 impl PathError {
-    pub(super) fn new(path: &NbtPath, kind: PathErrorKind) -> Self {
+    pub(crate) fn new(path: &NbtPath, kind: PathErrorKind) -> Self {
         PathError {
             path: path.clone(),
             kind,
@@ -109,6 +118,7 @@ impl fmt::Display for PathError {
                 crate::tag_id::name(*expected),
                 crate::tag_id::name(*found)
             ),
+            PathErrorKind::Refused { at, error } => write!(f, "{path}: {at}: {error}"),
         }
     }
 }

@@ -1,8 +1,10 @@
 //! NBT paths: Minecraft's syntax for places in a document
 //! (`Inventory[{Slot:0b}].components."minecraft:custom_name"`), parsed,
-//! printed and evaluated against [`owned`](crate::owned) and
-//! [`borrow`](crate::borrow) documents; and the paths that deserialization
-//! errors report.
+//! printed and evaluated against [`owned`](crate::owned),
+//! [`borrow`](crate::borrow) and [`document`](crate::document) documents
+//! (and `set` / `remove` on owned trees and on documents:
+//! [`NbtPath::set`], [`NbtPath::set_document`]); and the paths that
+//! deserialization errors report.
 //!
 //! One type, [`NbtPath`], serves both: the derive macros,
 //! [`crate::DeserializeError`] and [`crate::serde::Error::path`] print the
@@ -173,7 +175,7 @@
 //! changes nothing.
 
 mod display;
-mod edit;
+pub(crate) mod edit;
 mod error;
 pub(crate) mod eval;
 mod locate;

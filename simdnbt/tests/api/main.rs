@@ -6,3 +6,4 @@ mod compat;
 #[cfg(feature = "derive")]
 mod derive_errors;
 mod path;
+mod path_document;

@@ -454,16 +454,27 @@ fn huge_length_prefixes_allocate_nothing_large() {
 
 /// For `/usr/bin/time -v`: reads case `MEMORY_CASE` (an index into the case
 /// list) with `MEMORY_READER` (`none`, `borrow`, `owned` or `document`) once.
+/// With `MEMORY_FILE`, the input is that file's bytes instead, read in one
+/// allocation of its size: no transient allocation before the read that the
+/// reader could reuse, so the RSS above the `none` run is the reader's own.
 #[test]
 #[ignore = "run by hand under /usr/bin/time -v; see reports/memory.md"]
 fn rss_probe() {
-    let index: usize = std::env::var("MEMORY_CASE")
-        .expect("MEMORY_CASE")
-        .parse()
-        .unwrap();
     let reader = std::env::var("MEMORY_READER").expect("MEMORY_READER");
-    let case = cases().into_iter().nth(index).expect("case index");
-    let bytes = (case.make)();
+    let (name, bytes) = match std::env::var_os("MEMORY_FILE") {
+        Some(path) => (
+            path.to_string_lossy().into_owned(),
+            std::fs::read(&path).unwrap(),
+        ),
+        None => {
+            let index: usize = std::env::var("MEMORY_CASE")
+                .expect("MEMORY_CASE or MEMORY_FILE")
+                .parse()
+                .unwrap();
+            let case = cases().into_iter().nth(index).expect("case index");
+            (case.name.to_string(), (case.make)())
+        }
+    };
     let mut c = Cursor::new(&bytes[..]);
     let some = match reader.as_str() {
         "none" => true,
@@ -473,7 +484,7 @@ fn rss_probe() {
         other => panic!("unknown reader {other}"),
     };
     assert!(some);
-    println!("{}\t{}\t{}", case.name, bytes.len(), reader);
+    println!("{name}\t{}\t{reader}", bytes.len());
 }
 
 /// A decompression bomb (1 GiB of zeros claimed by 1 MB of zlib) costs at most
