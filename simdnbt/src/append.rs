@@ -252,6 +252,17 @@ impl<T: Copy, B: Backing<T>> AppendBuf<T, B> {
         self.parts.end
     }
 
+    /// The end, for stores into room made earlier ([`reserve`](Self::reserve),
+    /// [`tail`]): valid for writes of as many elements as are
+    /// [`spare`](Self::spare), until the buffer is next used other than
+    /// through [`advance`](Self::advance).
+    ///
+    /// [`tail`]: Self::tail
+    #[inline(always)]
+    pub(crate) fn end(&self) -> *mut T {
+        self.parts.end
+    }
+
     /// Moves the end forward over `n` elements stored through [`tail`].
     ///
     /// # Safety

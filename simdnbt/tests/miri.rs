@@ -372,7 +372,7 @@ fn depth_limits_and_deep_drops() {
         let mut out = Vec::new();
         t.write(&mut out).unwrap();
         assert_eq!(out, tag);
-        // Past the recursive-drop limit (64): the iterative path runs.
+        // The drop's explicit stack, past its inline frames.
         drop(t);
         let opts = ReadOptions::default().max_depth(deep as u32 - 1);
         if kinds[0] == Kind::C {
@@ -386,8 +386,7 @@ fn depth_limits_and_deep_drops() {
     assert_eq!(c.write(&mut Vec::new()), Err(WriteError::MaxDepthExceeded));
     let (l, l2) = (deep_owned_list(n), deep_owned_list(n));
     assert!(l == l2);
-    // A bare list chain this deep drops recursively (`NbtList` has no `Drop`,
-    // so its `Vec`s move out by value); a compound takes it apart iteratively.
+    // Bare list chains and compounds holding them both drop without recursion.
     let mut holder = simdnbt::owned::NbtCompound::new();
     holder.insert("l", l);
     holder.insert("l2", l2);

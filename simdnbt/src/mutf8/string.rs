@@ -284,6 +284,31 @@ impl Mutf8String {
         Self::from_prefixed_general(data, off)
     }
 
+    /// Writes [`from_prefixed`](Self::from_prefixed)`(data, off)` to `dst`:
+    /// a short string's block is stored straight from the input (a returned
+    /// string took a detour through the stack, as the two paths join).
+    ///
+    /// # Safety
+    /// `dst` is valid for writing a `Mutf8String` (what it held is not
+    /// dropped).
+    #[inline(always)]
+    pub(crate) unsafe fn write_prefixed(dst: *mut Self, data: &[u8], off: usize) {
+        if let Some(window) = data.get(off..off + 1 + SIZE) {
+            // Two byte tests, as in `from_prefixed`.
+            if window[0] == 0 && usize::from(window[1]) <= INLINE_CAP {
+                let block: [u8; SIZE] = window[1..].try_into().expect("SIZE bytes");
+                // SAFETY: `dst` is valid for the write (the caller); the
+                // block is an inline string (its length byte, the prefix, is
+                // at most `INLINE_CAP`, checked just above), which
+                // `from_block` makes with the same bytes.
+                unsafe { dst.cast::<[u8; SIZE]>().write_unaligned(block) };
+                return;
+            }
+        }
+        // SAFETY: the caller's promise.
+        unsafe { dst.write(Self::from_prefixed_general(data, off)) }
+    }
+
     /// [`from_prefixed`](Self::from_prefixed) for a long string, or one too
     /// close to the input's end for the `SIZE`-byte copy.
     #[inline(never)]

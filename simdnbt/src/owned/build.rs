@@ -5,14 +5,17 @@
 //! Entries of every open compound wait on one shared scratch stack
 //! (`entries`); when a compound closes, its entries are moved off the top
 //! into one exact-size `Vec`, so a compound costs one allocation and never
-//! regrows. The scratch stack grows by doubling, bounded by the input (every
-//! entry stands for at least 4 input bytes), and is reused for the whole
-//! document. A list knows its length from its header, which the core
+//! regrows. Each entry is written once into the scratch stack, where it
+//! stays until its compound closes. The scratch stack grows by doubling,
+//! bounded by the input (every entry stands for at least 4 input bytes), is
+//! reused for the whole document and kept by the thread for its next read. A list knows its length from its header, which the core
 //! checked against the remaining input (at least one byte per element): its
 //! `Vec` is allocated once, exactly, when it opens, and its elements go
 //! straight into it.
 
+use std::cell::Cell;
 use std::marker::PhantomData;
+use std::mem::ManuallyDrop;
 
 use super::{NbtCompound, NbtList, NbtTag};
 use crate::error::Error;
@@ -25,6 +28,49 @@ use crate::tag_id::*;
 /// "No name": a list element or the root.
 const NO_NAME: usize = usize::MAX;
 
+/// An entry of an open compound: its name and value.
+type Entry = (Mutf8String, NbtTag);
+
+/// Appends to `entries` the entry named by the string (form `W`) at `name`,
+/// with its value written by `value` into the slot (a `*mut NbtTag`) it
+/// names. The name and value are written where the entry stays, not built
+/// elsewhere and moved in (a `push` of the 56-byte pair assembled it on the
+/// stack first and copied it). A macro, not a function taking a closure:
+/// the closure was not inlined.
+macro_rules! push_entry {
+    ($entries:expr, $d:expr, $name:expr, |$tag:ident| $value:expr) => {{
+        let entries: &mut Vec<Entry> = $entries;
+        if entries.len() == entries.capacity() {
+            grow(entries);
+        }
+        let len = entries.len();
+        // SAFETY: `len < capacity` (ensured above), so the slot at `len` is
+        // allocated and unused; the name is written, then the tag, by
+        // `$value` through its slot's pointer (valid for that one write),
+        // before the length takes the slot in.
+        unsafe {
+            let slot = entries.as_mut_ptr().add(len);
+            let name = std::ptr::addr_of_mut!((*slot).0);
+            if matches!(W::KIND, Kind::Big) {
+                Mutf8String::write_prefixed(name, $d, $name);
+            } else {
+                name.write(string_at::<W>($d, $name));
+            }
+            let $tag: *mut NbtTag = std::ptr::addr_of_mut!((*slot).1);
+            $value;
+            entries.set_len(len + 1);
+        }
+    }};
+}
+
+/// Doubles the scratch stack (out of line: it is sized for typical
+/// documents up front).
+#[cold]
+#[inline(never)]
+fn grow(entries: &mut Vec<Entry>) {
+    entries.reserve(1);
+}
+
 /// The owned tree being built from input in form `W` (Java's by default;
 /// Bedrock's strings are UTF-8 and become MUTF-8 as in
 /// [`crate::bedrock`]'s conversion).
@@ -32,11 +78,11 @@ pub(crate) struct OwnedSink<'a, W: Wire = BigEndian> {
     form: PhantomData<W>,
     data: &'a [u8],
     /// Named entries of every open compound, innermost last.
-    entries: Vec<(Mutf8String, NbtTag)>,
+    entries: ManuallyDrop<Vec<Entry>>,
     /// Every open list of compounds, innermost last.
-    compound_lists: Vec<Vec<NbtCompound>>,
+    compound_lists: ManuallyDrop<Vec<Vec<NbtCompound>>>,
     /// Every open list of lists, innermost last.
-    list_lists: Vec<Vec<NbtList>>,
+    list_lists: ManuallyDrop<Vec<Vec<NbtList>>>,
     /// The root value, once read.
     root: Option<NbtTag>,
 }
@@ -76,16 +122,25 @@ pub(crate) enum PrefixedList {
 
 impl<'a, W: Wire> OwnedSink<'a, W> {
     pub(crate) fn new(data: &'a [u8]) -> Self {
+        let Scratch {
+            mut entries,
+            compound_lists,
+            list_lists,
+        } = SCRATCH.try_with(Cell::take).unwrap_or_default();
         // Room for the open compounds' entries of a typical document, so the
         // scratch stack does not regrow in every read; a named tag takes at
         // least 4 input bytes, so small inputs get less.
-        let entries = (data.len() / 4).clamp(4, 64);
+        let room = (data.len() / 4).clamp(4, 64);
+        if entries.capacity() < room {
+            entries.reserve_exact(room);
+        }
         Self {
             form: PhantomData,
             data,
-            entries: Vec::with_capacity(entries),
-            compound_lists: Vec::new(),
-            list_lists: Vec::new(),
+            // The three stacks are handed back or dropped by `Drop`.
+            entries: ManuallyDrop::new(entries),
+            compound_lists: ManuallyDrop::new(compound_lists),
+            list_lists: ManuallyDrop::new(list_lists),
             root: None,
         }
     }
@@ -100,8 +155,8 @@ impl<'a, W: Wire> OwnedSink<'a, W> {
                 None => self.root = Some(NbtTag::List(list)),
             }
         } else {
-            let name = string_at::<W>(self.data, name);
-            self.entries.push((name, NbtTag::List(list)));
+            push_entry!(&mut self.entries, self.data, name, |tag| tag
+                .write(NbtTag::List(list)));
         }
     }
 }
@@ -159,6 +214,28 @@ pub(crate) fn leaf_at<W: Wire>(d: &[u8], id: u8, p: usize) -> NbtTag {
         DOUBLE => NbtTag::Double(value::double::<W>(d, p)),
         STRING => NbtTag::String(string_at::<W>(d, p)),
         _ => array_at::<W>(d, id, p),
+    }
+}
+
+/// Writes [`leaf_at`]'s tag into `dst`, each variant stored where it stays
+/// (its id and value, not a whole tag moved in).
+///
+/// # Safety
+/// `dst` is valid for writing a tag.
+#[inline(always)]
+unsafe fn write_leaf_at<W: Wire>(dst: *mut NbtTag, d: &[u8], id: u8, p: usize) {
+    // SAFETY: (every arm) the caller's promise.
+    unsafe {
+        match id {
+            BYTE => dst.write(NbtTag::Byte(d[p] as i8)),
+            SHORT => dst.write(NbtTag::Short(value::short::<W>(d, p))),
+            INT => dst.write(NbtTag::Int(value::int::<W>(d, p).0)),
+            LONG => dst.write(NbtTag::Long(value::long::<W>(d, p).0)),
+            FLOAT => dst.write(NbtTag::Float(value::float::<W>(d, p))),
+            DOUBLE => dst.write(NbtTag::Double(value::double::<W>(d, p))),
+            STRING => dst.write(NbtTag::String(string_at::<W>(d, p))),
+            _ => dst.write(array_at::<W>(d, id, p)),
+        }
     }
 }
 
@@ -244,9 +321,10 @@ impl<'a, W: Wire> Sink<'a> for OwnedSink<'a, W> {
         at: usize,
         payload: usize,
     ) -> Result<(), Error> {
-        let name = string_at::<W>(self.data, at + 1);
-        let value = leaf_at::<W>(self.data, id, payload);
-        self.entries.push((name, value));
+        let d = self.data;
+        push_entry!(&mut self.entries, d, at + 1, |tag| write_leaf_at::<W>(
+            tag, d, id, payload
+        ));
         Ok(())
     }
 
@@ -272,8 +350,8 @@ impl<'a, W: Wire> Sink<'a> for OwnedSink<'a, W> {
                 None => self.root = Some(NbtTag::Compound(compound)),
             }
         } else {
-            let name = string_at::<W>(self.data, c.name);
-            self.entries.push((name, NbtTag::Compound(compound)));
+            push_entry!(&mut self.entries, self.data, c.name, |tag| tag
+                .write(NbtTag::Compound(compound)));
         }
     }
 
@@ -394,9 +472,68 @@ impl<'a, W: Wire> Sink<'a> for OwnedSink<'a, W> {
         self.place_list(e.name, list);
     }
 
-    fn finish(self, _end: usize) -> NbtTag {
+    fn finish(mut self, _end: usize) -> NbtTag {
         // The core reports a root before it finishes.
-        self.root.unwrap_or(NbtTag::List(NbtList::Empty))
+        self.root.take().unwrap_or(NbtTag::List(NbtList::Empty))
+    }
+}
+
+/// The builder's scratch stacks, kept by each thread from one read to the
+/// next (emptied), so that a read allocates only the tree it returns: the
+/// entries stack of a typical document is over 1 KiB, a size that
+/// allocators serve on a slower path, and it and the two list stacks were
+/// three allocations and frees per read.
+#[derive(Default)]
+struct Scratch {
+    entries: Vec<Entry>,
+    compound_lists: Vec<Vec<NbtCompound>>,
+    list_lists: Vec<Vec<NbtList>>,
+}
+
+/// Stacks larger than this many entries (a document with a compound of
+/// more) are freed after the read rather than kept by the thread.
+const KEEP_ENTRIES: usize = 1024;
+
+thread_local! {
+    static SCRATCH: Cell<Scratch> = const {
+        Cell::new(Scratch {
+            entries: Vec::new(),
+            compound_lists: Vec::new(),
+            list_lists: Vec::new(),
+        })
+    };
+}
+
+/// Hands the scratch stacks back to the thread, emptied (after an error,
+/// the partial entries and lists are dropped here).
+impl<W: Wire> Drop for OwnedSink<'_, W> {
+    fn drop(&mut self) {
+        // SAFETY: the stacks are taken once, here, and not used after.
+        let mut scratch = unsafe {
+            Scratch {
+                entries: ManuallyDrop::take(&mut self.entries),
+                compound_lists: ManuallyDrop::take(&mut self.compound_lists),
+                list_lists: ManuallyDrop::take(&mut self.list_lists),
+            }
+        };
+        if scratch.entries.capacity() > KEEP_ENTRIES {
+            return;
+        }
+        scratch.entries.clear();
+        scratch.compound_lists.clear();
+        scratch.list_lists.clear();
+        // During the thread's teardown the stacks are simply freed.
+        let _ = SCRATCH.try_with(|kept| {
+            let old = kept.replace(scratch);
+            // Normally the empty stacks `new` left there: nothing to free,
+            // so no drop glue to run.
+            if old.entries.capacity() == 0
+                && old.compound_lists.capacity() == 0
+                && old.list_lists.capacity() == 0
+            {
+                std::mem::forget(old);
+            }
+        });
     }
 }
 

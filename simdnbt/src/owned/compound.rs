@@ -129,7 +129,7 @@ impl NbtCompound {
                 .into_iter()
                 .partition(|(k, _)| crate::mutf8::key_matches(k.as_bytes(), key));
             self.values = kept;
-            drop_without_recursion(shadowed);
+            drop::<Vec<(Mutf8String, NbtTag)>>(shadowed);
         }
         Some(removed)
     }
@@ -165,7 +165,8 @@ impl NbtCompound {
         };
         let name = name.into();
         match position_of(&self.values, name.as_bytes()) {
-            Some(i) => replace(&mut self.values[i].1, tag),
+            // The old value drops without recursion, however deep.
+            Some(i) => self.values[i].1 = tag,
             None => self.values.push((name, tag)),
         }
     }
@@ -204,7 +205,8 @@ impl NbtCompound {
             };
             let name = name.into();
             match position_of(&self.values[..before], name.as_bytes()) {
-                Some(i) => replace(&mut self.values[i].1, tag),
+                // The old value drops without recursion, however deep.
+                Some(i) => self.values[i].1 = tag,
                 None => self.values.push((name, tag)),
             }
         }
@@ -260,21 +262,6 @@ impl NbtCompound {
     pub fn write(&self, data: &mut Vec<u8>) -> Result<(), WriteError> {
         write::compound_payload(self, data)
     }
-}
-
-/// Puts `tag` in `slot`. The old value is dropped through a compound, whose
-/// `Drop` takes any tree apart without recursion (a bare list chain would
-/// recurse once per level; see `eq_drop.rs`).
-fn replace(slot: &mut NbtTag, tag: NbtTag) {
-    let old = std::mem::replace(slot, tag);
-    if matches!(old, NbtTag::List(_)) {
-        drop_without_recursion(vec![(Mutf8String::new(), old)]);
-    }
-}
-
-/// Drops entries taken out of a compound as a compound drops its own.
-fn drop_without_recursion(entries: Vec<(Mutf8String, NbtTag)>) {
-    drop(NbtCompound::from_values(entries));
 }
 
 /// The index of the last entry whose key is `key` (MUTF-8), searched from the end.

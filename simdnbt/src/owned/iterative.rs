@@ -4,9 +4,12 @@
 //! far deeper than any reader accepts, and even 512 levels overflow a small
 //! thread stack in a debug build. These walk with a heap stack instead.
 
-use std::mem;
+use std::mem::{self, ManuallyDrop};
+use std::ptr;
 
+use super::stack::Stack;
 use super::{BaseNbt, NbtCompound, NbtList, NbtTag};
+use crate::mutf8::Mutf8String;
 
 /// Floats compare by bits so that a document always equals itself and equal
 /// documents write equal bytes.
@@ -124,139 +127,271 @@ impl PartialEq<NbtCompound> for BaseNbt {
     }
 }
 
-/// A container whose children were moved out for dropping.
-enum Detached {
-    Compound(NbtCompound),
-    List(NbtList),
+/// What a container being dropped holds. A word, so that a [`Dropping`]
+/// has no padding to copy when it moves on and off the stack.
+#[derive(Clone, Copy)]
+#[repr(usize)]
+enum Elements {
+    /// A compound's `(Mutf8String, NbtTag)` entries.
+    Entries,
+    /// A list's compounds.
+    Compounds,
+    /// A list's lists.
+    Lists,
 }
 
-/// Whether dropping `l` as a child could recurse: it is a non-empty list of
-/// compounds or lists. Detaching leaves `Empty` behind, which is not.
-fn list_is_nested(l: &NbtList) -> bool {
-    match l {
-        NbtList::Compound(v) => !v.is_empty(),
-        NbtList::List(v) => !v.is_empty(),
-        _ => false,
+/// A container being dropped: its elements from `next` to `end` are still
+/// to drop, those before `next` were dropped or moved out; `buf` and `cap`
+/// are its `Vec`'s buffer, freed once every element is gone.
+struct Dropping {
+    elements: Elements,
+    next: *mut u8,
+    end: *mut u8,
+    buf: *mut u8,
+    cap: usize,
+}
+
+impl Dropping {
+    /// Takes over `v`'s buffer and elements, if it has any elements (an
+    /// empty `Vec` is freed here).
+    #[inline(always)]
+    fn of<T>(elements: Elements, v: Vec<T>) -> Option<Self> {
+        if v.is_empty() {
+            return None;
+        }
+        let mut v = ManuallyDrop::new(v);
+        let buf = v.as_mut_ptr();
+        Some(Dropping {
+            elements,
+            // SAFETY: `len` elements from `buf` on are in the allocation.
+            end: unsafe { buf.add(v.len()) }.cast(),
+            next: buf.cast(),
+            buf: buf.cast(),
+            cap: v.capacity(),
+        })
     }
-}
 
-fn compound_has_containers(c: &NbtCompound) -> bool {
-    c.values.iter().any(|(_, v)| match v {
-        NbtTag::Compound(c) => !c.values.is_empty(),
-        NbtTag::List(l) => list_is_nested(l),
-        _ => false,
-    })
-}
-
-fn list_has_containers(l: &NbtList) -> bool {
-    match l {
-        NbtList::Compound(v) => v.iter().any(|c| !c.values.is_empty()),
-        NbtList::List(v) => v.iter().any(list_is_nested),
-        _ => false,
+    /// The elements of `list`, if it is a non-empty list of compounds or of
+    /// lists: the only lists whose drop could recurse. Any other list is
+    /// left to drop as its `Vec` (numbers are freed without a visit).
+    ///
+    /// # Safety
+    /// On `Some`, `list`'s `Vec` is owned by the result: `list` must not be
+    /// dropped or used again (its memory is freed as its parent's element,
+    /// or forgotten).
+    #[inline(always)]
+    unsafe fn nested(list: &mut NbtList) -> Option<Self> {
+        // SAFETY: (both arms) the `Vec` is read out only when it is moved
+        // into the result, which the caller's promise makes its one owner.
+        unsafe {
+            match list {
+                NbtList::Compound(v) if !v.is_empty() => {
+                    Self::of(Elements::Compounds, ptr::read(v))
+                }
+                NbtList::List(v) if !v.is_empty() => Self::of(Elements::Lists, ptr::read(v)),
+                _ => None,
+            }
+        }
     }
-}
 
-/// Moves the non-empty containers directly inside `node` onto `out`.
-fn detach_children(node: &mut Detached, out: &mut Vec<Detached>) {
-    match node {
-        Detached::Compound(c) => {
-            for (_, v) in c.values.iter_mut() {
-                match v {
-                    NbtTag::Compound(c) if !c.values.is_empty() => {
-                        out.push(Detached::Compound(mem::take(c)))
+    /// Drops the elements from `next` on up to the first one that holds
+    /// elements of its own, and returns that one's (`next` then points past
+    /// it); `None` once all are dropped.
+    ///
+    /// # Safety
+    /// `self` is what [`of`](Self::of) made, updated only by this.
+    #[inline(always)]
+    unsafe fn next_nested(&mut self) -> Option<Dropping> {
+        // SAFETY: elements `next..end` are initialized and owned by `self`
+        // (the promise); each is dropped or has its `Vec` moved out exactly
+        // once, and `next` moves past it, so none is used again. The buffer
+        // itself is freed by `free`, without dropping any element.
+        unsafe {
+            match self.elements {
+                Elements::Entries => {
+                    let mut e = self.next.cast::<(Mutf8String, NbtTag)>();
+                    let end = self.end.cast::<(Mutf8String, NbtTag)>();
+                    while e != end {
+                        let (name, tag) = &mut *e;
+                        e = e.add(1);
+                        ptr::drop_in_place(name);
+                        // Numbers first, as one range test of the tag
+                        // (most entries), not a jump through the full match.
+                        if matches!(
+                            tag,
+                            NbtTag::Byte(_)
+                                | NbtTag::Short(_)
+                                | NbtTag::Int(_)
+                                | NbtTag::Long(_)
+                                | NbtTag::Float(_)
+                                | NbtTag::Double(_)
+                        ) {
+                            continue;
+                        }
+                        let nested = match tag {
+                            NbtTag::Compound(c) => {
+                                Self::of(Elements::Entries, ptr::read(&c.values))
+                            }
+                            NbtTag::List(l) => match Self::nested(l) {
+                                Some(nested) => Some(nested),
+                                None => {
+                                    ptr::drop_in_place(l);
+                                    None
+                                }
+                            },
+                            NbtTag::String(s) => drop_leaf(s),
+                            NbtTag::ByteArray(v) => drop_leaf(v),
+                            NbtTag::IntArray(v) => drop_leaf(v),
+                            NbtTag::LongArray(v) => drop_leaf(v),
+                            // Numbers (passed above) hold nothing to free.
+                            _ => None,
+                        };
+                        if nested.is_some() {
+                            self.next = e.cast();
+                            return nested;
+                        }
                     }
-                    NbtTag::List(l) if list_is_nested(l) => out.push(Detached::List(mem::take(l))),
-                    _ => {}
+                    self.next = e.cast();
+                    None
+                }
+                Elements::Compounds => {
+                    let mut c = self.next.cast::<NbtCompound>();
+                    let end = self.end.cast::<NbtCompound>();
+                    while c != end {
+                        let values = ptr::read(&(*c).values);
+                        c = c.add(1);
+                        if let Some(nested) = Self::of(Elements::Entries, values) {
+                            self.next = c.cast();
+                            return Some(nested);
+                        }
+                    }
+                    self.next = c.cast();
+                    None
+                }
+                Elements::Lists => {
+                    let mut l = self.next.cast::<NbtList>();
+                    let end = self.end.cast::<NbtList>();
+                    while l != end {
+                        let list = &mut *l;
+                        l = l.add(1);
+                        match Self::nested(list) {
+                            Some(nested) => {
+                                self.next = l.cast();
+                                return Some(nested);
+                            }
+                            None => ptr::drop_in_place(list),
+                        }
+                    }
+                    self.next = l.cast();
+                    None
                 }
             }
         }
-        Detached::List(NbtList::Compound(v)) => out.extend(
-            v.iter_mut()
-                .filter(|c| !c.values.is_empty())
-                .map(|c| Detached::Compound(mem::take(c))),
-        ),
-        Detached::List(NbtList::List(v)) => out.extend(
-            v.iter_mut()
-                .filter(|l| list_is_nested(l))
-                .map(|l| Detached::List(mem::take(l))),
-        ),
-        Detached::List(_) => {}
     }
-}
 
-/// Drops `first`'s descendants one container at a time, so each drop is shallow.
-fn flatten(first: Detached) {
-    let mut todo = vec![first];
-    while let Some(mut node) = todo.pop() {
-        detach_children(&mut node, &mut todo);
-        // `node` now holds no non-empty containers: its drop does not recurse.
-    }
-}
-
-/// How deep the current thread is in nested drops of owned containers.
-/// Shallow trees (nearly all) drop recursively, which is fastest; past
-/// `RECURSIVE_DROP_LIMIT` levels the rest of the tree is flattened instead, so
-/// no tree, however deep, can overflow the stack while dropping.
-mod drop_depth {
-    use std::cell::Cell;
-
-    thread_local!(static DEPTH: Cell<u32> = const { Cell::new(0) });
-
-    pub(super) const RECURSIVE_DROP_LIMIT: u32 = 64;
-
-    /// Runs `f` one level deeper; returns `false` without running it when the
-    /// limit is reached.
-    #[inline]
-    pub(super) fn deeper(f: impl FnOnce()) -> bool {
-        DEPTH.with(|depth| {
-            let d = depth.get();
-            if d >= RECURSIVE_DROP_LIMIT {
-                return false;
+    /// Frees the buffer, whose elements were all dropped or moved out.
+    ///
+    /// # Safety
+    /// As for [`next_nested`](Self::next_nested), which returned `None`.
+    #[inline(always)]
+    unsafe fn free(self) {
+        // SAFETY: `buf` and `cap` are the buffer and capacity of a `Vec` of
+        // the element type `elements` names (see `of`); a length of 0 drops
+        // no element.
+        unsafe {
+            match self.elements {
+                Elements::Entries => drop(Vec::from_raw_parts(
+                    self.buf.cast::<(Mutf8String, NbtTag)>(),
+                    0,
+                    self.cap,
+                )),
+                Elements::Compounds => drop(Vec::from_raw_parts(
+                    self.buf.cast::<NbtCompound>(),
+                    0,
+                    self.cap,
+                )),
+                Elements::Lists => {
+                    drop(Vec::from_raw_parts(self.buf.cast::<NbtList>(), 0, self.cap))
+                }
             }
-            depth.set(d + 1);
-            f();
-            depth.set(d);
-            true
-        })
+        }
     }
 }
 
-/// Dropping is iterative for any tree, however deep: past a few dozen levels
-/// the rest is taken apart with a heap stack. Compounds and lists of lists
-/// (below) each count one level, so any mix of them is covered.
+/// Drops a string or array in place: it holds no containers.
+///
+/// # Safety
+/// As for [`ptr::drop_in_place`].
+#[inline(always)]
+unsafe fn drop_leaf<T>(leaf: *mut T) -> Option<Dropping> {
+    // SAFETY: the caller's promise.
+    unsafe { ptr::drop_in_place(leaf) };
+    None
+}
+
+/// Drops `first` and everything in it, one container at a time with an
+/// explicit stack of the containers left half-dropped, so any depth drops
+/// on any thread's stack; each element is visited once, and a container
+/// whose last element holds the next one is freed before it (a chain needs
+/// no stack at all).
+#[inline(never)]
+fn drop_tree(first: Dropping) {
+    let mut stack = Stack::new();
+    let mut cur = first;
+    loop {
+        // SAFETY: `cur` and every container on the stack were made by
+        // `Dropping::of` and changed only by `next_nested` until freed.
+        unsafe {
+            match cur.next_nested() {
+                Some(child) => {
+                    if cur.next == cur.end {
+                        cur.free();
+                    } else {
+                        stack.push(cur);
+                    }
+                    cur = child;
+                }
+                None => {
+                    cur.free();
+                    match stack.pop() {
+                        Some(parent) => cur = parent,
+                        None => return,
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Dropping is iterative for any tree, however deep (an explicit stack of
+/// the containers being dropped, no recursion), and visits each element
+/// once.
 impl Drop for NbtCompound {
+    #[inline]
     fn drop(&mut self) {
-        if !compound_has_containers(self) {
-            return;
-        }
-        // Drop the children now, while the depth counter counts this level.
-        if !drop_depth::deeper(|| self.values.clear()) {
-            flatten(Detached::Compound(mem::take(self)));
+        if let Some(entries) = Dropping::of(Elements::Entries, mem::take(&mut self.values)) {
+            drop_tree(entries);
         }
     }
 }
 
-/// As [`NbtCompound`]'s: a chain of lists directly inside lists, held by
-/// nothing else (a bare `NbtList` or `NbtTag::List`, which a read with a raised
-/// [`crate::ReadOptions::max_depth`] can return), drops without recursion too.
-/// Only a list of lists counts a level: in a list of compounds each compound
-/// counts its own, so the common lists (items, entities) drop as plain `Vec`s.
+/// As [`NbtCompound`]'s, for a list of compounds or lists (a bare `NbtList`
+/// or `NbtTag::List` chain, which a read with a raised
+/// [`crate::ReadOptions::max_depth`] can return, drops without recursion
+/// too); any other list drops as its `Vec`.
 ///
 /// Because `NbtList` has a `Drop`, a `Vec` cannot be moved out of it by a
 /// pattern (`match list { NbtList::Int(v) => v, .. }`); the `into_*` methods
 /// (`into_ints`, `into_compounds`, …) do that.
 impl Drop for NbtList {
+    #[inline]
     fn drop(&mut self) {
-        if !matches!(self, NbtList::List(_)) || !list_has_containers(self) {
-            return;
-        }
-        let dropped = drop_depth::deeper(|| {
-            if let NbtList::List(v) = self {
-                v.clear();
-            }
-        });
-        if !dropped {
-            flatten(Detached::List(mem::take(self)));
+        // SAFETY: on `Some`, `self` is overwritten right away, not dropped.
+        if let Some(elements) = unsafe { Dropping::nested(self) } {
+            // SAFETY: `self` is overwritten without being dropped: its `Vec`
+            // is `elements`' now.
+            unsafe { ptr::write(self, NbtList::Empty) };
+            drop_tree(elements);
         }
     }
 }

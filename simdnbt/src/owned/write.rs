@@ -14,6 +14,7 @@
 
 use std::slice;
 
+use super::stack::Stack;
 use super::{NbtCompound, NbtList, NbtTag};
 use crate::WriteError;
 use crate::append::{AppendBuf, Backing};
@@ -90,12 +91,28 @@ fn inline_entry<B: Backing<u8>, const N: usize>(
     block: InlineBlock<'_>,
     payload: [u8; N],
 ) {
+    buf.reserve(HEAD + N);
+    // SAFETY: `HEAD + N` bytes were just made spare.
+    unsafe { inline_entry_in_room(buf, id, block, payload) }
+}
+
+/// [`inline_entry`] into room made before.
+///
+/// # Safety
+/// At least `HEAD + N` bytes are spare.
+#[inline(always)]
+unsafe fn inline_entry_in_room<B: Backing<u8>, const N: usize>(
+    buf: &mut AppendBuf<u8, B>,
+    id: u8,
+    block: InlineBlock<'_>,
+    payload: [u8; N],
+) {
     let len = block.len();
-    let dst = buf.tail(HEAD + N);
-    // SAFETY: `HEAD + N` bytes were reserved at `dst`; the stores cover
-    // `0..HEAD` and `3 + len..3 + len + N` (`3 + len <= HEAD`: an inline
-    // block's length is at most `STRING_SIZE - 1`), so the `3 + len + N`
-    // bytes the end moves over are stored.
+    let dst = buf.end();
+    // SAFETY: `HEAD + N` bytes are spare at `dst` (the caller); the stores
+    // cover `0..HEAD` and `3 + len..3 + len + N` (`3 + len <= HEAD`: an
+    // inline block's length is at most `STRING_SIZE - 1`), so the
+    // `3 + len + N` bytes the end moves over are stored.
     unsafe {
         store(dst, [id, 0]);
         store(dst.add(2), *block.as_array());
@@ -293,50 +310,6 @@ fn list<'d>(
     }
 }
 
-/// The frames of the containers around the one being written. The first
-/// [`Stack::INLINE`] live in an array, so typical documents (Minecraft nests a
-/// few levels) allocate nothing; deeper ones spill to a `Vec`.
-struct Stack<'d> {
-    inline: [Option<Frame<'d>>; Stack::INLINE],
-    len: usize,
-    spill: Vec<Frame<'d>>,
-}
-
-impl<'d> Stack<'d> {
-    const INLINE: usize = 8;
-
-    fn new() -> Self {
-        Stack {
-            inline: Default::default(),
-            len: 0,
-            spill: Vec::new(),
-        }
-    }
-
-    #[inline(always)]
-    fn len(&self) -> usize {
-        self.len
-    }
-
-    #[inline(always)]
-    fn push(&mut self, frame: Frame<'d>) {
-        match self.inline.get_mut(self.len) {
-            Some(slot) => *slot = Some(frame),
-            None => self.spill.push(frame),
-        }
-        self.len += 1;
-    }
-
-    #[inline(always)]
-    fn pop(&mut self) -> Option<Frame<'d>> {
-        self.len = self.len.checked_sub(1)?;
-        match self.inline.get_mut(self.len) {
-            Some(slot) => slot.take(),
-            None => self.spill.pop(),
-        }
-    }
-}
-
 /// Writes the contents of `cur`, a container at depth 1, and everything in
 /// it. Only the containers being written around `cur` are on the stack (one
 /// push when entering a container, one pop when leaving it).
@@ -377,35 +350,65 @@ fn run(cur: Option<Frame<'_>>, out: &mut Out<'_>) -> Result<(), WriteError> {
     }
 }
 
-/// [`Out::entry`] on the cursor: a scalar entry.
+/// The most bytes an entry written without its own room check takes: a
+/// String entry whose name and value are both inline (id, a zero, the name
+/// block, a zero, the value block); a number with an inline name takes at
+/// most `HEAD + 8`.
+const INLINE_ENTRY_ROOM: usize = HEAD + 1 + STRING_SIZE;
+
+/// Makes room for the entries left in `iter` written inline, and the End:
+/// one check per compound (and after each entry written another way)
+/// instead of one per entry.
 #[inline(always)]
-fn scalar<const N: usize>(
+fn reserve_entries(e: &mut Entries<'_, '_>, iter: &slice::Iter<'_, (Mutf8String, NbtTag)>) {
+    e.reserve(
+        iter.len()
+            .saturating_mul(INLINE_ENTRY_ROOM)
+            .saturating_add(1),
+    );
+}
+
+/// [`Out::entry`] on the cursor: a scalar entry.
+///
+/// # Safety
+/// [`reserve_entries`] made room for this entry (it was left in the
+/// iterator then, and every entry since was written inline or followed by
+/// a new `reserve_entries`).
+#[inline(always)]
+unsafe fn scalar<const N: usize>(
     e: &mut Entries<'_, '_>,
     id: u8,
     name: &Mutf8String,
     payload: [u8; N],
-) -> Result<(), WriteError> {
+) -> Result<bool, WriteError> {
     match name.inline_block() {
         Some(block) => {
-            inline_entry(e, id, block, payload);
-            Ok(())
+            // SAFETY: `HEAD + N <= INLINE_ENTRY_ROOM` bytes are spare (the
+            // caller).
+            unsafe { inline_entry_in_room(e, id, block, payload) };
+            Ok(false)
         }
-        None => e.with_backing(|out| out.entry(id, name, payload)),
+        None => e
+            .with_backing(|out| out.entry(id, name, payload))
+            .map(|()| true),
     }
 }
 
-/// A String entry whose name and value are both inline: one room check.
+/// A String entry whose name and value are both inline: no room check.
+///
+/// # Safety
+/// As for [`scalar`]: `INLINE_ENTRY_ROOM` bytes are spare.
 #[inline(always)]
-fn short_string(e: &mut Entries<'_, '_>, name: InlineBlock<'_>, value: InlineBlock<'_>) {
-    const ROOM: usize = HEAD + 1 + STRING_SIZE;
+unsafe fn short_string(e: &mut Entries<'_, '_>, name: InlineBlock<'_>, value: InlineBlock<'_>) {
     let name_len = name.len();
     let value_len = value.len();
-    let dst = e.tail(ROOM);
-    // SAFETY: `ROOM` bytes were reserved at `dst`. The stores cover `0..HEAD`
-    // (id, 0, name block) and then, from `at = 3 + name_len <= HEAD` (an
-    // inline block's length is at most `STRING_SIZE - 1`),
-    // `at..at + 1 + STRING_SIZE` (0, value block), ending at most at `ROOM`;
-    // the end moves over `at + 2 + value_len` stored bytes.
+    let dst = e.end();
+    // SAFETY: `INLINE_ENTRY_ROOM` bytes are spare at `dst` (the caller).
+    // The stores cover `0..HEAD` (id, 0, name block) and then, from
+    // `at = 3 + name_len <= HEAD` (an inline block's length is at most
+    // `STRING_SIZE - 1`), `at..at + 1 + STRING_SIZE` (0, value block),
+    // ending at most at `INLINE_ENTRY_ROOM`; the end moves over
+    // `at + 2 + value_len` stored bytes.
     unsafe {
         store(dst, [STRING, 0]);
         store(dst.add(2), *name.as_array());
@@ -437,50 +440,75 @@ fn entries<'d>(
     depth: usize,
     e: &mut Entries<'_, '_>,
 ) -> Result<Option<Frame<'d>>, WriteError> {
-    for (name, tag) in iter.by_ref() {
-        match tag {
-            NbtTag::Byte(v) => scalar(e, BYTE, name, [*v as u8])?,
-            NbtTag::Short(v) => scalar(e, SHORT, name, v.to_be_bytes())?,
-            NbtTag::Int(v) => scalar(e, INT, name, v.to_be_bytes())?,
-            NbtTag::Long(v) => scalar(e, LONG, name, v.to_be_bytes())?,
-            NbtTag::Float(v) => scalar(e, FLOAT, name, v.to_be_bytes())?,
-            NbtTag::Double(v) => scalar(e, DOUBLE, name, v.to_be_bytes())?,
-            NbtTag::ByteArray(v) => e.with_backing(|out| {
-                out.head(BYTE_ARRAY, name)?;
-                out.byte_array(v)
-            })?,
-            NbtTag::String(s) => match (name.inline_block(), s.inline_block()) {
-                (Some(name), Some(value)) => short_string(e, name, value),
-                _ => e.with_backing(|out| {
-                    out.head(STRING, name)?;
-                    out.string(s)
-                })?,
-            },
-            NbtTag::IntArray(v) => e.with_backing(|out| {
-                out.head(INT_ARRAY, name)?;
-                out.numbers(v)
-            })?,
-            NbtTag::LongArray(v) => e.with_backing(|out| {
-                out.head(LONG_ARRAY, name)?;
-                out.numbers(v)
-            })?,
-            NbtTag::Compound(c) => {
-                e.with_backing(|out| out.head(COMPOUND, name))?;
-                check_depth(depth)?;
-                return Ok(Some(Frame::Compound(c.values.iter())));
-            }
-            NbtTag::List(l) => {
-                let child = e.with_backing(|out| {
-                    out.head(LIST, name)?;
-                    list(l, depth, out)
-                })?;
-                if child.is_some() {
-                    return Ok(child);
+    reserve_entries(e, iter);
+    while let Some((name, tag)) = iter.next() {
+        // SAFETY: (the `scalar` and `short_string` calls) room was made for
+        // this entry: by `reserve_entries` above while it was in `iter`,
+        // and again after every entry not written inline (`slow`).
+        let slow = unsafe {
+            match tag {
+                NbtTag::Byte(v) => scalar(e, BYTE, name, [*v as u8])?,
+                NbtTag::Short(v) => scalar(e, SHORT, name, v.to_be_bytes())?,
+                NbtTag::Int(v) => scalar(e, INT, name, v.to_be_bytes())?,
+                NbtTag::Long(v) => scalar(e, LONG, name, v.to_be_bytes())?,
+                NbtTag::Float(v) => scalar(e, FLOAT, name, v.to_be_bytes())?,
+                NbtTag::Double(v) => scalar(e, DOUBLE, name, v.to_be_bytes())?,
+                NbtTag::ByteArray(v) => e
+                    .with_backing(|out| {
+                        out.head(BYTE_ARRAY, name)?;
+                        out.byte_array(v)
+                    })
+                    .map(|()| true)?,
+                NbtTag::String(s) => match (name.inline_block(), s.inline_block()) {
+                    (Some(name), Some(value)) => {
+                        short_string(e, name, value);
+                        false
+                    }
+                    _ => e
+                        .with_backing(|out| {
+                            out.head(STRING, name)?;
+                            out.string(s)
+                        })
+                        .map(|()| true)?,
+                },
+                NbtTag::IntArray(v) => e
+                    .with_backing(|out| {
+                        out.head(INT_ARRAY, name)?;
+                        out.numbers(v)
+                    })
+                    .map(|()| true)?,
+                NbtTag::LongArray(v) => e
+                    .with_backing(|out| {
+                        out.head(LONG_ARRAY, name)?;
+                        out.numbers(v)
+                    })
+                    .map(|()| true)?,
+                NbtTag::Compound(c) => {
+                    // The head is written as an entry without a payload (into
+                    // the room made for it, when the name is inline).
+                    scalar(e, COMPOUND, name, [])?;
+                    check_depth(depth)?;
+                    return Ok(Some(Frame::Compound(c.values.iter())));
+                }
+                NbtTag::List(l) => {
+                    scalar(e, LIST, name, [])?;
+                    let child = e.with_backing(|out| list(l, depth, out))?;
+                    if child.is_some() {
+                        return Ok(child);
+                    }
+                    true
                 }
             }
+        };
+        if slow {
+            reserve_entries(e, iter);
         }
     }
-    e.put([END]);
+    // SAFETY: room for the End was made with the entries' (one byte).
+    unsafe {
+        e.end().write(END);
+        e.advance(1);
+    }
     Ok(None)
 }
 

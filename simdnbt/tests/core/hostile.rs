@@ -1279,8 +1279,9 @@ fn owned_writer_rejects_arrays_longer_than_i32_max() {
     assert!(out.len() < 16);
 }
 
-/// Regression: below the recursive-drop limit (64 levels), dropping a list of
-/// empty compounds or empty lists re-entered `flatten` forever (stack overflow).
+/// Regression: dropping a list of empty compounds or empty lists deep in a
+/// tree ends, on a small stack (such lists once sent the drop into endless
+/// recursion).
 #[test]
 fn dropping_lists_of_empty_containers_deep_in_a_tree() {
     on_small_stack(|| {

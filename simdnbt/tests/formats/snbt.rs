@@ -751,8 +751,7 @@ fn printing_deep_owned_trees_stops_at_the_limit() {
             }]));
         }
         assert_eq!(snbt::to_string(&tag), Err(PrintError::MaxDepthExceeded));
-        // A bare chain of lists drops recursively (only a compound takes deep
-        // trees apart without recursion); hand it to one to drop.
+        // Dropped inside a compound, as a document holds it.
         drop(compound(vec![("deep", tag)]));
         for (levels, ok) in [(512, true), (513, false)] {
             let mut tag = NbtTag::Compound(NbtCompound::new());
