@@ -65,6 +65,15 @@ pass_avx2() {
     kernels_agree_with_scalar_on_every_path every_type_reads_views_converts_and_writes_back
 }
 
+# 2b. The little-endian document (feature `bedrock`, not a default one): its
+#     SSE2 string check and one read and write-back, by exact name. In
+#     pass 1's target dir: only simdnbt itself is rebuilt for the feature.
+pass_bedrock() {
+  miri_test bedrock 2 --features bedrock --lib -- --exact \
+    document::tests::the_utf8_check_finds_exactly_the_bytes_mutf8_writes_otherwise \
+    document::tests::a_little_endian_document_reads_and_writes_back
+}
+
 # 3. Other targets the README promises: 32-bit (i686) and big-endian (s390x).
 #    Miri interprets them on this x86-64 machine from the nightly rust-src, so
 #    no cross toolchain is needed. What differs there is pointer width and
@@ -99,14 +108,14 @@ failed=0
 if [ "$jobs" -ge 2 ]; then
   # Two lanes of about the same length: baseline (every default feature)
   # and AVX2; the two other targets (the core alone).
-  lane pass_baseline pass_avx2 &
+  lane pass_baseline pass_avx2 pass_bedrock &
   first=$!
   lane pass_s390x pass_i686 &
   second=$!
   wait "$first" || failed=1
   wait "$second" || failed=1
 else
-  lane pass_baseline pass_avx2 pass_s390x pass_i686 || failed=1
+  lane pass_baseline pass_avx2 pass_bedrock pass_s390x pass_i686 || failed=1
 fi
 rm -rf "$logs"
 if [ "$failed" -ne 0 ]; then
