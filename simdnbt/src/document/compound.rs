@@ -122,6 +122,18 @@ impl<'k> Lookup<'k> {
     /// whose name hash differs is passed over without reading its name.
     #[inline]
     pub(crate) fn position(&self, doc: &Document, c: &Node) -> Option<usize> {
+        self.find::<true>(doc, c)
+    }
+
+    /// The index of the first child of compound `c` called this.
+    #[inline]
+    pub(crate) fn first(&self, doc: &Document, c: &Node) -> Option<usize> {
+        self.find::<false>(doc, c)
+    }
+
+    /// The last (`LAST`) or first child of compound `c` called this.
+    #[inline(always)]
+    fn find<const LAST: bool>(&self, doc: &Document, c: &Node) -> Option<usize> {
         let children = doc.children(c);
         // One loop per way of comparing, so that each is as tight as it can be.
         if children.len() < WORD_FROM || self.nul {
@@ -131,43 +143,16 @@ impl<'k> Lookup<'k> {
             } else {
                 self.stored_len(doc)?
             };
-            return children
-                .iter()
-                .rposition(|n| self.names_by_length(doc, n, len));
+            return scan::<LAST>(children, |n| self.names_by_length(doc, n, len));
         }
         let word = self.word(doc);
         if self.hashed(c) {
             let hash = name_hash(&self.bytes);
-            return children
-                .iter()
-                .rposition(|n| n.name_hash == hash && self.names(doc, n, word));
+            return scan::<LAST>(children, |n| {
+                n.name_hash == hash && self.names(doc, n, word)
+            });
         }
-        children.iter().rposition(|n| self.names(doc, n, word))
-    }
-
-    /// The index of the first child of compound `c` called this.
-    #[inline]
-    pub(crate) fn first(&self, doc: &Document, c: &Node) -> Option<usize> {
-        let children = doc.children(c);
-        if children.len() < WORD_FROM || self.nul {
-            // (A key holding U+0000 is compared decoded, its length unused.)
-            let len = if self.nul {
-                [0; 2]
-            } else {
-                self.stored_len(doc)?
-            };
-            return children
-                .iter()
-                .position(|n| self.names_by_length(doc, n, len));
-        }
-        let word = self.word(doc);
-        if self.hashed(c) {
-            let hash = name_hash(&self.bytes);
-            return children
-                .iter()
-                .position(|n| n.name_hash == hash && self.names(doc, n, word));
-        }
-        children.iter().position(|n| self.names(doc, n, word))
+        scan::<LAST>(children, |n| self.names(doc, n, word))
     }
 
     /// Whether lookups in compound `c` may compare name hashes first.
@@ -386,5 +371,15 @@ impl PartialEq for NbtCompound<'_> {
         self.write(&mut a);
         other.write(&mut b);
         a == b
+    }
+}
+
+/// The index of the last (`LAST`) or first node of `nodes` that `hit`.
+#[inline(always)]
+fn scan<const LAST: bool>(nodes: &[Node], hit: impl FnMut(&Node) -> bool) -> Option<usize> {
+    if LAST {
+        nodes.iter().rposition(hit)
+    } else {
+        nodes.iter().position(hit)
     }
 }
