@@ -451,7 +451,8 @@ mod tests {
             4096,
             4097,
             1 << 20,
-            1 << 33,
+            u32::MAX as usize,
+            usize::MAX / 2,
             usize::MAX,
         ] {
             let most = rest.saturating_add(3).min(u32::MAX as usize);
