@@ -462,3 +462,34 @@ fn a_little_endian_document_reads_and_writes_back() {
         assert_eq!(doc.to_bytes(), le);
     }
 }
+
+/// `levels` compounds, each {before: level, c: {…}, after: level as Short};
+/// the innermost holds `inner`'s entries.
+fn sided_chain(levels: usize, inner: NbtCompound) -> NbtCompound {
+    let mut c = inner;
+    for level in (1..levels).rev() {
+        let mut outer = NbtCompound::new();
+        outer.insert("before", level as i32);
+        outer.insert("c", c);
+        outer.insert("after", level as i16);
+        c = outer;
+    }
+    c
+}
+
+#[test]
+fn an_edit_below_the_writers_inline_stack_writes_every_level_around_it() {
+    // Deeper than the writer's inline frames (16): every level is dirty,
+    // and each must be written with its siblings on both sides and its End.
+    for levels in [2, 16, 17, 18, 40] {
+        let mut doc = doc_of(sided_chain(levels, NbtCompound::new()));
+        at_depth(&mut doc, levels, |h| h.set("x", 7i8)).unwrap();
+        let mut inner = NbtCompound::new();
+        inner.insert("x", 7i8);
+        let mut expected = Vec::new();
+        BaseNbt::new("", sided_chain(levels, inner))
+            .write(&mut expected)
+            .unwrap();
+        assert_eq!(doc.to_bytes(), expected, "{levels} levels");
+    }
+}

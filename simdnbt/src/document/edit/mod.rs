@@ -540,13 +540,20 @@ impl Document {
     /// Compacts when edits have grown the bytes or nodes past twice their
     /// size after the last read or compaction; the handles on `path[..=depth]`
     /// keep standing on the same containers.
+    #[inline(always)]
     fn maybe_compact(&mut self, depth: Option<usize>) {
         let (bytes, nodes) = (self.settled.0 as usize, self.settled.1 as usize);
-        if self.bytes.len() <= 2 * bytes + SLACK_BYTES
-            && self.nodes.len() <= 2 * nodes + SLACK_NODES
+        if self.bytes.len() > 2 * bytes + SLACK_BYTES || self.nodes.len() > 2 * nodes + SLACK_NODES
         {
-            return;
+            self.compact_keeping(depth);
         }
+    }
+
+    /// [`Document::compact`], keeping the handles on `path[..=depth]` on
+    /// their containers.
+    #[cold]
+    #[inline(never)]
+    fn compact_keeping(&mut self, depth: Option<usize>) {
         let keep = depth.map_or(0, |d| d + 1);
         self.path.truncate(keep);
         let positions: Vec<u32> = self
