@@ -345,7 +345,9 @@ fn key_lookup_finds_exactly_the_equal_name() {
 /// length the word check covers) are encoded, and found.
 #[test]
 fn keys_of_every_length_with_nul_or_non_ascii_anywhere_are_found() {
-    for len in 1..=18usize {
+    // Past 16 bytes the ASCII check goes a word at a time: several words.
+    let longest = if cfg!(miri) { 18 } else { 41 };
+    for len in 1..=longest {
         for at in 0..len {
             for odd in ['\0', 'é', '\u{1f600}', '\u{7f}'] {
                 let mut key: Vec<char> = (0..len).map(|i| (b'a' + i as u8) as char).collect();

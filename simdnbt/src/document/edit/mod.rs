@@ -479,7 +479,10 @@ impl Document {
         if container.id == LIST {
             container.elem = tag.id();
         }
-        self.nodes.copy_within(a + pos..a + len, a + pos + 1);
+        if pos < len {
+            // (An append, the usual insert, moves nothing: no memmove call.)
+            self.nodes.copy_within(a + pos..a + len, a + pos + 1);
+        }
         self.nodes[a + pos] = node;
         self.mark_dirty(depth);
         self.maybe_compact(Some(depth));
