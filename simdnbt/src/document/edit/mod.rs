@@ -284,7 +284,13 @@ impl Document {
         match (number_bytes(tag), tag) {
             // Numbers and strings straight into the bytes (which may still be
             // in the document's first block: `with_vec` would move them out).
-            (Some((b, n)), _) => self.bytes.extend_from_slice(&b[..n]),
+            // One fixed-size copy per size (a store, not a `memcpy` call).
+            (Some((b, n)), _) => match n {
+                1 => self.bytes.push(b[0]),
+                2 => self.bytes.extend_from_slice(&b[..2]),
+                4 => self.bytes.extend_from_slice(&b[..4]),
+                _ => self.bytes.extend_from_slice(&b),
+            },
             (None, OwnedTag::String(s)) if s.len() <= u16::MAX as usize => {
                 self.bytes
                     .extend_from_slice(&(s.len() as u16).to_be_bytes());
@@ -353,7 +359,13 @@ impl Document {
             if node.id != tag.id() {
                 return false;
             }
-            self.bytes[p..p + n].copy_from_slice(&b[..n]);
+            // One fixed-size copy per size (a store, not a `memcpy` call).
+            match n {
+                1 => self.bytes[p] = b[0],
+                2 => self.bytes[p..p + 2].copy_from_slice(&b[..2]),
+                4 => self.bytes[p..p + 4].copy_from_slice(&b[..4]),
+                _ => self.bytes[p..p + 8].copy_from_slice(&b),
+            }
             return true;
         }
         // The stored length of a string (u16) or array (u32) at `p`.
