@@ -21,10 +21,11 @@
 //! assert_eq!(back, item);
 //! ```
 //!
-//! Reading goes through [`crate::borrow`]'s validating reader first, so serde
-//! accepts exactly the bytes the readers accept, under the same
-//! [`ReadOptions`] limits (depth, byte budget), and never panics or
-//! overflows on hostile input. Errors ([`Error`]) carry the byte offset and
+//! Reading pulls from the validating core (`simdnbt/src/read/`) as serde
+//! asks for each value, with no tape in between, so serde accepts exactly
+//! the bytes the readers accept, under the same [`ReadOptions`] limits
+//! (depth, byte budget), and never panics or overflows on hostile input:
+//! an invalid document fails with the reader's error, whatever the type. Errors ([`Error`]) carry the byte offset and
 //! the NBT path of the value, like `Inventory[3].tag.display.Name`.
 //!
 //! # Mapping
@@ -195,10 +196,32 @@ pub fn from_slice_with<'de, T: ::serde::Deserialize<'de>>(
     input: &'de [u8],
     options: &Options,
 ) -> Result<T, Error> {
-    let mut de = Deserializer::from_slice_with(input, options)?;
+    let mut de = Deserializer::unchecked(input, options)?;
     let value = T::deserialize(&mut de)?;
     de.end()?;
     Ok(value)
+}
+
+/// The pull reader's walk of the whole document in `input` (every event
+/// pulled, nothing skipped): where the document ends, or the reader's
+/// error. Not part of the API: the agreement tests and the
+/// `serde_roundtrip` fuzz target compare it with the push readers.
+#[doc(hidden)]
+pub fn __pull_walk(input: &[u8], options: &Options) -> Result<usize, crate::Error> {
+    use crate::read::root::{RootPrefix, root_prefix, tag_prefix};
+    use crate::read::wire::BigEndian;
+    let (id, payload) = if options.network {
+        match tag_prefix(input, 0)? {
+            None => return Ok(1),
+            Some(root) => root,
+        }
+    } else {
+        match root_prefix(input, 0, true)? {
+            RootPrefix::End { end } => return Ok(end),
+            RootPrefix::Compound { payload, .. } => (crate::tag_id::COMPOUND, payload),
+        }
+    };
+    crate::read::pull::walk::<BigEndian>(input, payload, id, &options.read)
 }
 
 /// Reads all of `reader` and a `T` from it (disk form). The bytes are read
