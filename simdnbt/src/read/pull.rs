@@ -230,6 +230,46 @@ impl<'a, W: Wire> Pull<'a, W> {
         Ok((at, bytes))
     }
 
+    /// The `N`-byte number at the reader (Byte..=Double in the fixed forms):
+    /// [`Pull::leaf`] for one type, its bytes in the input's order.
+    #[inline(always)]
+    pub fn fixed<const N: usize>(&mut self) -> Result<[u8; N], Error> {
+        let pos = self.pos;
+        match self.data.get(pos..pos + N) {
+            Some(b) => {
+                self.pos = pos + N;
+                let mut out = [0; N];
+                out.copy_from_slice(b);
+                Ok(out)
+            }
+            None => Err(err(ErrorKind::UnexpectedEof, self.data.len())),
+        }
+    }
+
+    /// The string at the reader: [`Pull::leaf`] for String.
+    #[inline(always)]
+    pub fn string(&mut self) -> Result<&'a [u8], Error> {
+        if self.data.len() - self.pos < wire::min_payload::<W>(STRING) {
+            return Err(err(ErrorKind::UnexpectedEof, self.data.len()));
+        }
+        // SAFETY: the prefix's smallest size is there (checked above).
+        unsafe { string::<W>(self.data, &mut self.pos) }
+    }
+
+    /// The array of type `id` at the reader: [`Pull::leaf`] for the arrays.
+    #[inline(always)]
+    pub fn array(&mut self, id: u8) -> Result<&'a [u8], Error> {
+        if !matches!(id, BYTE_ARRAY | INT_ARRAY | LONG_ARRAY) {
+            return Err(err(ErrorKind::UnknownTagId(id), self.pos));
+        }
+        if self.data.len() - self.pos < wire::min_payload::<W>(id) {
+            return Err(err(ErrorKind::UnexpectedEof, self.data.len()));
+        }
+        // SAFETY: an array type whose prefix's smallest size is there
+        // (checked above).
+        unsafe { array::<W>(self.data, &mut self.pos, id) }
+    }
+
     /// Opens the list whose header is at the reader, a child of the
     /// innermost container: [`list_header`]'s checks at the list's depth.
     /// Its elements follow; [`Pull::close_list`] closes it after the last.

@@ -13,7 +13,7 @@ pub(super) struct MapDe<'a, 'de> {
 
 impl<'a, 'de> MapDe<'a, 'de> {
     /// Opens the compound at the reader (`blame`: where a depth error names).
-    #[inline]
+    #[inline(always)]
     pub(super) fn open(r: &'a mut Reader<'de>, blame: usize) -> Result<Self> {
         r.pull.open_compound(blame)?;
         Ok(MapDe {
@@ -24,7 +24,7 @@ impl<'a, 'de> MapDe<'a, 'de> {
     }
 
     /// Skips what the visitor left of the compound, its End included.
-    #[inline]
+    #[inline(always)]
     pub(super) fn finish(mut self) -> Result<()> {
         if self.done {
             return Ok(());

@@ -208,7 +208,7 @@ impl<'de> Deserializer<'de> {
     }
 
     /// Deserializes the root value with `f`, then skips what `f` left of it.
-    #[inline]
+    #[inline(always)]
     fn with_root<T>(&mut self, f: impl FnOnce(ValueDe<'_, 'de>) -> Result<T>) -> Result<T> {
         let Root::Value { id, payload, .. } = self.root else {
             let mut r = Reader::new(self.input, 0, &self.read)?;
@@ -234,7 +234,7 @@ struct Reader<'de> {
 }
 
 impl<'de> Reader<'de> {
-    #[inline]
+    #[inline(always)]
     fn new(input: &'de [u8], payload: usize, read: &ReadOptions) -> Result<Self> {
         Ok(Reader {
             pull: Pull::new(input, payload, read)?,
@@ -247,7 +247,7 @@ impl<'de> Reader<'de> {
     /// After a value of type `id` whose payload was at `start` went to a
     /// seed: skips it if the seed left it unread (a compound or list whose
     /// reader has not moved). `blame`: where a depth error names.
-    #[inline]
+    #[inline(always)]
     fn finish_value(&mut self, id: u8, start: usize, blame: usize) -> Result<()> {
         if matches!(id, COMPOUND | LIST) && self.pull.pos() == start {
             self.pull.skip(id, blame)?;

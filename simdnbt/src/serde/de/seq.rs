@@ -107,7 +107,7 @@ impl<'a, 'de> SeqDe<'a, 'de> {
     }
 
     /// Skips what the visitor left of a pulled list and closes it.
-    #[inline]
+    #[inline(always)]
     pub(super) fn finish(self) -> Result<()> {
         if let (true, Elems::Pulled { elem, left }) = (self.open, self.elems) {
             self.r.pull.skip_elements(elem, left)?;
@@ -134,7 +134,7 @@ impl<'a, 'de> SeqDe<'a, 'de> {
 
     /// The next element of a pulled list of `elem`, and what finishes it:
     /// its type, payload and the End of a `{"": v}` wrapper to read after.
-    #[inline]
+    #[inline(always)]
     fn pull_element(&mut self, elem: u8) -> Result<(Node<'de>, u8, usize, bool)> {
         let p = &mut self.r.pull;
         let pos = p.pos();

@@ -17,7 +17,7 @@ impl<'a, 'de> ValueDe<'a, 'de> {
 
     /// The elements of a list or array to `visitor`, then what it left of
     /// them skipped.
-    #[inline]
+    #[inline(always)]
     fn visit_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         let mut seq = match self.node {
             Node::List => SeqDe::list(self.r)?,
@@ -35,7 +35,7 @@ impl<'a, 'de> ValueDe<'a, 'de> {
 
     /// The entries of a compound to `visitor`, then what it left of them
     /// skipped.
-    #[inline]
+    #[inline(always)]
     fn visit_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         let Node::Compound { blame } = self.node else {
             return self.invalid(&visitor);
