@@ -76,8 +76,8 @@
 //! With [`Serializer`] / [`Deserializer`] every tag keeps its
 //! exact type: asked by a private newtype name, the deserializer gives a
 //! tag's id through serde's enum protocol, and a compound or list is built
-//! from the validated document in one walk, without recursion, and handed to
-//! the owned type whole (no bytes written or read again). With other
+//! straight from its bytes by the owned reader's builder (one pass of the
+//! core, without recursion) and handed to the owned type whole. With other
 //! formats the tree is plain data: numbers, strings, sequences, maps, as in
 //! JSON. Reading from such a format picks the tag from the value serde
 //! reports: `i8` Byte, `i16` Short, `i32` Int, `i64`/`u64` Long (serde_json
@@ -113,10 +113,13 @@
 //! # Stack use
 //!
 //! serde's derived code recurses once per level of nesting, which the reader
-//! bounds by [`ReadOptions::max_depth`] (512 by default, as vanilla). A
-//! 512-deep document into a derived recursive struct takes about 1 MiB of
-//! stack in a debug build (a quarter of that optimized); lower `max_depth` for
-//! smaller stacks. The owned tree is read without recursion.
+//! bounds by [`ReadOptions::max_depth`] (512 by default, as vanilla): a type
+//! that follows the nesting (a recursive struct, `serde_json::Value`) goes
+//! that deep into a document nested past the limit before the reader's
+//! depth error stops it. A 512-deep document into a derived recursive struct
+//! fits the 2 MiB of a test thread in a debug build (the tests check it);
+//! lower `max_depth` for smaller stacks. Values serde does not ask for, and
+//! the owned tree, are read without recursion.
 
 mod array;
 mod de;
