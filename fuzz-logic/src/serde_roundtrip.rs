@@ -182,8 +182,7 @@ pub fn pull_agrees(data: &[u8]) {
         }
         if let Err(b) = pushed {
             let e = from_slice_with::<Typed>(data, &options)
-                .err()
-                .expect("serde accepted an invalid document");
+                .expect_err("serde accepted an invalid document");
             let r = e.read_error().expect("serde's error is the reader's");
             assert_eq!((r.kind(), r.offset()), (b.kind(), b.offset()));
         }
