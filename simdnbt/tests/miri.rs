@@ -708,8 +708,11 @@ fn serde_pull_reader() {
         let _ = from_slice::<owned::Nbt>(b);
         let _ = from_slice::<serde::de::IgnoredAny>(b);
     };
+    // Compared as bytes (the document holds a NaN), past the root name,
+    // which serde does not carry.
     let back: owned::Nbt = from_slice(&bytes).unwrap();
-    assert!(back == every_type());
+    let name = u16::from_be_bytes([bytes[1], bytes[2]]) as usize;
+    assert_eq!(bytes_of(&back)[3..], bytes[3 + name..]);
     let step = if cfg!(miri) { 61 } else { 1 };
     for k in (0..bytes.len()).step_by(step) {
         agree(&bytes[..k]);
