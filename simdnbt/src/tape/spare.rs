@@ -34,7 +34,7 @@ thread_local! {
 #[inline(never)]
 pub(super) fn take(capacity: usize) -> (*mut u64, usize) {
     // During the thread's teardown (`try_with` fails) a tape is allocated.
-    if let Ok(kept) = SPARE.try_with(|spare| {
+    let kept = SPARE.try_with(|spare| {
         let kept = spare.take();
         if kept.capacity() >= capacity {
             Some(kept)
@@ -43,11 +43,11 @@ pub(super) fn take(capacity: usize) -> (*mut u64, usize) {
             spare.set(kept);
             None
         }
-    }) && let Some(kept) = kept
-    {
-        return raw_parts(kept);
-    }
-    raw_parts(Vec::with_capacity(capacity))
+    });
+    raw_parts(match kept {
+        Ok(Some(kept)) => kept,
+        _ => Vec::with_capacity(capacity),
+    })
 }
 
 fn raw_parts(words: Vec<u64>) -> (*mut u64, usize) {
