@@ -21,7 +21,6 @@
 //! `name_off` points at the name's u16 length; the payload follows the name.
 
 use std::cell::Cell;
-use std::mem::ManuallyDrop;
 use std::sync::OnceLock;
 
 use crate::error::Error;
@@ -79,7 +78,7 @@ fn parse_root_in<'a>(
     Ok((
         Tape {
             data,
-            words: ManuallyDrop::new(parts.words),
+            words: spare::Words::new(parts.words),
             len: parts.len,
             elements: parts.elements,
             side: OnceLock::new(),
@@ -114,9 +113,9 @@ pub(crate) struct Tape<'a> {
     /// The tape (`words[..len]`), then the payload offset (first element) of
     /// every non-empty list of strings, byte arrays, int arrays or long
     /// arrays, in document order: in one allocation, which keeps `Tape` (and
-    /// every document) small to move. Handed to [`spare::keep`] when the
-    /// tape is dropped.
-    pub words: ManuallyDrop<Vec<u64>>,
+    /// every document) small to move. Kept by the thread when the tape is
+    /// dropped ([`spare::Words`]).
+    pub words: spare::Words,
     /// The tape's length in words.
     len: u32,
     /// How many elements those lists have together.
@@ -124,14 +123,6 @@ pub(crate) struct Tape<'a> {
     /// One slice per element of those lists (the element's bytes without its
     /// length prefix), built on first use: most reads never ask for them.
     side: OnceLock<SideTable>,
-}
-
-impl Drop for Tape<'_> {
-    #[inline]
-    fn drop(&mut self) {
-        // Leaves an empty `Vec`, which needs no drop.
-        spare::keep(&mut self.words);
-    }
 }
 
 /// The side table's slices, each into [`Tape::data`]. Raw pointers, so that
