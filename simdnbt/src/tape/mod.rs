@@ -28,6 +28,7 @@ use crate::options::ReadOptions;
 use crate::tag_id::*;
 
 mod sink;
+mod spare;
 
 pub(crate) use sink::TapeSink;
 
@@ -77,7 +78,7 @@ fn parse_root_in<'a>(
     Ok((
         Tape {
             data,
-            words: parts.words,
+            words: spare::Words::new(parts.words),
             len: parts.len,
             elements: parts.elements,
             side: OnceLock::new(),
@@ -112,8 +113,9 @@ pub(crate) struct Tape<'a> {
     /// The tape (`words[..len]`), then the payload offset (first element) of
     /// every non-empty list of strings, byte arrays, int arrays or long
     /// arrays, in document order: in one allocation, which keeps `Tape` (and
-    /// every document) small to move.
-    pub words: Vec<u64>,
+    /// every document) small to move. Kept by the thread when the tape is
+    /// dropped ([`spare::Words`]).
+    pub words: spare::Words,
     /// The tape's length in words.
     len: u32,
     /// How many elements those lists have together.

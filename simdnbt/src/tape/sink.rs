@@ -140,7 +140,10 @@ impl<'f> TapeSink<'f> {
     pub(crate) fn new(capacity: usize, full: &'f Cell<bool>) -> Self {
         // The tape's indices are 32 bits; the bound also spares the size
         // computation its overflow check.
-        let words: Vec<u64> = Vec::with_capacity(capacity.min(u32::MAX as usize));
+        let (buf, cap) = super::spare::take(capacity.min(u32::MAX as usize));
+        // SAFETY: the buffer and capacity of a `Vec<u64>` that `take` gave
+        // up, with nothing in it.
+        let words: Vec<u64> = unsafe { Vec::from_raw_parts(buf, 0, cap) };
         let mut sink = Self {
             words,
             wbase: std::ptr::null_mut(),
