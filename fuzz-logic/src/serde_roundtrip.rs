@@ -1,6 +1,8 @@
 //! `serde_roundtrip`: simdnbt::serde on arbitrary bytes and on generated
 //! typed values.
 //!
+//! Pull half: the pull reader serde reads through agrees with the borrow
+//! reader on every input ([`pull_agrees`]).
 //! Raw half: any input into a typed struct (and into the owned tree) either
 //! fails cleanly or gives a value that writes and reads back to the same
 //! bytes; the owned tree read through serde equals the owned reader's, and
@@ -128,6 +130,7 @@ pub enum Mob {
 
 /// The `serde_roundtrip` target.
 pub fn serde_roundtrip(data: &[u8]) {
+    pull_agrees(data);
     raw_typed(data);
     raw_owned(data);
     if data.first().is_some_and(|&b| b >= STRUCTURED_SELECTOR) {
@@ -148,6 +151,42 @@ fn stable<T: Serialize + for<'de> Deserialize<'de>>(v: &T, options: &Options) ->
         "serde write → read → write changed the bytes"
     );
     first
+}
+
+/// The pull reader serde reads through agrees with the push reader (the
+/// borrow reader): the same end, or the same error kind at the same offset,
+/// in both root forms; and serde, reading into any type, fails with that
+/// error on every invalid input.
+pub fn pull_agrees(data: &[u8]) {
+    for network in [false, true] {
+        let options = if network {
+            Options::new().network()
+        } else {
+            Options::new()
+        };
+        let pulled = simdnbt::serde::__pull_walk(data, &options);
+        let mut c = Cursor::new(data);
+        let pushed = if network {
+            simdnbt::borrow::read_optional_tag(&mut c).map(|_| c.position() as usize)
+        } else {
+            simdnbt::borrow::read(&mut c).map(|_| c.position() as usize)
+        };
+        match (&pulled, &pushed) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b, "pull and push end apart"),
+            (Err(a), Err(b)) => assert_eq!(
+                (a.kind(), a.offset()),
+                (b.kind(), b.offset()),
+                "pull and push fail apart"
+            ),
+            _ => panic!("pull {pulled:?}, push {pushed:?}"),
+        }
+        if let Err(b) = pushed {
+            let e = from_slice_with::<Typed>(data, &options)
+                .expect_err("serde accepted an invalid document");
+            let r = e.read_error().expect("serde's error is the reader's");
+            assert_eq!((r.kind(), r.offset()), (b.kind(), b.offset()));
+        }
+    }
 }
 
 /// Arbitrary bytes into the typed struct, in both root forms.

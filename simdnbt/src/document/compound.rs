@@ -224,7 +224,8 @@ impl<'k> Lookup<'k> {
 
 /// Whether every byte is ASCII other than NUL (`01..=7f`): then a key is
 /// its own MUTF-8 encoding. Keys of 4 to 16 bytes (nearly all) are checked
-/// with two overlapping word loads instead of a byte loop.
+/// with two overlapping word loads, longer ones a word at a time, instead of
+/// a byte loop.
 #[inline(always)]
 fn plain_ascii(b: &[u8]) -> bool {
     // A byte outside 01..=7f sets its high bit in `w - 0x01..01` or in `w`
@@ -239,6 +240,9 @@ fn plain_ascii(b: &[u8]) -> bool {
     match n {
         8..=16 => ok(w64(0)) && ok(w64(n - 8)),
         4..8 => ok(w32(0)) && ok(w32(n - 4)),
+        // Longer keys (bigtest.nbt has names of 19 to 100 bytes) a word at
+        // a time, the last word overlapping.
+        17.. => (0..n - 8).step_by(8).all(|at| ok(w64(at))) && ok(w64(n - 8)),
         _ => b.iter().all(|&x| x.wrapping_sub(1) < 0x7f),
     }
 }

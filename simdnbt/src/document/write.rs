@@ -16,8 +16,6 @@
 //! The bytes are valid by construction (every edit checked what it wrote),
 //! so writing cannot fail.
 
-use std::slice;
-
 use super::node::Node;
 use super::{Document, Form};
 use crate::tag_id::*;
@@ -207,22 +205,71 @@ fn container_end<E: Encoding>(doc: &Document, node: &Node) -> usize {
     }
 }
 
-enum Frame<'d> {
-    /// Named children, then an End.
-    Compound(slice::Iter<'d, Node>),
-    /// Elements.
-    List(slice::Iter<'d, Node>),
+/// A container the walk is inside: its children `next..end` (node indices)
+/// not yet written, and whether it is a compound (an End follows them).
+#[derive(Clone, Copy)]
+struct Frame {
+    next: u32,
+    end: u32,
+    compound: bool,
 }
 
-/// Writes `node`'s payload (its id and name, if any, are written already),
-/// entering it when it is a container that cannot be copied.
+/// Frames kept in [`Stack`]'s array; deeper nesting goes on to a `Vec`.
+const INLINE: usize = 16;
+
+/// The containers around the one the walk is in: the first [`INLINE`] in an
+/// array on the writer's own stack, deeper ones in a vector, so that writing
+/// an edited document allocates only its output (a `Vec` from the first frame
+/// costs about 200 instructions per write: hello_world.nbt's write after one
+/// insert is 477 instructions with this stack, 708 with a `Vec`).
+struct Stack {
+    inline: [Frame; INLINE],
+    len: usize,
+    deeper: Vec<Frame>,
+}
+
+impl Stack {
+    fn new() -> Self {
+        Stack {
+            inline: [Frame {
+                next: 0,
+                end: 0,
+                compound: false,
+            }; INLINE],
+            len: 0,
+            deeper: Vec::new(),
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, frame: Frame) {
+        if self.len < INLINE {
+            self.inline[self.len] = frame;
+        } else {
+            self.deeper.push(frame);
+        }
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<Frame> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        if self.len < INLINE {
+            Some(self.inline[self.len])
+        } else {
+            self.deeper.pop()
+        }
+    }
+}
+
+/// Writes `node`'s payload (its id and name, if any, are written already);
+/// a container that cannot be copied gets its list header, and its frame is
+/// returned for the walk to enter.
 #[inline(always)]
-fn value<'d, E: Encoding>(
-    doc: &'d Document,
-    node: &'d Node,
-    e: &mut E,
-    stack: &mut Vec<Frame<'d>>,
-) {
+fn value<E: Encoding>(doc: &Document, node: &Node, e: &mut E) -> Option<Frame> {
     if !node.has_block() {
         e.leaf(node, leaf_start(node), leaf_end(doc, node, E::LE));
     } else if node.b == 0 {
@@ -234,14 +281,17 @@ fn value<'d, E: Encoding>(
     } else if E::COPIES && !node.is_dirty() {
         e.copy(container_start(doc, node), container_end::<E>(doc, node));
     } else {
-        let children = doc.children(node).iter();
-        if node.id == COMPOUND {
-            stack.push(Frame::Compound(children));
-        } else {
+        let compound = node.id == COMPOUND;
+        if !compound {
             e.list_header(node.elem, node.b);
-            stack.push(Frame::List(children));
         }
+        return Some(Frame {
+            next: node.a,
+            end: node.a + node.b,
+            compound,
+        });
     }
+    None
 }
 
 /// Where the stored entry of a named child that needs no walk (a leaf, a
@@ -264,35 +314,43 @@ fn entry_end<E: Encoding>(doc: &Document, child: &Node) -> Option<usize> {
 }
 
 /// Writes the payload of `root` and everything under it.
-fn walk<'d, E: Encoding>(doc: &'d Document, root: &'d Node, e: &mut E) {
-    let mut stack = Vec::new();
-    value(doc, root, e, &mut stack);
-    while let Some(frame) = stack.last_mut() {
-        match frame {
-            Frame::Compound(children) => match children.next() {
-                Some(child) => {
-                    let off = child.off as usize;
-                    match entry_end::<E>(doc, child) {
-                        // The whole entry, id to payload, in one span.
-                        Some(end) if E::COPIES => e.copy(off - 1, end),
-                        _ => {
-                            e.byte(child.id);
-                            e.name(off);
-                            value(doc, child, e, &mut stack);
-                        }
+fn walk<E: Encoding>(doc: &Document, root: &Node, e: &mut E) {
+    // An unmodified document is one copy: no stack to set up.
+    let Some(mut frame) = value(doc, root, e) else {
+        return;
+    };
+    // The container the walk is in stays in `frame` (registers), so that a
+    // run of children that need no walk is one tight loop.
+    let mut stack = Stack::new();
+    loop {
+        while frame.next < frame.end {
+            let child = &doc.nodes[frame.next as usize];
+            frame.next += 1;
+            if frame.compound {
+                let off = child.off as usize;
+                match entry_end::<E>(doc, child) {
+                    // The whole entry, id to payload, in one span.
+                    Some(end) if E::COPIES => {
+                        e.copy(off - 1, end);
+                        continue;
+                    }
+                    _ => {
+                        e.byte(child.id);
+                        e.name(off);
                     }
                 }
-                None => {
-                    e.byte(END);
-                    stack.pop();
-                }
-            },
-            Frame::List(elements) => match elements.next() {
-                Some(element) => value(doc, element, e, &mut stack),
-                None => {
-                    stack.pop();
-                }
-            },
+            }
+            if let Some(inner) = value(doc, child, e) {
+                stack.push(frame);
+                frame = inner;
+            }
+        }
+        if frame.compound {
+            e.byte(END);
+        }
+        match stack.pop() {
+            Some(outer) => frame = outer,
+            None => return,
         }
     }
 }

@@ -32,9 +32,19 @@ pub fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, Mutf8Error> {
     decode_general(bytes)
 }
 
-/// [`decode`] past the inlined check for short ASCII strings.
+/// [`decode`] past the inlined check for short ASCII strings: the
+/// borrowing check ([`as_bmp_utf8`]), then [`decode_converting`].
 pub(super) fn decode_general(bytes: &[u8]) -> Result<Cow<'_, str>, Mutf8Error> {
-    match fast_decode(bytes) {
+    match as_bmp_utf8(bytes) {
+        Some(s) => Ok(Cow::Borrowed(s)),
+        None => decode_converting(bytes),
+    }
+}
+
+/// [`decode`] of what [`as_bmp_utf8`] declined.
+#[inline(never)]
+pub(super) fn decode_converting(bytes: &[u8]) -> Result<Cow<'_, str>, Mutf8Error> {
+    match convert(bytes) {
         Fast::Borrowed(s) => Ok(Cow::Borrowed(s)),
         Fast::Owned(s) => Ok(Cow::Owned(s)),
         Fast::FourByteAt(p) => Err(Mutf8Error { valid_up_to: p }),
@@ -80,9 +90,19 @@ pub fn decode_lossy(bytes: &[u8]) -> Cow<'_, str> {
     }
 }
 
-/// [`decode_lossy`] past the inlined check for short ASCII strings.
+/// [`decode_lossy`] past the inlined check for short ASCII strings: the
+/// borrowing check ([`as_bmp_utf8`]), then [`decode_lossy_converting`].
 pub(super) fn decode_lossy_general(bytes: &[u8]) -> Cow<'_, str> {
-    match fast_decode(bytes) {
+    match as_bmp_utf8(bytes) {
+        Some(s) => Cow::Borrowed(s),
+        None => decode_lossy_converting(bytes),
+    }
+}
+
+/// [`decode_lossy`] of what [`as_bmp_utf8`] declined.
+#[inline(never)]
+pub(super) fn decode_lossy_converting(bytes: &[u8]) -> Cow<'_, str> {
+    match convert(bytes) {
         Fast::Borrowed(s) => Cow::Borrowed(s),
         Fast::Owned(s) => Cow::Owned(s),
         Fast::FourByteAt(p) => {
@@ -138,7 +158,7 @@ pub(super) fn short_ascii(bytes: &[u8]) -> Option<&str> {
     (high == 0).then(|| unsafe { std::str::from_utf8_unchecked(bytes) })
 }
 
-/// What the fast decoder made of the input.
+/// What [`convert`] made of the input.
 pub(super) enum Fast<'a> {
     /// Valid MUTF-8 whose bytes are the same in UTF-8.
     Borrowed(&'a str),
@@ -151,17 +171,24 @@ pub(super) enum Fast<'a> {
     Declined,
 }
 
-/// The fast paths: our ASCII check, then `simd_cesu8` (SIMD UTF-8
-/// validation, then its MUTF-8 decoder). It agrees with the module rules on
-/// everything it accepts: valid UTF-8 (checked here for 4-byte sequences,
-/// which it lets through) and strict MUTF-8 without raw `00`; whatever it
-/// rejects goes to the hand-written decoder.
+/// `bytes` as a `str` when they are valid MUTF-8 that reads the same as
+/// UTF-8: UTF-8 of the Basic Multilingual Plane (`simd::is_bmp_utf8`: ASCII,
+/// or no `C0 80`, no surrogates, no 4-byte sequences). This is the common
+/// case of every string longer than [`short_ascii`] takes, borrowed as it is.
 #[inline]
-pub(super) fn fast_decode(bytes: &[u8]) -> Fast<'_> {
-    if simd::is_ascii(bytes) {
-        // SAFETY: ASCII bytes are valid UTF-8.
-        return Fast::Borrowed(unsafe { std::str::from_utf8_unchecked(bytes) });
-    }
+pub(super) fn as_bmp_utf8(bytes: &[u8]) -> Option<&str> {
+    // SAFETY: `is_bmp_utf8` is true only for ASCII bytes and for bytes that
+    // `simdutf8` validated as UTF-8.
+    simd::is_bmp_utf8(bytes).then(|| unsafe { std::str::from_utf8_unchecked(bytes) })
+}
+
+/// The decoding of bytes that [`as_bmp_utf8`] declined: `simd_cesu8` decodes `C0 80` and surrogate pairs (after its own
+/// SIMD UTF-8 validation, which fails on them). It agrees with the module
+/// rules on everything it accepts: valid UTF-8 (checked here for 4-byte
+/// sequences, which it lets through) and strict MUTF-8 without raw `00`;
+/// whatever it rejects goes to the hand-written decoder.
+#[inline]
+pub(super) fn convert(bytes: &[u8]) -> Fast<'_> {
     match simd_cesu8::mutf8::decode(bytes) {
         // `ptr::eq` on the slices (address and length): the borrowed `str` is
         // the input itself, which the owned string conversions rely on.

@@ -47,12 +47,26 @@
 //! (instruction counts per pass over each case's strings, callgrind,
 //! `compare/mutf8_icount.sh`; before → after, `simd_cesu8` alone):
 //!
-//! - **Non-ASCII decoding** (checked and lossy) is `simd_cesu8::mutf8::decode`:
-//!   SIMD UTF-8 validation, then its MUTF-8 decoder for `C0 80` and surrogate
-//!   pairs. Measured: BMP text of 100 B–10 KB 380.6k → 54.2k instructions
-//!   (7×; `simd_cesu8` alone 28.6k, the rest is our 4-byte scan); the
-//!   non-ASCII strings of the `generated_unicode_1m` corpus file 7.85M →
-//!   5.7M (UTF-8 ones) and 12.7M → 7.8M (with `C0 80` or surrogate pairs).
+//! - **Strings that read the same in UTF-8** (checked and lossy; every
+//!   string longer than 16 bytes or not ASCII) are borrowed after one check
+//!   (`simd::is_bmp_utf8`): a pass of ours over the bytes (SSE2 maximum)
+//!   settles ASCII and bytes `F0` and above, then `simdutf8`'s SIMD UTF-8
+//!   validation, its AVX2 kernel called directly on a zero-padded 64-byte
+//!   block for strings of at most 64 bytes (its dispatched entry point hands
+//!   those to std's scalar validator). Valid UTF-8 without 4-byte sequences
+//!   has no `C0 80` and no surrogates, so it is MUTF-8 with the same meaning.
+//!   Measured against `simd_cesu8` behind an ASCII check: the non-ASCII
+//!   strings of `generated_unicode_1m` 5.70M → 2.51M instructions, BMP text
+//!   of 100 B–10 KB 54.2k → 39.6k, long ASCII 1.39k → 1.16k, and decode_all
+//!   of `hypixel.nbt` 156.3k → 125.5k (`reports/perf.md`).
+//! - **MUTF-8's own forms** (`C0 80`, surrogate pairs) are
+//!   `simd_cesu8::mutf8::decode`: its SIMD UTF-8 validation fails on them,
+//!   then its MUTF-8 decoder converts. Measured: BMP text of 100 B–10 KB
+//!   380.6k → 54.2k instructions against the hand-written decoder; the
+//!   strings of `generated_unicode_1m` with `C0 80` or surrogate pairs
+//!   12.7M → 7.8M; 9.3M behind the check above, which runs first and
+//!   fails on them (a trade for the common case: real files rarely hold
+//!   them).
 //!   It agrees with the rules above on everything it
 //!   accepts; 4-byte UTF-8 (which it borrows as valid UTF-8) is checked for
 //!   here, and whatever it rejects (invalid data, or a raw `00`, which it
@@ -62,7 +76,6 @@
 //!   a whole invalid sequence (one U+FFFD for an unpaired surrogate).
 //! - **Short ASCII** (at most 16 bytes, most names): our inlined
 //!   overlapping-load check, 343 vs 1392 instructions for 16 names.
-//! - **Long ASCII**: our SIMD ASCII check before `simd_cesu8`, 1.4k vs 1.8k.
 //! - **Encoding**: strings that need encoding (`00`, characters above
 //!   U+FFFF) and strings under 64 bytes go through `simd_cesu8::mutf8::encode`
 //!   (its copy loop: 282.6k → 160.9k for text with emoji and NULs); longer

@@ -26,6 +26,7 @@
 
 pub(crate) mod check;
 mod frames;
+pub(crate) mod pull;
 pub(crate) mod root;
 pub(crate) mod wire;
 

@@ -5,9 +5,9 @@
 //! maps, never a value of the visitor's own type. An `owned::NbtCompound` or
 //! `owned::NbtList` field read entry by entry through that protocol would
 //! recurse once per level of nesting; read back from bytes it would take a
-//! write and a second parse. The deserializer already holds the validated
-//! document, so it builds the owned value from its view in one iterative
-//! walk (`to_owned`, no recursion on depth), puts it in this thread's slot
+//! write and a second parse. The deserializer's reader is at the value's
+//! bytes, so it builds the owned value there with the owned reader's builder
+//! (one pass of the core, no recursion on depth), puts it in this thread's slot
 //! and calls the visitor's `visit_bytes`, which takes it out. The value
 //! never leaves the thread and the slot is emptied when the visitor returns
 //! (or unwinds), so a visitor that is not one of ours, or `visit_bytes`

@@ -21,10 +21,11 @@
 //! assert_eq!(back, item);
 //! ```
 //!
-//! Reading goes through [`crate::borrow`]'s validating reader first, so serde
-//! accepts exactly the bytes the readers accept, under the same
-//! [`ReadOptions`] limits (depth, byte budget), and never panics or
-//! overflows on hostile input. Errors ([`Error`]) carry the byte offset and
+//! Reading pulls from the validating core (`simdnbt/src/read/`) as serde
+//! asks for each value, with no tape in between, so serde accepts exactly
+//! the bytes the readers accept, under the same [`ReadOptions`] limits
+//! (depth, byte budget), and never panics or overflows on hostile input:
+//! an invalid document fails with the reader's error, whatever the type. Errors ([`Error`]) carry the byte offset and
 //! the NBT path of the value, like `Inventory[3].tag.display.Name`.
 //!
 //! # Mapping
@@ -75,8 +76,8 @@
 //! With [`Serializer`] / [`Deserializer`] every tag keeps its
 //! exact type: asked by a private newtype name, the deserializer gives a
 //! tag's id through serde's enum protocol, and a compound or list is built
-//! from the validated document in one walk, without recursion, and handed to
-//! the owned type whole (no bytes written or read again). With other
+//! straight from its bytes by the owned reader's builder (one pass of the
+//! core, without recursion) and handed to the owned type whole. With other
 //! formats the tree is plain data: numbers, strings, sequences, maps, as in
 //! JSON. Reading from such a format picks the tag from the value serde
 //! reports: `i8` Byte, `i16` Short, `i32` Int, `i64`/`u64` Long (serde_json
@@ -112,10 +113,13 @@
 //! # Stack use
 //!
 //! serde's derived code recurses once per level of nesting, which the reader
-//! bounds by [`ReadOptions::max_depth`] (512 by default, as vanilla). A
-//! 512-deep document into a derived recursive struct takes about 1 MiB of
-//! stack in a debug build (a quarter of that optimized); lower `max_depth` for
-//! smaller stacks. The owned tree is read without recursion.
+//! bounds by [`ReadOptions::max_depth`] (512 by default, as vanilla): a type
+//! that follows the nesting (a recursive struct, `serde_json::Value`) goes
+//! that deep into a document nested past the limit before the reader's
+//! depth error stops it. A 512-deep document into a derived recursive struct
+//! fits the 2 MiB of a test thread in a debug build (the tests check it);
+//! lower `max_depth` for smaller stacks. Values serde does not ask for, and
+//! the owned tree, are read without recursion.
 
 mod array;
 mod de;
@@ -195,10 +199,32 @@ pub fn from_slice_with<'de, T: ::serde::Deserialize<'de>>(
     input: &'de [u8],
     options: &Options,
 ) -> Result<T, Error> {
-    let mut de = Deserializer::from_slice_with(input, options)?;
+    let mut de = Deserializer::unchecked(input, options)?;
     let value = T::deserialize(&mut de)?;
     de.end()?;
     Ok(value)
+}
+
+/// The pull reader's walk of the whole document in `input` (every event
+/// pulled, nothing skipped): where the document ends, or the reader's
+/// error. Not part of the API: the agreement tests and the
+/// `serde_roundtrip` fuzz target compare it with the push readers.
+#[doc(hidden)]
+pub fn __pull_walk(input: &[u8], options: &Options) -> Result<usize, crate::Error> {
+    use crate::read::root::{RootPrefix, root_prefix, tag_prefix};
+    use crate::read::wire::BigEndian;
+    let (id, payload) = if options.network {
+        match tag_prefix(input, 0)? {
+            None => return Ok(1),
+            Some(root) => root,
+        }
+    } else {
+        match root_prefix(input, 0, true)? {
+            RootPrefix::End { end } => return Ok(end),
+            RootPrefix::Compound { payload, .. } => (crate::tag_id::COMPOUND, payload),
+        }
+    };
+    crate::read::pull::walk::<BigEndian>(input, payload, id, &options.read)
 }
 
 /// Reads all of `reader` and a `T` from it (disk form). The bytes are read

@@ -27,11 +27,13 @@
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
+mod bmp_utf8;
 // Its one user is the SNBT printer.
 #[cfg(feature = "snbt")]
 mod byte_set;
 mod scalar;
 
+pub(crate) use bmp_utf8::is_bmp_utf8;
 #[cfg(feature = "snbt")]
 pub(crate) use byte_set::ByteSet;
 

@@ -254,3 +254,103 @@ fn byte_set_find_matches_a_plain_search() {
         }
     }
 }
+
+/// Sequences at the edges of "UTF-8 of the Basic Multilingual Plane": the
+/// MUTF-8 forms UTF-8 rejects (`C0 80`, surrogates paired and lone), 4-byte
+/// UTF-8, the largest 3-byte character, raw `00`, overlongs, a stray
+/// continuation byte and truncated sequences.
+const BMP_EDGES: &[&[u8]] = &[
+    b"\x00",
+    b"\xC0\x80",
+    b"\xED\xA0\xBD\xED\xB8\x80",
+    b"\xED\xA0\x80",
+    b"\xED\xBF\xBF",
+    b"\xED\x9F\xBF",
+    b"\xF0\x9F\x98\x80",
+    b"\xF4\x8F\xBF\xBF",
+    b"\xEF\xBF\xBF",
+    b"\xC2\xA7",
+    b"\xE0\x80\x80",
+    b"\xC1\x81",
+    b"\x80",
+    b"\xC2",
+    b"\xE2\x82",
+    b"\xF0\x9F\x98",
+    b"\xFF",
+];
+
+/// The definition: valid UTF-8 and no byte `F0` or above.
+fn bmp_reference(bytes: &[u8]) -> bool {
+    std::str::from_utf8(bytes).is_ok() && bytes.iter().all(|&b| b < 0xF0)
+}
+
+/// `is_bmp_utf8` on every available kernel, and `classify` by both of its
+/// loops, agree with the definition for every edge sequence at every
+/// position of ASCII and of 2-byte text, in every length across the 16-byte
+/// loads, the 64-byte block that short inputs are padded to and past it.
+#[test]
+fn bmp_utf8_agrees_with_its_definition() {
+    use super::bmp_utf8::{Class, classify, classify_swar, is_bmp_utf8_on};
+    let class = |b: &[u8]| match (b.iter().all(|&x| x < 0x80), b.iter().any(|&x| x >= 0xF0)) {
+        (true, _) => Class::Ascii,
+        (false, true) => Class::FourByteLead,
+        (false, false) => Class::Other,
+    };
+    // Under Miri (slow): the lengths around each load and block edge, and
+    // each edge sequence at the start, the middle and the end.
+    let lengths: Vec<usize> = if cfg!(miri) {
+        vec![0, 3, 7, 8, 15, 16, 17, 33, 64, 65]
+    } else {
+        (0..=140).collect()
+    };
+    let fillers: [&[u8]; 2] = [b"a", "é".as_bytes()];
+    let mut checked = 0;
+    for filler in fillers {
+        for &len in &lengths {
+            let text: Vec<u8> = filler.iter().copied().cycle().take(len).collect();
+            let mut cases = vec![text.clone()];
+            for edge in BMP_EDGES {
+                if edge.len() > len {
+                    continue;
+                }
+                let last = len - edge.len();
+                let ats: Vec<usize> = if cfg!(miri) {
+                    vec![0, last / 2, last]
+                } else {
+                    (0..=last).collect()
+                };
+                for at in ats {
+                    let mut v = text.clone();
+                    v[at..at + edge.len()].copy_from_slice(edge);
+                    cases.push(v);
+                }
+            }
+            for v in &cases {
+                let want = bmp_reference(v);
+                assert_eq!(classify(v), class(v), "{v:02X?}");
+                assert_eq!(classify_swar(v), class(v), "{v:02X?}");
+                for kernel in kernels::available() {
+                    assert_eq!(is_bmp_utf8_on(kernel, v), want, "{kernel:?} {v:02X?}");
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(
+        checked > if cfg!(miri) { 300 } else { 10_000 },
+        "{checked} cases"
+    );
+}
+
+/// A padded block holds the input at its start and zeros after it, for
+/// every length a block takes.
+#[test]
+fn padded_block_is_the_input_then_zeros() {
+    use super::bmp_utf8::padded_block;
+    for len in 0..=64 {
+        let bytes: Vec<u8> = (1..=len as u8).collect();
+        let block = padded_block(&bytes);
+        assert_eq!(&block[..len], &bytes[..], "len {len}");
+        assert!(block[len..].iter().all(|&b| b == 0), "len {len}");
+    }
+}

@@ -6,3 +6,4 @@ mod common;
 mod errors;
 mod mapping;
 mod owned;
+mod pull;

@@ -284,7 +284,13 @@ impl Document {
         match (number_bytes(tag), tag) {
             // Numbers and strings straight into the bytes (which may still be
             // in the document's first block: `with_vec` would move them out).
-            (Some((b, n)), _) => self.bytes.extend_from_slice(&b[..n]),
+            // One fixed-size copy per size (a store, not a `memcpy` call).
+            (Some((b, n)), _) => match n {
+                1 => self.bytes.push(b[0]),
+                2 => self.bytes.extend_from_slice(&b[..2]),
+                4 => self.bytes.extend_from_slice(&b[..4]),
+                _ => self.bytes.extend_from_slice(&b),
+            },
             (None, OwnedTag::String(s)) if s.len() <= u16::MAX as usize => {
                 self.bytes
                     .extend_from_slice(&(s.len() as u16).to_be_bytes());
@@ -353,7 +359,13 @@ impl Document {
             if node.id != tag.id() {
                 return false;
             }
-            self.bytes[p..p + n].copy_from_slice(&b[..n]);
+            // One fixed-size copy per size (a store, not a `memcpy` call).
+            match n {
+                1 => self.bytes[p] = b[0],
+                2 => self.bytes[p..p + 2].copy_from_slice(&b[..2]),
+                4 => self.bytes[p..p + 4].copy_from_slice(&b[..4]),
+                _ => self.bytes[p..p + 8].copy_from_slice(&b),
+            }
             return true;
         }
         // The stored length of a string (u16) or array (u32) at `p`.
@@ -479,7 +491,10 @@ impl Document {
         if container.id == LIST {
             container.elem = tag.id();
         }
-        self.nodes.copy_within(a + pos..a + len, a + pos + 1);
+        if pos < len {
+            // (An append, the usual insert, moves nothing: no memmove call.)
+            self.nodes.copy_within(a + pos..a + len, a + pos + 1);
+        }
         self.nodes[a + pos] = node;
         self.mark_dirty(depth);
         self.maybe_compact(Some(depth));
@@ -540,13 +555,20 @@ impl Document {
     /// Compacts when edits have grown the bytes or nodes past twice their
     /// size after the last read or compaction; the handles on `path[..=depth]`
     /// keep standing on the same containers.
+    #[inline(always)]
     fn maybe_compact(&mut self, depth: Option<usize>) {
         let (bytes, nodes) = (self.settled.0 as usize, self.settled.1 as usize);
-        if self.bytes.len() <= 2 * bytes + SLACK_BYTES
-            && self.nodes.len() <= 2 * nodes + SLACK_NODES
+        if self.bytes.len() > 2 * bytes + SLACK_BYTES || self.nodes.len() > 2 * nodes + SLACK_NODES
         {
-            return;
+            self.compact_keeping(depth);
         }
+    }
+
+    /// [`Document::compact`], keeping the handles on `path[..=depth]` on
+    /// their containers.
+    #[cold]
+    #[inline(never)]
+    fn compact_keeping(&mut self, depth: Option<usize>) {
         let keep = depth.map_or(0, |d| d + 1);
         self.path.truncate(keep);
         let positions: Vec<u32> = self

@@ -2,27 +2,37 @@
 
 use super::*;
 
-/// A compound's entries, in input order.
-pub(super) struct MapDe<'de, 't> {
-    pub(super) iter: NbtCompoundIter<'de, 't>,
-    /// The compound (for `size_hint`, which few visitors ask) and the
-    /// entries taken so far.
-    pub(super) compound: NbtCompound<'de, 't>,
-    pub(super) taken: usize,
-    pub(super) pending: Option<(&'de Mutf8Str, NbtTag<'de, 't>)>,
-    pub(super) ctx: Ctx,
+/// A compound's entries, in input order, pulled as serde asks for them.
+pub(super) struct MapDe<'a, 'de> {
+    pub(super) r: &'a mut Reader<'de>,
+    /// The entry whose key was taken and whose value was not.
+    pub(super) pending: Option<Head<'de>>,
+    /// The compound's End was read.
+    pub(super) done: bool,
 }
 
-impl<'de, 't> MapDe<'de, 't> {
-    #[inline]
-    pub(super) fn new(c: NbtCompound<'de, 't>, ctx: Ctx) -> Self {
-        MapDe {
-            iter: c.iter(),
-            compound: c,
-            taken: 0,
+impl<'a, 'de> MapDe<'a, 'de> {
+    /// Opens the compound at the reader (`blame`: where a depth error names).
+    #[inline(always)]
+    pub(super) fn open(r: &'a mut Reader<'de>, blame: usize) -> Result<Self> {
+        r.pull.open_compound(blame)?;
+        Ok(MapDe {
+            r,
             pending: None,
-            ctx,
+            done: false,
+        })
+    }
+
+    /// Skips what the visitor left of the compound, its End included.
+    #[inline(always)]
+    pub(super) fn finish(mut self) -> Result<()> {
+        if self.done {
+            return Ok(());
         }
+        if let Some(h) = self.pending.take() {
+            self.r.pull.skip(h.id, h.at)?;
+        }
+        Ok(self.r.pull.skip_entries()?)
     }
 }
 
@@ -31,40 +41,50 @@ pub(super) fn in_key(e: Error, key: &Mutf8Str, off: usize) -> Error {
     e.at(off).in_key(&key.to_str())
 }
 
-impl<'de, 't> MapAccess<'de> for MapDe<'de, 't> {
+impl<'de> MapAccess<'de> for MapDe<'_, 'de> {
     type Error = Error;
 
     #[inline]
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
-        let Some((key, tag)) = self.iter.next() else {
+        if let Some(h) = self.pending.take() {
+            // The previous value was not asked for.
+            self.r.pull.skip(h.id, h.at)?;
+        }
+        if self.done {
+            return Ok(None);
+        }
+        let Some(h) = self.r.pull.entry()? else {
+            self.done = true;
             return Ok(None);
         };
-        self.taken += 1;
-        self.pending = Some((key, tag));
-        let ctx = self.ctx;
-        match seed.deserialize(KeyDe { key, ctx }) {
+        self.pending = Some(h);
+        let key = Mutf8Str::from_slice(h.name);
+        match seed.deserialize(KeyDe {
+            key,
+            ctx: self.r.ctx,
+        }) {
             Ok(v) => Ok(Some(v)),
-            Err(e) => Err(in_key(e, key, ctx.entry_off(key))),
+            Err(e) => Err(in_key(e, key, h.at)),
         }
     }
 
     #[inline]
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value> {
-        let Some((key, tag)) = self.pending.take() else {
+        let Some(h) = self.pending.take() else {
             return Err(Error::msg("a map value was asked for before its key"));
         };
-        let ctx = self.ctx;
-        let value = ValueDe {
-            node: Node::from_tag(tag),
-            ctx,
-        };
-        match seed.deserialize(value) {
-            Ok(v) => Ok(v),
-            Err(e) => Err(in_key(e, key, ctx.entry_off(key))),
+        let start = self.r.pull.pos();
+        let value = match Node::read(&mut self.r.pull, h.id, h.at) {
+            Ok(node) => seed.deserialize(ValueDe {
+                r: &mut *self.r,
+                node,
+            }),
+            Err(e) => Err(e),
         }
-    }
-
-    fn size_hint(&self) -> Option<usize> {
-        Some(self.compound.len().saturating_sub(self.taken))
+        .and_then(|v| self.r.finish_value(h.id, start, h.at).map(|()| v));
+        match value {
+            Ok(v) => Ok(v),
+            Err(e) => Err(in_key(e, Mutf8Str::from_slice(h.name), h.at)),
+        }
     }
 }

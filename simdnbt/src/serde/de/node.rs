@@ -1,4 +1,4 @@
-//! One value of the document as the views give it, and the offsets errors carry.
+//! One value of the document as the pull reader gives it, and the offsets errors carry.
 
 use super::*;
 
@@ -13,18 +13,12 @@ impl Ctx {
     pub(super) fn off(self, p: *const u8) -> usize {
         (p as usize).wrapping_sub(self.base)
     }
-
-    /// The offset of a named tag (its id byte) from its key, which is
-    /// borrowed from the input just after the id and the key's u16 length.
-    #[inline]
-    pub(super) fn entry_off(self, key: &Mutf8Str) -> usize {
-        self.off(key.as_bytes().as_ptr()).wrapping_sub(3)
-    }
 }
 
-/// One value of the document, as the views give it.
+/// One value of the document: a leaf read by the pull reader, or a
+/// container not opened yet (its payload at the reader).
 #[derive(Clone, Copy)]
-pub(super) enum Node<'de, 't> {
+pub(super) enum Node<'de> {
     Byte(i8),
     Short(i16),
     Int(i32),
@@ -33,60 +27,46 @@ pub(super) enum Node<'de, 't> {
     Double(f64),
     ByteArray(&'de [u8]),
     Str(&'de Mutf8Str),
-    List(NbtList<'de, 't>),
-    Compound(NbtCompound<'de, 't>),
+    /// A list whose header is at the reader.
+    List,
+    /// A compound whose payload is at the reader; `blame`, where a depth
+    /// error names (see [`Pull::open_compound`]).
+    Compound {
+        blame: usize,
+    },
     IntArray(RawList<'de, i32>),
     LongArray(RawList<'de, i64>),
     /// The End root: no document.
     End,
 }
 
-impl<'de, 't> Node<'de, 't> {
-    #[inline]
-    pub(super) fn from_tag(tag: NbtTag<'de, 't>) -> Self {
-        let node = match tag.id() {
-            BYTE => tag.byte().map(Node::Byte),
-            SHORT => tag.short().map(Node::Short),
-            INT => tag.int().map(Node::Int),
-            LONG => tag.long().map(Node::Long),
-            FLOAT => tag.float().map(Node::Float),
-            DOUBLE => tag.double().map(Node::Double),
-            BYTE_ARRAY => tag.byte_array().map(Node::ByteArray),
-            STRING => tag.string().map(Node::Str),
-            LIST => tag.list().map(Node::List),
-            COMPOUND => tag.compound().map(Node::Compound),
-            INT_ARRAY => tag.int_array_raw().map(Node::IntArray),
-            LONG_ARRAY => tag.long_array_raw().map(Node::LongArray),
-            _ => None,
-        };
-        // The views never hold another id; End is the safe answer if one did.
-        node.unwrap_or(Node::End)
-    }
-
-    /// A list element compound: the 1.21.5 heterogeneous-list wrapper
-    /// `{"": value}` reads as `value`.
-    #[inline]
-    pub(super) fn from_element(c: NbtCompound<'de, 't>) -> Self {
-        let mut it = c.iter();
-        if let Some((key, tag)) = it.next() {
-            if key.is_empty() && it.next().is_none() {
-                return Node::from_tag(tag);
-            }
-        }
-        Node::Compound(c)
-    }
-
-    /// Where this value's bytes start, when a view can tell (strings and
-    /// arrays from their slices, compounds from their first key).
-    pub(super) fn offset(&self, ctx: Ctx) -> Option<usize> {
-        match self {
-            Node::Str(s) => Some(ctx.off(s.as_bytes().as_ptr()).wrapping_sub(2)),
-            Node::ByteArray(b) => Some(ctx.off(b.as_ptr()).wrapping_sub(4)),
-            Node::IntArray(r) => Some(ctx.off(r.as_big_endian().as_ptr()).wrapping_sub(4)),
-            Node::LongArray(r) => Some(ctx.off(r.as_big_endian().as_ptr()).wrapping_sub(4)),
-            Node::Compound(c) => c.iter().next().map(|(k, _)| ctx.entry_off(k)),
-            _ => None,
-        }
+impl<'de> Node<'de> {
+    /// The value of type `id` at the reader (its head read): a leaf is read
+    /// now, a container is left for the deserializer that wants it.
+    ///
+    /// Inlined into the map and sequence accessors in optimized builds (one
+    /// dispatch on the type, the value in registers); out of line in debug
+    /// builds, where an inlined body's locals stay in the frame of every
+    /// level of a recursive type (512 levels must fit a 2 MiB test thread).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline(never))]
+    pub(super) fn read(p: &mut Pull<'de>, id: u8, blame: usize) -> Result<Self> {
+        Ok(match id {
+            BYTE => Node::Byte(p.fixed::<1>()?[0] as i8),
+            SHORT => Node::Short(i16::from_be_bytes(p.fixed()?)),
+            INT => Node::Int(i32::from_be_bytes(p.fixed()?)),
+            LONG => Node::Long(i64::from_be_bytes(p.fixed()?)),
+            FLOAT => Node::Float(f32::from_be_bytes(p.fixed()?)),
+            DOUBLE => Node::Double(f64::from_be_bytes(p.fixed()?)),
+            STRING => Node::Str(Mutf8Str::from_slice(p.string()?)),
+            BYTE_ARRAY => Node::ByteArray(p.array(BYTE_ARRAY)?),
+            INT_ARRAY => Node::IntArray(RawList::new(p.array(INT_ARRAY)?)),
+            LONG_ARRAY => Node::LongArray(RawList::new(p.array(LONG_ARRAY)?)),
+            LIST => Node::List,
+            COMPOUND => Node::Compound { blame },
+            // The reader's heads carry no other id.
+            _ => return Err(crate::Error::new(crate::ErrorKind::UnknownTagId(id), blame).into()),
+        })
     }
 
     pub(super) fn id(&self) -> u8 {
@@ -99,8 +79,8 @@ impl<'de, 't> Node<'de, 't> {
             Node::Double(_) => DOUBLE,
             Node::ByteArray(_) => BYTE_ARRAY,
             Node::Str(_) => STRING,
-            Node::List(_) => LIST,
-            Node::Compound(_) => COMPOUND,
+            Node::List => LIST,
+            Node::Compound { .. } => COMPOUND,
             Node::IntArray(_) => INT_ARRAY,
             Node::LongArray(_) => LONG_ARRAY,
             Node::End => END,
@@ -117,12 +97,23 @@ impl<'de, 't> Node<'de, 't> {
             Node::Double(v) => Unexpected::Float(v),
             Node::ByteArray(_) => Unexpected::Other("byte array"),
             Node::Str(_) => Unexpected::Other("string"),
-            Node::List(_) => Unexpected::Seq,
-            Node::Compound(_) => Unexpected::Map,
+            Node::List => Unexpected::Seq,
+            Node::Compound { .. } => Unexpected::Map,
             Node::IntArray(_) => Unexpected::Other("int array"),
             Node::LongArray(_) => Unexpected::Other("long array"),
             Node::End => Unexpected::Other("empty document"),
         }
+    }
+}
+
+/// Where an element's errors point, as a view of the element would tell:
+/// a string's or array's length prefix, a compound's first entry; `None`
+/// (the list's container names it) for numbers, lists and an empty compound.
+pub(super) fn element_offset(data: &[u8], id: u8, payload: usize) -> Option<usize> {
+    match id {
+        STRING | BYTE_ARRAY | INT_ARRAY | LONG_ARRAY => Some(payload),
+        COMPOUND if data.get(payload).is_some_and(|&b| b != END) => Some(payload),
+        _ => None,
     }
 }
 

@@ -3,100 +3,92 @@
 use super::*;
 
 /// The elements of a list or array, by element type.
-pub(super) enum Elems<'de, 't> {
+pub(super) enum Elems<'de> {
     Empty,
     /// A ByteArray's bytes (or a List of Byte's, as `u8`).
     Bytes(std::slice::Iter<'de, u8>),
-    ByteList(std::slice::Iter<'de, i8>),
+    /// A List of Byte's bytes, as `i8`.
+    ByteList(std::slice::Iter<'de, u8>),
     Shorts(raw_list::Iter<'de, i16>),
     Ints(raw_list::Iter<'de, i32>),
     Longs(raw_list::Iter<'de, i64>),
     Floats(raw_list::Iter<'de, f32>),
     Doubles(raw_list::Iter<'de, f64>),
-    Strings(std::slice::Iter<'t, &'de Mutf8Str>),
-    ByteArrays(std::slice::Iter<'t, &'de [u8]>),
-    IntArrays(std::slice::Iter<'t, RawList<'de, i32>>),
-    LongArrays(std::slice::Iter<'t, RawList<'de, i64>>),
-    Lists(NbtListListIter<'de, 't>),
-    Compounds(NbtCompoundListIter<'de, 't>),
+    /// A list of strings, arrays, lists or compounds (`elem`): each element
+    /// pulled when serde asks for it, `left` of them still to come.
+    Pulled {
+        elem: u8,
+        left: usize,
+    },
 }
 
-pub(super) struct SeqDe<'de, 't> {
-    pub(super) elems: Elems<'de, 't>,
+pub(super) struct SeqDe<'a, 'de> {
+    pub(super) r: &'a mut Reader<'de>,
+    pub(super) elems: Elems<'de>,
     pub(super) index: usize,
     /// For fixed-size elements: offset of the first, and the element size
     /// (`stride` 0 for the others, which know their own offset).
     pub(super) first: usize,
     pub(super) stride: usize,
-    pub(super) ctx: Ctx,
+    /// A pulled list is open in the reader (closed after its last element).
+    pub(super) open: bool,
 }
 
-impl<'de, 't> SeqDe<'de, 't> {
-    pub(super) fn numbers<T: crate::simd::BeNumber>(
-        elems: Elems<'de, 't>,
-        raw: RawList<'de, T>,
-        ctx: Ctx,
+impl<'a, 'de> SeqDe<'a, 'de> {
+    /// The elements of an array already read.
+    pub(super) fn array(
+        r: &'a mut Reader<'de>,
+        elems: Elems<'de>,
+        bytes: &[u8],
+        stride: usize,
     ) -> Self {
+        let first = r.ctx.off(bytes.as_ptr());
         SeqDe {
+            r,
             elems,
             index: 0,
-            first: ctx.off(raw.as_big_endian().as_ptr()),
-            stride: T::SIZE,
-            ctx,
+            first,
+            stride,
+            open: false,
         }
     }
 
-    pub(super) fn list(l: NbtList<'de, 't>, ctx: Ctx) -> Self {
-        macro_rules! raw {
-            ($get:ident, $variant:ident) => {
-                match l.$get() {
-                    Some(r) => return Self::numbers(Elems::$variant(r.iter()), r, ctx),
-                    None => Elems::Empty,
-                }
-            };
+    /// Opens the list whose header is at the reader. A list of numbers is
+    /// read (and closed) at once; the others are pulled element by element.
+    pub(super) fn list(r: &'a mut Reader<'de>) -> Result<Self> {
+        let h = r.pull.open_list()?;
+        let n = h.n as usize;
+        macro_rules! numbers {
+            ($variant:ident, $size:expr) => {{
+                let b = r.pull.numbers(h.elem, n)?;
+                r.pull.close_list();
+                let elems = Elems::$variant(RawList::new(b).iter());
+                return Ok(Self::array(r, elems, b, $size));
+            }};
         }
-        let elems = match l.id() {
-            BYTE => match l.bytes() {
-                Some(b) => {
-                    return SeqDe {
-                        elems: Elems::ByteList(b.iter()),
-                        index: 0,
-                        first: ctx.off(b.as_ptr().cast()),
-                        stride: 1,
-                        ctx,
-                    };
-                }
-                None => Elems::Empty,
-            },
-            SHORT => raw!(shorts_raw, Shorts),
-            INT => raw!(ints_raw, Ints),
-            LONG => raw!(longs_raw, Longs),
-            FLOAT => raw!(floats_raw, Floats),
-            DOUBLE => raw!(doubles_raw, Doubles),
-            STRING => l
-                .strings()
-                .map_or(Elems::Empty, |s| Elems::Strings(s.iter())),
-            BYTE_ARRAY => l
-                .byte_arrays()
-                .map_or(Elems::Empty, |s| Elems::ByteArrays(s.iter())),
-            INT_ARRAY => l
-                .int_arrays()
-                .map_or(Elems::Empty, |s| Elems::IntArrays(s.iter())),
-            LONG_ARRAY => l
-                .long_arrays()
-                .map_or(Elems::Empty, |s| Elems::LongArrays(s.iter())),
-            LIST => l.lists().map_or(Elems::Empty, |s| Elems::Lists(s.iter())),
-            COMPOUND => l
-                .compounds()
-                .map_or(Elems::Empty, |s| Elems::Compounds(s.iter())),
-            _ => Elems::Empty,
-        };
-        SeqDe {
-            elems,
-            index: 0,
-            first: 0,
-            stride: 0,
-            ctx,
+        match h.elem {
+            END => {
+                r.pull.close_list();
+                Ok(Self::array(r, Elems::Empty, &[], 0))
+            }
+            BYTE => {
+                let b = r.pull.numbers(BYTE, n)?;
+                r.pull.close_list();
+                Ok(Self::array(r, Elems::ByteList(b.iter()), b, 1))
+            }
+            SHORT => numbers!(Shorts, 2),
+            INT => numbers!(Ints, 4),
+            LONG => numbers!(Longs, 8),
+            FLOAT => numbers!(Floats, 4),
+            DOUBLE => numbers!(Doubles, 8),
+            elem => Ok(SeqDe {
+                r,
+                elems: Elems::Pulled { elem, left: n },
+                index: 0,
+                first: 0,
+                stride: 0,
+                open: true,
+            }),
         }
     }
 
@@ -110,23 +102,28 @@ impl<'de, 't> SeqDe<'de, 't> {
             Elems::Longs(it) => it.len(),
             Elems::Floats(it) => it.len(),
             Elems::Doubles(it) => it.len(),
-            Elems::Strings(it) => it.len(),
-            Elems::ByteArrays(it) => it.len(),
-            Elems::IntArrays(it) => it.len(),
-            Elems::LongArrays(it) => it.len(),
-            Elems::Lists(it) => it.len(),
-            Elems::Compounds(it) => it.len(),
+            Elems::Pulled { left, .. } => *left,
         }
     }
 
+    /// Skips what the visitor left of a pulled list and closes it.
+    #[inline(always)]
+    pub(super) fn finish(self) -> Result<()> {
+        if let (true, Elems::Pulled { elem, left }) = (self.open, self.elems) {
+            self.r.pull.skip_elements(elem, left)?;
+            self.r.pull.close_list();
+        }
+        Ok(())
+    }
+
     #[cold]
-    pub(super) fn element_error(&self, e: Error, index: usize, node: Node<'de, 't>) -> Error {
+    pub(super) fn element_error(&self, e: Error, index: usize, off: Option<usize>) -> Error {
         // An element that cannot tell its offset takes the list's, which
         // the list's container adds (`Error::at` keeps the first offset set).
         let off = if self.stride != 0 {
             Some(self.first + index * self.stride)
         } else {
-            node.offset(self.ctx)
+            off
         };
         match off {
             Some(off) => e.at(off),
@@ -134,9 +131,60 @@ impl<'de, 't> SeqDe<'de, 't> {
         }
         .in_index(index)
     }
+
+    /// The next element of a pulled list of `elem`, and what finishes it:
+    /// its type, payload and the End of a `{"": v}` wrapper to read after.
+    #[inline(always)]
+    fn pull_element(&mut self, elem: u8) -> Result<(Node<'de>, u8, usize, bool)> {
+        let p = &mut self.r.pull;
+        let pos = p.pos();
+        let node = match elem {
+            STRING => Node::Str(Mutf8Str::from_slice(p.element(STRING)?)),
+            BYTE_ARRAY => Node::ByteArray(p.element(BYTE_ARRAY)?),
+            INT_ARRAY => Node::IntArray(RawList::new(p.element(INT_ARRAY)?)),
+            LONG_ARRAY => Node::LongArray(RawList::new(p.element(LONG_ARRAY)?)),
+            LIST => Node::List,
+            _ => {
+                // A 1.21.5 heterogeneous-list wrapper `{"": v}` reads as `v`:
+                // a first entry with an empty name, and nothing after it.
+                let d = p.data();
+                let maybe = d.len() - pos >= 3 && d[pos] != END && d[pos + 1..pos + 3] == [0, 0];
+                if maybe {
+                    if let Some((id, at)) = wrapped(p, pos)? {
+                        return Ok((Node::read(p, id, at)?, id, at + 3, true));
+                    }
+                }
+                Node::Compound { blame: pos }
+            }
+        };
+        Ok((node, elem, pos, false))
+    }
 }
 
-impl<'de, 't> SeqAccess<'de> for SeqDe<'de, 't> {
+/// Whether the compound element at `pos` is `{"": v}`: then the reader is
+/// left inside it at `v`'s payload, and `v`'s type and entry offset are
+/// returned; else the reader is back at `pos`.
+#[cold]
+fn wrapped(p: &mut Pull<'_>, pos: usize) -> Result<Option<(u8, usize)>> {
+    let outside = p.mark();
+    p.open_compound(pos)?;
+    let Some(h) = p.entry()? else {
+        p.rewind(outside);
+        return Ok(None);
+    };
+    let inside = p.mark();
+    p.skip(h.id, h.at)?;
+    let alone = p.entry()?.is_none();
+    if h.name.is_empty() && alone {
+        p.rewind(inside);
+        Ok(Some((h.id, h.at)))
+    } else {
+        p.rewind(outside);
+        Ok(None)
+    }
+}
+
+impl<'de> SeqAccess<'de> for SeqDe<'_, 'de> {
     type Error = Error;
 
     #[inline]
@@ -144,31 +192,61 @@ impl<'de, 't> SeqAccess<'de> for SeqDe<'de, 't> {
         let node = match &mut self.elems {
             Elems::Empty => None,
             Elems::Bytes(it) => it.next().map(|&b| Node::Byte(b as i8)),
-            Elems::ByteList(it) => it.next().map(|&b| Node::Byte(b)),
+            Elems::ByteList(it) => it.next().map(|&b| Node::Byte(b as i8)),
             Elems::Shorts(it) => it.next().map(Node::Short),
             Elems::Ints(it) => it.next().map(Node::Int),
             Elems::Longs(it) => it.next().map(Node::Long),
             Elems::Floats(it) => it.next().map(Node::Float),
             Elems::Doubles(it) => it.next().map(Node::Double),
-            Elems::Strings(it) => it.next().map(|&s| Node::Str(s)),
-            Elems::ByteArrays(it) => it.next().map(|&b| Node::ByteArray(b)),
-            Elems::IntArrays(it) => it.next().map(|&r| Node::IntArray(r)),
-            Elems::LongArrays(it) => it.next().map(|&r| Node::LongArray(r)),
-            Elems::Lists(it) => it.next().map(Node::List),
-            Elems::Compounds(it) => it.next().map(Node::from_element),
+            Elems::Pulled { elem, left } => {
+                if *left == 0 {
+                    if self.open {
+                        self.r.pull.close_list();
+                        self.open = false;
+                    }
+                    return Ok(None);
+                }
+                *left -= 1;
+                let elem = *elem;
+                let index = self.index;
+                self.index += 1;
+                let pos = self.r.pull.pos();
+                let (node, id, payload, wrapper) = self
+                    .pull_element(elem)
+                    .map_err(|e| self.element_error(e, index, Some(pos)))?;
+                let start = self.r.pull.pos();
+                let value = seed
+                    .deserialize(ValueDe {
+                        r: &mut *self.r,
+                        node,
+                    })
+                    .and_then(|v| {
+                        let blame = if wrapper { payload - 3 } else { payload };
+                        self.r.finish_value(id, start, blame)?;
+                        if wrapper {
+                            // The wrapper's End (checked by `wrapped`).
+                            self.r.pull.entry()?;
+                        }
+                        Ok(v)
+                    });
+                let d = self.r.pull.data();
+                return match value {
+                    Ok(v) => Ok(Some(v)),
+                    Err(e) => Err(self.element_error(e, index, element_offset(d, id, payload))),
+                };
+            }
         };
         let Some(node) = node else {
             return Ok(None);
         };
         let index = self.index;
         self.index += 1;
-        let value = ValueDe {
+        match seed.deserialize(ValueDe {
+            r: &mut *self.r,
             node,
-            ctx: self.ctx,
-        };
-        match seed.deserialize(value) {
+        }) {
             Ok(v) => Ok(Some(v)),
-            Err(e) => Err(self.element_error(e, index, node)),
+            Err(e) => Err(self.element_error(e, index, None)),
         }
     }
 

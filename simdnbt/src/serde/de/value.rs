@@ -4,33 +4,59 @@ use super::*;
 
 /// One value's deserializer. Errors the value raises get their offset from
 /// its container (the entry, the element, or 0 for the root), so the value
-/// carries none: it is passed by value at every field and element.
-pub(super) struct ValueDe<'de, 't> {
-    pub(super) node: Node<'de, 't>,
-    pub(super) ctx: Ctx,
+/// carries none.
+pub(super) struct ValueDe<'a, 'de> {
+    pub(super) r: &'a mut Reader<'de>,
+    pub(super) node: Node<'de>,
 }
 
-impl<'de, 't> ValueDe<'de, 't> {
+impl<'a, 'de> ValueDe<'a, 'de> {
     pub(super) fn invalid<V: Visitor<'de>, T>(&self, visitor: &V) -> Result<T> {
         Err(de::Error::invalid_type(self.node.unexpected(), visitor))
     }
 
-    pub(super) fn seq(&self) -> Option<SeqDe<'de, 't>> {
-        let ctx = self.ctx;
-        let seq = match self.node {
-            Node::List(l) => SeqDe::list(l, ctx),
-            Node::ByteArray(b) => SeqDe {
-                elems: Elems::Bytes(b.iter()),
-                index: 0,
-                first: ctx.off(b.as_ptr()),
-                stride: 1,
-                ctx,
-            },
-            Node::IntArray(r) => SeqDe::numbers(Elems::Ints(r.iter()), r, ctx),
-            Node::LongArray(r) => SeqDe::numbers(Elems::Longs(r.iter()), r, ctx),
-            _ => return None,
+    /// The elements of a list or array to `visitor`, then what it left of
+    /// them skipped.
+    #[inline(always)]
+    fn visit_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let mut seq = match self.node {
+            Node::List => SeqDe::list(self.r)?,
+            Node::ByteArray(b) => SeqDe::array(self.r, Elems::Bytes(b.iter()), b, 1),
+            Node::IntArray(a) => SeqDe::array(self.r, Elems::Ints(a.iter()), a.as_big_endian(), 4),
+            Node::LongArray(a) => {
+                SeqDe::array(self.r, Elems::Longs(a.iter()), a.as_big_endian(), 8)
+            }
+            _ => return self.invalid(&visitor),
         };
-        Some(seq)
+        let v = visitor.visit_seq(&mut seq)?;
+        seq.finish()?;
+        Ok(v)
+    }
+
+    /// The entries of a compound to `visitor`, then what it left of them
+    /// skipped.
+    #[inline(always)]
+    fn visit_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let Node::Compound { blame } = self.node else {
+            return self.invalid(&visitor);
+        };
+        let mut map = MapDe::open(self.r, blame)?;
+        let v = visitor.visit_map(&mut map)?;
+        map.finish()?;
+        Ok(v)
+    }
+
+    /// The compound or list at the reader, built by the core's owned builder
+    /// and handed over whole (`serde/handoff.rs`).
+    fn hand_over<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let (id, blame) = match self.node {
+            Node::Compound { blame } => (COMPOUND, blame),
+            _ => (LIST, self.r.pull.pos()),
+        };
+        let p = &mut self.r.pull;
+        let sink = crate::owned::build::OwnedSink::<BigEndian>::new(p.data());
+        let value = p.parse_into(id, blame, sink)?;
+        handoff::hand_over(value, |b| visitor.visit_bytes(b))
     }
 }
 
@@ -57,7 +83,7 @@ macro_rules! unsigned_bits {
     )*};
 }
 
-impl<'de, 't> de::Deserializer<'de> for ValueDe<'de, 't> {
+impl<'de> de::Deserializer<'de> for ValueDe<'_, 'de> {
     type Error = Error;
 
     #[inline]
@@ -69,17 +95,14 @@ impl<'de, 't> de::Deserializer<'de> for ValueDe<'de, 't> {
             Node::Long(v) => visitor.visit_i64(v),
             Node::Float(v) => visitor.visit_f32(v),
             Node::Double(v) => visitor.visit_f64(v),
-            Node::Str(s) => visit_mutf8(s, self.ctx, visitor),
-            Node::Compound(c) => visitor.visit_map(MapDe::new(c, self.ctx)),
+            Node::Str(s) => visit_mutf8(s, self.r.ctx, visitor),
+            Node::Compound { .. } => self.visit_map(visitor),
             Node::End => visitor.visit_none(),
             // Lists and arrays are sequences of their element type, so an
             // IntArray buffered by serde (untagged, flatten, internal tags)
             // is still a sequence of i32 when it reaches its field.
-            Node::List(_) | Node::ByteArray(_) | Node::IntArray(_) | Node::LongArray(_) => {
-                match self.seq() {
-                    Some(seq) => visitor.visit_seq(seq),
-                    None => self.invalid(&visitor),
-                }
+            Node::List | Node::ByteArray(_) | Node::IntArray(_) | Node::LongArray(_) => {
+                self.visit_seq(visitor)
             }
         }
     }
@@ -131,7 +154,13 @@ impl<'de, 't> de::Deserializer<'de> for ValueDe<'de, 't> {
     /// `()` is an empty compound.
     fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.node {
-            Node::Compound(c) if c.is_empty() => visitor.visit_unit(),
+            Node::Compound { blame } => {
+                self.r.pull.open_compound(blame)?;
+                match self.r.pull.entry()? {
+                    None => visitor.visit_unit(),
+                    Some(_) => self.invalid(&visitor),
+                }
+            }
             Node::End => visitor.visit_unit(),
             _ => self.invalid(&visitor),
         }
@@ -173,23 +202,14 @@ impl<'de, 't> de::Deserializer<'de> for ValueDe<'de, 't> {
             }
             // The owned tree's containers are built here from the document,
             // in one iterative walk, and handed over (`serde/handoff.rs`).
-            (crate::serde::owned::COMPOUND_TOKEN, Node::Compound(c)) => {
-                let value = crate::owned::NbtTag::Compound(c.to_owned());
-                handoff::hand_over(value, |b| visitor.visit_bytes(b))
-            }
-            (crate::serde::owned::LIST_TOKEN, Node::List(l)) => {
-                let value = crate::owned::NbtTag::List(l.to_owned());
-                handoff::hand_over(value, |b| visitor.visit_bytes(b))
-            }
+            (crate::serde::owned::COMPOUND_TOKEN, Node::Compound { .. })
+            | (crate::serde::owned::LIST_TOKEN, Node::List) => self.hand_over(visitor),
             _ => visitor.visit_newtype_struct(self),
         }
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        match self.seq() {
-            Some(seq) => visitor.visit_seq(seq),
-            None => self.invalid(&visitor),
-        }
+        self.visit_seq(visitor)
     }
 
     fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
@@ -206,10 +226,7 @@ impl<'de, 't> de::Deserializer<'de> for ValueDe<'de, 't> {
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        match self.node {
-            Node::Compound(c) => visitor.visit_map(MapDe::new(c, self.ctx)),
-            _ => self.invalid(&visitor),
-        }
+        self.visit_map(visitor)
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
@@ -232,29 +249,43 @@ impl<'de, 't> de::Deserializer<'de> for ValueDe<'de, 't> {
         match self.node {
             Node::Str(name) => visitor.visit_enum(UnitVariant {
                 name,
-                ctx: self.ctx,
+                ctx: self.r.ctx,
             }),
-            Node::Compound(c) => {
-                let mut it = c.iter();
-                match (it.next(), it.next()) {
-                    (Some((key, tag)), None) => visitor.visit_enum(TaggedVariant {
-                        key,
-                        tag,
-                        ctx: self.ctx,
-                    }),
-                    _ => Err(de::Error::invalid_value(
+            Node::Compound { blame } => {
+                let Some(head) = one_entry(&mut self.r.pull, blame)? else {
+                    return Err(de::Error::invalid_value(
                         Unexpected::Map,
                         &"a compound with exactly one entry, {variant: value}",
-                    )),
+                    ));
+                };
+                let start = self.r.pull.pos();
+                let v = visitor.visit_enum(TaggedVariant {
+                    r: &mut *self.r,
+                    head,
+                })?;
+                if self.r.pull.pos() == start {
+                    // `{variant: anything}` read as a unit variant.
+                    self.r.pull.skip(head.id, head.at)?;
                 }
+                // The compound's End (`one_entry` checked it is next).
+                self.r.pull.entry()?;
+                Ok(v)
             }
             _ => self.invalid(&visitor),
         }
     }
 
-    /// Skipping costs nothing: the reader has validated and indexed the value.
+    /// A leaf is read already; a container is skipped by the core.
     #[inline]
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.node {
+            Node::Compound { blame } => self.r.pull.skip(COMPOUND, blame)?,
+            Node::List => {
+                let pos = self.r.pull.pos();
+                self.r.pull.skip(LIST, pos)?
+            }
+            _ => {}
+        }
         visitor.visit_unit()
     }
 }

@@ -54,39 +54,65 @@ impl<'de> VariantAccess<'de> for UnitVariant<'de> {
     }
 }
 
-/// A variant with content: a compound of one entry, `{variant: value}`.
-pub(super) struct TaggedVariant<'de, 't> {
-    pub(super) key: &'de Mutf8Str,
-    pub(super) tag: NbtTag<'de, 't>,
-    pub(super) ctx: Ctx,
+/// Opens the compound at the reader and reads its first entry's head if it
+/// is its only entry (the reader is then at its payload); `None` otherwise.
+pub(super) fn one_entry<'de>(p: &mut Pull<'de>, blame: usize) -> Result<Option<Head<'de>>> {
+    p.open_compound(blame)?;
+    let Some(head) = p.entry()? else {
+        return Ok(None);
+    };
+    let inside = p.mark();
+    p.skip(head.id, head.at)?;
+    if p.entry()?.is_some() {
+        return Ok(None);
+    }
+    p.rewind(inside);
+    Ok(Some(head))
 }
 
-impl<'de, 't> TaggedVariant<'de, 't> {
-    pub(super) fn content<T>(self, f: impl FnOnce(ValueDe<'de, 't>) -> Result<T>) -> Result<T> {
-        let value = ValueDe {
-            node: Node::from_tag(self.tag),
-            ctx: self.ctx,
-        };
-        f(value).map_err(|e| in_key(e, self.key, self.ctx.entry_off(self.key)))
+/// A variant with content: a compound of one entry, `{variant: value}`.
+pub(super) struct TaggedVariant<'a, 'de> {
+    pub(super) r: &'a mut Reader<'de>,
+    pub(super) head: Head<'de>,
+}
+
+impl<'a, 'de> TaggedVariant<'a, 'de> {
+    fn key(&self) -> &'de Mutf8Str {
+        Mutf8Str::from_slice(self.head.name)
+    }
+
+    pub(super) fn content<T>(self, f: impl FnOnce(ValueDe<'_, 'de>) -> Result<T>) -> Result<T> {
+        let h = self.head;
+        let key = self.key();
+        let start = self.r.pull.pos();
+        let value = match Node::read(&mut self.r.pull, h.id, h.at) {
+            Ok(node) => f(ValueDe {
+                r: &mut *self.r,
+                node,
+            }),
+            Err(e) => Err(e),
+        }
+        .and_then(|v| self.r.finish_value(h.id, start, h.at).map(|()| v));
+        value.map_err(|e| in_key(e, key, h.at))
     }
 }
 
-impl<'de, 't> EnumAccess<'de> for TaggedVariant<'de, 't> {
+impl<'a, 'de> EnumAccess<'de> for TaggedVariant<'a, 'de> {
     type Error = Error;
     type Variant = Self;
 
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self)> {
         let v = seed
             .deserialize(KeyDe {
-                key: self.key,
-                ctx: self.ctx,
+                key: self.key(),
+                ctx: self.r.ctx,
             })
-            .map_err(|e| e.at(self.ctx.entry_off(self.key)))?;
+            .map_err(|e| e.at(self.head.at))?;
         Ok((v, self))
     }
 }
 
-impl<'de, 't> VariantAccess<'de> for TaggedVariant<'de, 't> {
+impl<'a, 'de> VariantAccess<'de> for TaggedVariant<'a, 'de> {
     type Error = Error;
 
     /// `{variant: anything}` is accepted for a unit variant too.
@@ -113,14 +139,14 @@ impl<'de, 't> VariantAccess<'de> for TaggedVariant<'de, 't> {
 
 /// A value with its tag id as the variant name (the owned tree's way to
 /// learn exact types; see `owned.rs`).
-pub(super) struct Typed<'de, 't> {
+pub(super) struct Typed<'a, 'de> {
     pub(super) id: u8,
-    pub(super) value: ValueDe<'de, 't>,
+    pub(super) value: ValueDe<'a, 'de>,
 }
 
-impl<'de, 't> EnumAccess<'de> for Typed<'de, 't> {
+impl<'a, 'de> EnumAccess<'de> for Typed<'a, 'de> {
     type Error = Error;
-    type Variant = ValueDe<'de, 't>;
+    type Variant = ValueDe<'a, 'de>;
 
     fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self::Variant)> {
         let name = crate::serde::owned::TYPE_NAMES[self.id as usize];
@@ -129,7 +155,7 @@ impl<'de, 't> EnumAccess<'de> for Typed<'de, 't> {
     }
 }
 
-impl<'de, 't> VariantAccess<'de> for ValueDe<'de, 't> {
+impl<'de> VariantAccess<'de> for ValueDe<'_, 'de> {
     type Error = Error;
 
     fn unit_variant(self) -> Result<()> {

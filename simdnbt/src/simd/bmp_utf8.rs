@@ -1,0 +1,202 @@
+//! Whether bytes are UTF-8 whose characters all lie in the Basic Multilingual
+//! Plane: valid UTF-8 (`simdutf8`) with no 4-byte sequence (a byte scan of our
+//! own). Such bytes are also valid MUTF-8 with the same meaning, so the MUTF-8
+//! decoder borrows them as `str` after this one check.
+//!
+//! `simdutf8`'s dispatched entry point hands inputs under 64 bytes to std's
+//! scalar validator, and most non-ASCII NBT strings are that short (item
+//! names and lore lines of 17-63 bytes); the kernel it dispatches to takes any
+//! length (it pads the tail to one 64-byte block), so with AVX2 detected we
+//! call that kernel directly.
+
+#[cfg(all(target_arch = "x86", target_feature = "sse2"))]
+use std::arch::x86::*;
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+use std::arch::x86_64::*;
+
+use super::{Kernel, best_kernel};
+
+/// Whether `bytes` is valid UTF-8 without 4-byte sequences.
+///
+/// One pass over the bytes ([`classify`]) settles ASCII (true) and any
+/// byte `F0` or above (false); only the rest is validated.
+#[inline]
+pub(crate) fn is_bmp_utf8(bytes: &[u8]) -> bool {
+    is_bmp_utf8_on(best_kernel(), bytes)
+}
+
+/// [`is_bmp_utf8`] on `kernel` (one of `kernels::available`). Inputs of at
+/// least 128 bytes get the dispatched ASCII kernel first, faster there than
+/// the classifying pass.
+#[inline]
+pub(super) fn is_bmp_utf8_on(kernel: Kernel, bytes: &[u8]) -> bool {
+    if bytes.len() >= super::ASCII_KERNEL_MIN && super::is_ascii_on(kernel, bytes) {
+        return true;
+    }
+    match classify(bytes) {
+        Class::Ascii => true,
+        Class::FourByteLead => false,
+        Class::Other => is_utf8_on(kernel, bytes),
+    }
+}
+
+/// What one pass over the bytes found.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Class {
+    /// Every byte is below `80`.
+    Ascii,
+    /// Some byte is `F0` or above (a 4-byte sequence's lead in valid UTF-8,
+    /// or a byte no UTF-8 has).
+    FourByteLead,
+    /// Neither: some byte is `80`..=`EF`.
+    Other,
+}
+
+/// Classifies `bytes` by their largest byte, by 16-byte loads where SSE2 is
+/// built in and eight bytes at a time otherwise.
+#[inline]
+pub(super) fn classify(bytes: &[u8]) -> Class {
+    #[cfg(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "sse2"
+    ))]
+    if bytes.len() >= 16 {
+        return classify_sse2(bytes);
+    }
+    classify_swar(bytes)
+}
+
+/// Whether `bytes` is valid UTF-8, by `simdutf8` on `kernel`'s instruction set.
+#[inline]
+fn is_utf8_on(kernel: Kernel, bytes: &[u8]) -> bool {
+    match kernel {
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        // SAFETY: `kernel` is one of `kernels::available`, so only `Avx2`
+        // when AVX2 was detected.
+        Kernel::Avx2 => unsafe { is_utf8_avx2(bytes) },
+        _ => simdutf8::basic::from_utf8(bytes).is_ok(),
+    }
+}
+
+/// The length of `simdutf8`'s block: its kernel validates whole blocks
+/// without the copy it makes of a shorter tail.
+const BLOCK: usize = 64;
+
+/// Whether `bytes` is valid UTF-8, by `simdutf8`'s AVX2 kernel. An input of
+/// at most one block is first copied into a zeroed block by a few wide moves
+/// (the kernel's own tail copy moves the last bytes one at a time): zeros are
+/// ASCII, so the padded block is valid UTF-8 exactly when the input is (a
+/// sequence cut short by the end meets a `00` where it needs a continuation
+/// byte).
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+#[inline]
+unsafe fn is_utf8_avx2(bytes: &[u8]) -> bool {
+    use simdutf8::basic::imp::x86::avx2::validate_utf8;
+    if bytes.len() > BLOCK {
+        // SAFETY: the caller guarantees AVX2, the one feature this kernel is
+        // compiled for.
+        return unsafe { validate_utf8(bytes) }.is_ok();
+    }
+    // SAFETY: as above.
+    unsafe { validate_utf8(&padded_block(bytes)) }.is_ok()
+}
+
+/// `bytes` (at most [`BLOCK`] long) at the start of a zeroed block, copied
+/// by overlapping moves of 16, 8 or 4 bytes (each writes input bytes to
+/// their own offsets, so the overlap is harmless).
+#[inline]
+pub(super) fn padded_block(bytes: &[u8]) -> [u8; BLOCK] {
+    let n = bytes.len();
+    debug_assert!(n <= BLOCK);
+    let mut block = [0u8; BLOCK];
+    if n >= 16 {
+        let mut i = 0;
+        while i + 16 < n {
+            block[i..i + 16].copy_from_slice(&bytes[i..i + 16]);
+            i += 16;
+        }
+        block[n - 16..n].copy_from_slice(&bytes[n - 16..]);
+    } else if n >= 8 {
+        block[..8].copy_from_slice(&bytes[..8]);
+        block[n - 8..n].copy_from_slice(&bytes[n - 8..]);
+    } else if n >= 4 {
+        block[..4].copy_from_slice(&bytes[..4]);
+        block[n - 4..n].copy_from_slice(&bytes[n - 4..]);
+    } else {
+        block[..n].copy_from_slice(bytes);
+    }
+    block
+}
+
+/// [`classify`] eight bytes at a time: a byte is `F0` or above when its
+/// four high bits are set, and shifting a word left by 1..=3 moves bits
+/// 6..=4 of each byte to bit 7 of the same byte (never across bytes).
+#[inline]
+pub(super) fn classify_swar(bytes: &[u8]) -> Class {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let n = bytes.len();
+    let (high, lead) = if n < 8 {
+        let (mut high, mut lead) = (false, false);
+        for &b in bytes {
+            high |= b >= 0x80;
+            lead |= b >= 0xF0;
+        }
+        (high, lead)
+    } else {
+        let word = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap());
+        let lead = |w: u64| w & (w << 1) & (w << 2) & (w << 3);
+        let last = word(n - 8);
+        let (mut high, mut leads) = (last, lead(last));
+        let mut i = 0;
+        while i + 8 < n {
+            let w = word(i);
+            high |= w;
+            leads |= lead(w);
+            i += 8;
+        }
+        (high & HIGH != 0, leads & HIGH != 0)
+    };
+    match (high, lead) {
+        (false, _) => Class::Ascii,
+        (true, true) => Class::FourByteLead,
+        (true, false) => Class::Other,
+    }
+}
+
+/// [`classify`] by 16-byte loads, the last overlapping the one before it
+/// (`bytes.len() >= 16`): the unsigned maximum of all bytes decides. SSE2 is
+/// part of every x86_64 CPU and of the x86 targets built with it, so this
+/// needs no run-time detection.
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    target_feature = "sse2"
+))]
+#[inline]
+fn classify_sse2(bytes: &[u8]) -> Class {
+    let n = bytes.len();
+    debug_assert!(n >= 16);
+    let p = bytes.as_ptr();
+    // SAFETY: every load reads 16 bytes at an offset `i <= n - 16`, inside
+    // `bytes`; the loads are unaligned; SSE2 is enabled at compile time.
+    unsafe {
+        let mut max = _mm_loadu_si128(p.add(n - 16).cast());
+        let mut i = 0;
+        while i + 16 < n {
+            max = _mm_max_epu8(max, _mm_loadu_si128(p.add(i).cast()));
+            i += 16;
+        }
+        if _mm_movemask_epi8(max) == 0 {
+            return Class::Ascii;
+        }
+        // The maximum is at least F0 exactly when max(max, F0) == max.
+        let floor = _mm_set1_epi8(0xF0u8 as i8);
+        if _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(max, floor), max)) != 0 {
+            Class::FourByteLead
+        } else {
+            Class::Other
+        }
+    }
+}
