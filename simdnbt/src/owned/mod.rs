@@ -209,13 +209,14 @@ impl BaseNbt {
         data.reserve(3 + self.name.len() + write::reserve_for(&self.tag));
         data.push(crate::tag_id::COMPOUND);
         write::string(&self.name, data)?;
-        self.tag.write(data)
+        write::compound_payload_in_room(&self.tag, data)
     }
 
     /// Appends the document in network form: `0a`, payload (no name).
     pub fn write_unnamed(&self, data: &mut Vec<u8>) -> Result<(), WriteError> {
+        data.reserve(1 + write::reserve_for(&self.tag));
         data.push(crate::tag_id::COMPOUND);
-        self.tag.write(data)
+        write::compound_payload_in_room(&self.tag, data)
     }
 }
 
