@@ -13,7 +13,8 @@
 #                                           (default: generated_unicode_1m)
 #   compare/icount.sh --region [READER...]  every chunk of 1.19.4.mca, per reader
 #   compare/icount.sh --bedrock [FILE]      FILE converted to the Bedrock forms: the document's
-#                                           and owned reads, transcodes to Java, vs na_nbt's LE read
+#                                           and owned reads and network writes, transcodes to
+#                                           Java, vs na_nbt's LE read
 #   compare/icount.sh --locate [FILE...]    path::locate_error over valid files (the core
 #                                           with the error locator's sink, to the end)
 #
@@ -26,7 +27,7 @@ cd "$(dirname "$0")/.."
 mode=nbt
 case "${1:-}" in
   --serde | --mutf8 | --snbt | --region | --bedrock | --locate) mode=${1#--}; shift ;;
-  -h | --help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h | --help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 esac
 features=()
 [ -n "${ICOUNT_FEATURES:-}" ] && features=(--features "$ICOUNT_FEATURES")
@@ -120,9 +121,9 @@ case $mode in
   bedrock)
     file=${1:-complex_player.dat}
     n=${ICOUNT_ITERATIONS:-200}
-    echo "| reader ($file in a Bedrock form) | instructions per read |"
+    echo "| reader ($file in a Bedrock form) | instructions per call |"
     echo "|---|---:|"
-    for r in simdnbt_doc_le simdnbt_le_owned simdnbt_net_owned simdnbt_le_to_java simdnbt_net_to_java na_nbt_le_owned; do
+    for r in simdnbt_doc_le simdnbt_le_owned simdnbt_doc_net simdnbt_net_owned simdnbt_le_to_java simdnbt_net_to_java na_nbt_le_owned simdnbt_doc_net_write simdnbt_net_owned_write; do
       echo "| $r | $(count "$n" bedrock "$r" "$file") |"
     done
     ;;

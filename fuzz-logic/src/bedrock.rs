@@ -6,6 +6,7 @@ use std::io::Cursor;
 use simdnbt::bedrock::{
     self, from_network, split_level_header, to_big_endian, to_little_endian, to_network,
 };
+use simdnbt::document::Document;
 use simdnbt::{Error, ErrorKind, borrow, owned};
 
 /// Arbitrary bytes as a Java document, a little-endian one and a network one.
@@ -26,9 +27,14 @@ use simdnbt::{Error, ErrorKind, borrow, owned};
 ///   through Java when a string had to be converted), is exact on its
 ///   second trip, and after an edit writes what the owned tree with the
 ///   same edit holds.
+/// - As network bytes, the document ([`bedrock::document::read_network`])
+///   answers as the owned network reader does, writes the network form of
+///   what it read (the owned tree's bytes), is exact on its second trip, and
+///   after an edit writes the owned tree's bytes with the same edit.
 pub fn bedrock(data: &[u8]) {
     agrees_with_reader(data);
     document_le(data);
+    document_network(data);
     bedrock_form(
         data,
         to_big_endian,
@@ -55,34 +61,10 @@ fn document_le(data: &[u8]) {
         (Err(a), Err(b)) => assert_eq!((a.kind(), a.offset()), (b.kind(), b.offset())),
         _ => panic!("read_le and from_vec_le disagree"),
     }
-    let doc = match (read, bedrock::owned::read_le(&mut c2)) {
-        (Ok(doc), Ok(nbt)) => {
-            assert_eq!(c1.position(), c2.position());
-            let values = doc
-                .as_ref()
-                .map(|d| d.to_owned_nbt())
-                .unwrap_or(owned::Nbt::None);
-            assert!(values == nbt, "the document and the owned LE read disagree");
-            match doc {
-                Some(doc) => (doc, nbt),
-                None => return,
-            }
-        }
-        (Err(d), Err(o)) => {
-            assert_eq!(
-                (d.kind(), d.offset()),
-                (o.kind(), o.offset()),
-                "document vs owned"
-            );
-            return;
-        }
-        (d, o) => panic!(
-            "document {:?} vs owned {:?}",
-            d.map(|_| ()).map_err(|e| e.kind()),
-            o.map(|_| ()).map_err(|e| e.kind())
-        ),
+    let owned = bedrock::owned::read_le(&mut c2);
+    let Some((mut doc, nbt)) = same_answer(read, owned, &c1, &c2, "LE") else {
+        return;
     };
-    let (mut doc, nbt) = doc;
     let input = &data[..c1.position() as usize];
     let first = doc.to_bytes();
     if first != input {
@@ -112,6 +94,79 @@ fn document_le(data: &[u8]) {
         back == owned::Nbt::Some(expected),
         "the edit differs from the owned tree's"
     );
+}
+
+fn document_network(data: &[u8]) {
+    let (mut c1, mut c2) = (Cursor::new(data), Cursor::new(data));
+    let read = bedrock::document::read_network(&mut c1);
+    let owned = bedrock::owned::read_network(&mut c2);
+    let Some((mut doc, nbt)) = same_answer(read, owned, &c1, &c2, "network") else {
+        return;
+    };
+    let first = doc.to_bytes();
+    let mut want = Vec::new();
+    bedrock::owned::write_network(&nbt, &mut want).expect("a read tree writes");
+    assert_eq!(
+        first, want,
+        "the document and the owned tree write different bytes"
+    );
+    let again = bedrock::document::read_network(&mut Cursor::new(&first[..]))
+        .expect("a written document reads")
+        .expect("a compound");
+    assert_eq!(again.to_bytes(), first, "second trip");
+    let owned::Nbt::Some(mut expected) = nbt else {
+        return;
+    };
+    if doc.as_compound_mut().unwrap().set("fuzz", -1i64).is_err() {
+        return;
+    }
+    expected.insert("fuzz", -1i64);
+    let mut want = Vec::new();
+    bedrock::owned::write_network(&owned::Nbt::Some(expected), &mut want).expect("writes");
+    assert_eq!(
+        doc.to_bytes(),
+        want,
+        "the edit differs from the owned tree's"
+    );
+}
+
+/// Checks that a document reader and the owned reader of the same form
+/// answered alike (the same values and cursor, or the same error kind and
+/// offset); the document and the tree when there is one.
+fn same_answer(
+    doc: Result<Option<Document>, Error>,
+    nbt: Result<owned::Nbt, Error>,
+    doc_cursor: &Cursor<&[u8]>,
+    owned_cursor: &Cursor<&[u8]>,
+    form: &str,
+) -> Option<(Document, owned::Nbt)> {
+    match (doc, nbt) {
+        (Ok(doc), Ok(nbt)) => {
+            assert_eq!(doc_cursor.position(), owned_cursor.position(), "{form}");
+            let values = doc
+                .as_ref()
+                .map(|d| d.to_owned_nbt())
+                .unwrap_or(owned::Nbt::None);
+            assert!(
+                values == nbt,
+                "the document and the owned {form} read disagree"
+            );
+            doc.map(|doc| (doc, nbt))
+        }
+        (Err(d), Err(o)) => {
+            assert_eq!(
+                (d.kind(), d.offset()),
+                (o.kind(), o.offset()),
+                "{form} document vs owned"
+            );
+            None
+        }
+        (d, o) => panic!(
+            "{form} document {:?} vs owned {:?}",
+            d.map(|_| ()).map_err(|e| e.kind()),
+            o.map(|_| ()).map_err(|e| e.kind())
+        ),
+    }
 }
 
 type Transcode = fn(&[u8]) -> Result<Vec<u8>, Error>;

@@ -297,9 +297,10 @@ fn region(reader: &str, n: u64) -> ExitCode {
 }
 
 /// One reader of a corpus file converted to a Bedrock form (outside the
-/// count): the owned model and the document reading little-endian (the owned
-/// model also network) input directly, the transcoders to Java, and na_nbt's
-/// owned little-endian read.
+/// count): the owned model and the document reading little-endian and
+/// network input, the transcoders to Java, and na_nbt's owned little-endian
+/// read; and the network form's writes (`*_write`: the tree read outside
+/// the count).
 fn bedrock(reader: &str, file: &str, n: u64) -> ExitCode {
     let java = match compare::inputs::load(file) {
         Ok(bytes) => bytes,
@@ -337,6 +338,39 @@ fn bedrock(reader: &str, file: &str, n: u64) -> ExitCode {
             },
             n,
         ),
+        "simdnbt_doc_net" => count(
+            &mut || {
+                black_box(
+                    simdnbt::bedrock::document::read_network(&mut Cursor::new(black_box(&net)))
+                        .unwrap(),
+                );
+            },
+            n,
+        ),
+        "simdnbt_doc_net_write" => {
+            let doc = simdnbt::bedrock::document::read_network(&mut Cursor::new(&net))
+                .unwrap()
+                .unwrap();
+            count(
+                &mut || {
+                    let mut out = Vec::new();
+                    black_box(&doc).write(&mut out);
+                    black_box(out);
+                },
+                n,
+            )
+        }
+        "simdnbt_net_owned_write" => {
+            let nbt = simdnbt::bedrock::owned::read_network(&mut Cursor::new(&net)).unwrap();
+            count(
+                &mut || {
+                    let mut out = Vec::new();
+                    simdnbt::bedrock::owned::write_network(black_box(&nbt), &mut out).unwrap();
+                    black_box(out);
+                },
+                n,
+            )
+        }
         "simdnbt_le_to_java" => count(
             &mut || _ = black_box(simdnbt::bedrock::to_big_endian(black_box(&le)).unwrap()),
             n,

@@ -10,9 +10,15 @@
 //! character above U+FFFF) is converted as a whole when it is read, as
 //! [`super`]'s "Strings" says, and still writes little-endian. The first
 //! edit of a little-endian document converts its storage to the Java form
-//! once (one transcode of the document); writing converts it back. The
-//! network (VarInt) form is not read into a document (its lengths have no
-//! fixed width): use [`super::owned::read_network`].
+//! once (one transcode of the document); writing converts it back.
+//!
+//! The network (VarInt) form, as in packets, is read by [`read_network`]:
+//! its lengths have no fixed width, so the document stores the core's
+//! transcode of it to the Java form (edits need no conversion) and
+//! [`Document::write`] transcodes what it writes back to the network form
+//! ([`ByteOrder::Network`]). A read then costs a transcode more than
+//! [`super::owned::read_network`]'s one pass, and a write one transcode of
+//! the document, edited or not.
 //!
 //! Which model: [`super::owned`] to build or hold a Bedrock tree with plain
 //! `Vec`s; this one to read a Bedrock file, look values up and write it
@@ -90,4 +96,48 @@ pub fn from_vec_le(bytes: Vec<u8>) -> Result<Option<Document>, Error> {
 /// [`from_vec_le`] within the limits of `opts`.
 pub fn from_vec_le_with(bytes: Vec<u8>, opts: &ReadOptions) -> Result<Option<Document>, Error> {
     crate::document::bedrock::from_vec_le_with(bytes, opts)
+}
+
+/// Reads a network-form (VarInt) document (a named root compound;
+/// `Ok(None)` for a lone End) at the cursor into a document, and moves the
+/// cursor past it. It writes the network form back
+/// ([`Document::byte_order`] is [`ByteOrder::Network`]); [`Document::write_in`]
+/// writes it as Java or little-endian.
+///
+/// Memory: the document holds the input's Java form, at most 8× the input
+/// (a Long of one VarInt byte is eight bytes in Java), within the
+/// document's own bound on those bytes (`reports/perf.md`).
+///
+/// # Errors
+/// The first structural problem, with its offset in the input: the errors
+/// of [`super::owned::read_network`], at the same offsets, and
+/// [`ErrorKind::StringTooLong`](crate::ErrorKind::StringTooLong) for a
+/// string longer than Java's 65535 bytes.
+///
+/// ```
+/// use std::io::Cursor;
+/// use simdnbt::bedrock;
+/// use simdnbt::document::ByteOrder;
+///
+/// // {"": {n: 1}}: name lengths are VarInts, the Int a ZigZag VarInt (1 → 2).
+/// let net = [10, 0, 3, 1, b'n', 2, 0];
+/// let mut doc = bedrock::document::read_network(&mut Cursor::new(&net[..]))?.unwrap();
+/// assert_eq!(doc.byte_order(), ByteOrder::Network);
+/// assert_eq!(doc.int("n"), Some(1));
+/// assert_eq!(doc.to_bytes(), net);
+///
+/// doc.as_compound_mut().unwrap().set("n", -1)?;
+/// assert_eq!(doc.to_bytes(), [10, 0, 3, 1, b'n', 1, 0]); // ZigZag: -1 → 1
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_network(data: &mut Cursor<&[u8]>) -> Result<Option<Document>, Error> {
+    read_network_with(data, &ReadOptions::default())
+}
+
+/// [`read_network`] within the limits of `opts` (applied to the input).
+pub fn read_network_with(
+    data: &mut Cursor<&[u8]>,
+    opts: &ReadOptions,
+) -> Result<Option<Document>, Error> {
+    crate::document::bedrock::read_network_with(data, opts)
 }

@@ -23,10 +23,13 @@
 //! every check they have, and a document that is only read pays nothing for
 //! them.
 //!
-//! The network (VarInt) form is not read into a document: its lengths have
-//! no fixed width, which the document's offsets rely on (read it with
-//! [`crate::bedrock::owned::read_network`], or transcode it with
-//! [`crate::bedrock::from_network`] and read that).
+//! The network (VarInt) form is never stored: its lengths have no fixed
+//! width, which the document's offsets rely on. A document read from it is
+//! the core's transcode of the input to the Java form (the same checks and
+//! errors, at the input's offsets, as
+//! [`crate::bedrock::owned::read_network`]), read as Java, so edits need no
+//! conversion; its [`Document::write`] transcodes the written Java bytes
+//! back ([`ByteOrder::Network`]).
 
 use std::io::Cursor;
 
@@ -36,7 +39,7 @@ use crate::bedrock::transcode;
 use crate::error::Error;
 use crate::options::ReadOptions;
 use crate::read::root::{cursor_parts, root_prefix_in};
-use crate::read::wire::{BigEndian, LittleEndian, Wire};
+use crate::read::wire::{BigEndian, LittleEndian, VarInt, Wire};
 
 /// Reads the little-endian document at the cursor (a named root compound,
 /// or a lone End: `Ok(None)`) and moves the cursor past it.
@@ -67,6 +70,45 @@ pub(crate) fn from_vec_le_with(
     };
     let doc = Document::parse_vec_in::<LittleEndian, true>(bytes, &layout, opts)?;
     Ok(Some(checked(doc, opts)))
+}
+
+/// Reads the network-form document at the cursor (a named root compound,
+/// or a lone End: `Ok(None)`) and moves the cursor past it.
+pub(crate) fn read_network_with(
+    data: &mut Cursor<&[u8]>,
+    opts: &ReadOptions,
+) -> Result<Option<Document>, Error> {
+    let (bytes, start) = cursor_parts(data);
+    // The root's checks (type, End) are the owned network reader's.
+    let root = match Layout::of_root(root_prefix_in::<VarInt>(bytes, start, true)?) {
+        Ok(root) => root,
+        Err(end) => {
+            data.set_position(end as u64);
+            return Ok(None);
+        }
+    };
+    // The readers count `max_bytes` from the payload, the transcoder from
+    // the root's id: the same budget, so the same error at the same offset.
+    let mut input_opts = *opts;
+    if let Some(max) = opts.max_bytes {
+        input_opts = input_opts.max_bytes(max.saturating_add(root.payload - start));
+    }
+    let (java, end) = transcode::document::<VarInt, BigEndian>(bytes, start, &input_opts, false)?;
+    data.set_position(end as u64);
+    let at = Layout::find(&java, 0, Form::Named)
+        .ok()
+        .flatten()
+        .expect("a transcoded compound has a root");
+    // The core checked the input within `opts`; the Java bytes (up to 8×
+    // the input: a one-byte VarInt Long) are read within its depth only.
+    let java_opts = ReadOptions::default().max_depth(opts.max_depth);
+    // Node room from the input's size: numbers, which the Java form widens
+    // most, take no node.
+    let room = super::node_room(end - root.payload);
+    let mut doc = Document::parse_vec_room::<BigEndian, false>(java, &at, &java_opts, room)
+        .expect("a transcoded document reads");
+    doc.out_order = ByteOrder::Network;
+    Ok(Some(doc))
 }
 
 /// `doc` as read, or converted to the Java form when one of its strings (or
@@ -127,15 +169,26 @@ impl Document {
         }
         // Any depth: the document holds what it holds.
         let opts = ReadOptions::default().max_depth(u32::MAX);
-        let other = match order {
-            ByteOrder::LittleEndian => transcode_whole::<BigEndian, LittleEndian>(&stored, &opts),
-            ByteOrder::BigEndian => transcode_whole::<LittleEndian, BigEndian>(&stored, &opts),
+        let other = match (self.le(), order) {
+            (false, ByteOrder::LittleEndian) => {
+                transcode_whole::<BigEndian, LittleEndian>(&stored, &opts)
+            }
+            (true, ByteOrder::BigEndian) => {
+                transcode_whole::<LittleEndian, BigEndian>(&stored, &opts)
+            }
+            (false, ByteOrder::Network) => transcode_whole::<BigEndian, VarInt>(&stored, &opts),
+            (true, ByteOrder::Network) => transcode_whole::<LittleEndian, VarInt>(&stored, &opts),
+            // The stored order is written by `write::document`.
+            (_, ByteOrder::BigEndian | ByteOrder::LittleEndian) => stored,
         };
         if form == Form::Named {
             out.extend_from_slice(&other);
         } else {
+            // The id, then the payload after the empty name (a VarInt 0 in
+            // the network form, a u16 0 in the others).
+            let name = if order == ByteOrder::Network { 1 } else { 2 };
             out.push(other[0]);
-            out.extend_from_slice(&other[3..]);
+            out.extend_from_slice(&other[1 + name..]);
         }
     }
 }

@@ -86,6 +86,11 @@
 //! big-endian views (`int_array_raw`, `ints_raw`, `int_arrays`, …) are `None`
 //! in a little-endian document; the decoding getters work in both.
 //!
+//! `simdnbt::bedrock::document::read_network` reads the network (VarInt)
+//! form of packets: stored as its Java form (VarInts have no fixed width),
+//! so edits need no conversion, and written back as the network form
+//! ([`ByteOrder::Network`]; one transcode per write).
+//!
 //! # Limits
 //!
 //! The reader's limits ([`ReadOptions`]) apply, and edits keep to them: no
@@ -189,9 +194,16 @@ pub enum ByteOrder {
     /// Java Edition: big-endian, strings in MUTF-8 (`docs/format.md`).
     BigEndian,
     /// Bedrock Edition files and LevelDB records: little-endian, strings in
-    /// UTF-8 (`docs/format.md`, "Bedrock forms"; read with
+    /// UTF-8 (`docs/format.md` §7; read with
     /// `simdnbt::bedrock::document`, feature `bedrock`).
     LittleEndian,
+    /// Bedrock's network form, as in packets: lengths are VarInts, Int and
+    /// Long ZigZag VarInts, strings UTF-8 (`docs/format.md` §7). Only ever
+    /// written: VarInts have no fixed width, which the document's offsets
+    /// need, so a document read from this form
+    /// (`simdnbt::bedrock::document::read_network`, feature `bedrock`)
+    /// stores the Java form and writes this one.
+    Network,
 }
 
 /// A document you can read, change and write (see the [module docs](self)).
@@ -210,11 +222,12 @@ pub struct Document {
     /// `nodes[0]` is the root value; the rest are blocks of children.
     nodes: Buf<Node>,
     form: Form,
-    /// The byte order of `bytes`.
-    order: ByteOrder,
-    /// The byte order [`Document::write`] writes: `order`, except for a
-    /// little-endian document an edit moved to big-endian storage (see
-    /// `bedrock.rs`).
+    /// Whether `bytes` are little-endian (else big-endian: stored bytes are
+    /// never in the network form).
+    le: bool,
+    /// The byte order [`Document::write`] writes: the stored one, except for
+    /// a little-endian document an edit moved to big-endian storage, and a
+    /// document read from the network form (see `bedrock.rs`).
     out_order: ByteOrder,
     /// [`Form::Named`]: where the root name's u16 length is.
     name: u32,
@@ -482,7 +495,7 @@ fn headroom(len: usize) -> usize {
 /// The nodes a document whose root payload takes `len` input bytes starts
 /// with room for: the densest real files' share; inputs under 2 KiB get at
 /// most 62 nodes (with their bytes, a block mimalloc's fast path serves).
-fn node_room(len: usize) -> usize {
+pub(super) fn node_room(len: usize) -> usize {
     if len < 2048 {
         (len / 4 + 4).min(62)
     } else {
@@ -560,7 +573,7 @@ impl Document {
             } else {
                 Form::Unnamed
             },
-            order: ByteOrder::BigEndian,
+            le: false,
             out_order: ByteOrder::BigEndian,
             name: at.name.unwrap_or(0) as u32,
             max_depth: opts.max_depth,
@@ -613,6 +626,17 @@ impl Document {
         opts: &ReadOptions,
     ) -> Result<Document, Error> {
         let room = node_room(bytes.len().min(MAX_BYTES) - at.payload);
+        Document::parse_vec_room::<W, UTF8>(bytes, at, opts, room)
+    }
+
+    /// [`Document::parse_vec_in`] with room for `room` nodes at the start.
+    #[inline(always)]
+    fn parse_vec_room<W: Wire, const UTF8: bool>(
+        bytes: Vec<u8>,
+        at: &Layout,
+        opts: &ReadOptions,
+        room: usize,
+    ) -> Result<Document, Error> {
         let (nodes, end) = parse_capped::<W, UTF8>(&bytes, at, opts, Buf::with_capacity(room))?;
         let mut bytes = Buf::from_vec(bytes);
         bytes.truncate(end);
@@ -623,7 +647,7 @@ impl Document {
     #[inline(always)]
     fn in_order<W: Wire>(mut self) -> Document {
         if matches!(W::KIND, Kind::Little) {
-            self.order = ByteOrder::LittleEndian;
+            self.le = true;
             self.out_order = ByteOrder::LittleEndian;
         }
         self
@@ -632,10 +656,10 @@ impl Document {
     /// Reads `bytes` (written from this document in its stored order, at
     /// `at`) into a new document.
     fn reparse(&self, bytes: Vec<u8>, at: &Layout, opts: &ReadOptions) -> Result<Document, Error> {
-        match self.order {
-            ByteOrder::BigEndian => Document::parse_vec(bytes, at, opts),
+        match self.le {
+            false => Document::parse_vec(bytes, at, opts),
             // Every string was checked when the document was read.
-            ByteOrder::LittleEndian => {
+            true => {
                 Document::parse_vec_in::<crate::read::wire::LittleEndian, false>(bytes, at, opts)
             }
         }
@@ -648,7 +672,8 @@ impl Document {
 
     /// The byte order the document was read in, which
     /// [`write`](Self::write) writes ([`ByteOrder::BigEndian`] for Java
-    /// input, [`ByteOrder::LittleEndian`] for Bedrock input).
+    /// input, [`ByteOrder::LittleEndian`] or [`ByteOrder::Network`] for
+    /// Bedrock input).
     pub fn byte_order(&self) -> ByteOrder {
         self.out_order
     }
@@ -692,7 +717,7 @@ impl Document {
     /// An edited document is valid by construction, so this cannot fail.
     #[inline]
     pub fn write(&self, out: &mut Vec<u8>) {
-        if self.out_order == self.order {
+        if self.out_order == self.stored_order() {
             write::document(self, self.form, out);
         } else {
             self.write_other_order(self.form, self.out_order, out);
@@ -702,7 +727,7 @@ impl Document {
     /// Appends the document in `form`: [`Form::Named`] gives a document
     /// read unnamed the empty name, [`Form::Unnamed`] leaves the name out.
     pub fn write_as(&self, form: Form, out: &mut Vec<u8>) {
-        if self.out_order == self.order {
+        if self.out_order == self.stored_order() {
             write::document(self, form, out);
         } else {
             self.write_other_order(form, self.out_order, out);
@@ -710,14 +735,14 @@ impl Document {
     }
 
     /// Appends the document in `form` and byte `order`. The document's own
-    /// order is a copy of every part no edit touched; the other order is
-    /// the stored bytes re-encoded by the validating core (numbers swapped,
-    /// strings converted between MUTF-8 and UTF-8 as
+    /// order is a copy of every part no edit touched; another order is
+    /// the stored bytes re-encoded by the validating core (numbers swapped
+    /// or made VarInts, strings converted between MUTF-8 and UTF-8 as
     /// `simdnbt::bedrock` converts them). Only with the `bedrock` feature:
     /// without it every document is big-endian ([`write_as`](Self::write_as)).
     #[cfg(feature = "bedrock")]
     pub fn write_in(&self, form: Form, order: ByteOrder, out: &mut Vec<u8>) {
-        if order == self.order {
+        if order == self.stored_order() {
             write::document(self, form, out);
         } else {
             self.write_other_order(form, order, out);
@@ -745,11 +770,9 @@ impl Document {
     pub fn compact(&mut self) {
         let mut bytes = Vec::new();
         write::document(self, self.form, &mut bytes);
-        let at = match self.order {
-            ByteOrder::BigEndian => Layout::find(&bytes, 0, self.form),
-            ByteOrder::LittleEndian => {
-                Layout::find_in::<crate::read::wire::LittleEndian>(&bytes, 0, self.form)
-            }
+        let at = match self.le {
+            false => Layout::find(&bytes, 0, self.form),
+            true => Layout::find_in::<crate::read::wire::LittleEndian>(&bytes, 0, self.form),
         }
         .ok()
         .flatten()
@@ -785,7 +808,17 @@ impl Document {
     /// Whether the stored bytes are little-endian.
     #[inline(always)]
     pub(crate) fn le(&self) -> bool {
-        self.order == ByteOrder::LittleEndian
+        self.le
+    }
+
+    /// The byte order of the stored bytes.
+    #[inline(always)]
+    fn stored_order(&self) -> ByteOrder {
+        if self.le {
+            ByteOrder::LittleEndian
+        } else {
+            ByteOrder::BigEndian
+        }
     }
 
     #[inline(always)]

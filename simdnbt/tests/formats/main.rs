@@ -6,6 +6,7 @@ mod support;
 
 mod bedrock;
 mod bedrock_document;
+mod bedrock_network_document;
 mod chunk;
 mod compression;
 mod json;

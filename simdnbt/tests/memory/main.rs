@@ -12,6 +12,7 @@
 //! that `reports/memory.md` holds. The ignored `rss_probe` test reads one case
 //! with one reader, for `/usr/bin/time -v` (see reports/memory.md).
 
+mod network;
 mod snbt;
 #[path = "../support/mod.rs"]
 mod support;
