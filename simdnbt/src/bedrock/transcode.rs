@@ -4,8 +4,9 @@
 //! The core checks everything (so every form's errors are the readers'
 //! errors, at the same offsets, under every [`ReadOptions`] limit); this
 //! sink only re-encodes numbers, lengths and strings. The output is at most
-//! about twice the input (a network VarInt of one byte becomes four or eight
-//! bytes; a string grows by at most half as MUTF-8).
+//! 8× the input: a network VarInt of one byte becomes four or eight bytes
+//! (a list of one-byte Longs, 8×; `tests/memory/network.rs`), a string grows
+//! by at most half as MUTF-8; the fixed forms keep their size.
 
 use std::marker::PhantomData;
 
