@@ -104,9 +104,10 @@ pub fn from_vec_le_with(bytes: Vec<u8>, opts: &ReadOptions) -> Result<Option<Doc
 /// ([`Document::byte_order`] is [`ByteOrder::Network`]); [`Document::write_in`]
 /// writes it as Java or little-endian.
 ///
-/// Memory: the document holds the input's Java form, at most 8× the input
-/// (a Long of one VarInt byte is eight bytes in Java), within the
-/// document's own bound on those bytes (`reports/perf.md`).
+/// Memory: the document holds the input's Java form (at most 8× the input:
+/// a Long of one VarInt byte is eight bytes in Java, but takes no node),
+/// and peaks at no more than 25× the input on any input (`reports/memory.md`;
+/// asserted by `tests/memory/network.rs`).
 ///
 /// # Errors
 /// The first structural problem, with its offset in the input: the errors
