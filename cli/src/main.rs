@@ -15,6 +15,7 @@ mod query;
 mod report;
 mod show;
 mod store;
+mod template;
 mod walk;
 
 use std::io::IsTerminal;
@@ -190,7 +191,10 @@ Examples:
 
 Every occurrence of FROM in each string the path selects becomes TO; other
 values are left alone. With --regex, FROM is a regular expression (the regex
-crate's syntax) and TO may use its groups ($1, ${name}). Files are written as
+crate's syntax) and TO may use its groups: $1 (every digit after the `$`:
+`$1_axe` is group 1, then `_axe`), ${1}, ${name}; `$$` is a `$`. A reference
+to a group FROM does not have, or any other `$`, is refused before anything
+is read. --dry-run shows each change, PATH: OLD -> NEW. Files are written as
 by `nbt set`, and folders and region files are many documents in the same way.")]
     Replace {
         /// The file or folder (`-`: stdin, result on stdout)
@@ -466,8 +470,8 @@ fn run(cli: Cli) -> Result<u8> {
             write,
         } => {
             let path = query::parse_path(&path)?;
-            let pattern = query::Pattern::new(&old, regex)?;
-            let owned = |root: &mut _| query::replace_edit(&path, &pattern, &new, root);
+            let pattern = query::Pattern::new(&old, &new, regex)?;
+            let owned = |root: &mut _| query::replace_edit(&path, &pattern, write.dry_run, root);
             let edit = query::Edit {
                 owned: &owned,
                 document: None,

@@ -123,6 +123,7 @@ pub fn set_edit(
         Ok(n) => Ok(Change {
             matched: n,
             changed: n.saturating_sub(same),
+            ..Change::default()
         }),
         Err(e) if !strict && *e.kind() == PathErrorKind::NothingSelected => Ok(Change::default()),
         Err(e) => Err(format!("cannot set {e}")),
@@ -150,6 +151,7 @@ pub fn set_document_edit(
         Ok(n) => Ok(Change {
             matched: n,
             changed: n.saturating_sub(same),
+            ..Change::default()
         }),
         Err(e) if matches!(e.kind(), PathErrorKind::Refused { .. }) => return None,
         Err(e) if !strict && *e.kind() == PathErrorKind::NothingSelected => Ok(Change::default()),
@@ -163,6 +165,7 @@ pub fn rm_edit(path: &NbtPath, root: &mut NbtCompound) -> std::result::Result<Ch
     Ok(Change {
         matched: n,
         changed: n,
+        ..Change::default()
     })
 }
 
@@ -175,30 +178,37 @@ pub fn rm_document_edit(
     Some(Ok(Change {
         matched: n,
         changed: n,
+        ..Change::default()
     }))
 }
 
 /// The edit `nbt replace` makes: in every string `path` selects, `from`
 /// replaced by `to` (every occurrence; with `regex`, `from` is a regular
-/// expression and `to` may name its groups, `$1`, `${name}`); how many
-/// strings changed.
+/// expression and `to` may name its groups: [`crate::template`]); how many
+/// strings changed. `show`: describe each change (`PATH: OLD -> NEW`), for
+/// `--dry-run`.
 pub fn replace_edit(
     path: &NbtPath,
     pattern: &Pattern,
-    to: &str,
+    show: bool,
     root: &mut NbtCompound,
 ) -> std::result::Result<Change, String> {
     let mut edits = Vec::new();
     let mut matched = 0;
+    let mut shown = Vec::new();
     for (at, value) in path.resolve_all(root) {
         if let NbtTag::String(s) = &*value.to_tag() {
             matched += 1;
             let old = s.to_str();
-            let new = match pattern {
-                Pattern::Literal(from) => old.replace(from.as_str(), to),
-                Pattern::Regex(re) => re.replace_all(&old, to).into_owned(),
-            };
+            let new = pattern.replace_all(&old);
             if new != *old {
+                if show {
+                    let quoted = |t: &str| {
+                        simdnbt::snbt::to_string(&NbtTag::String(t.into()))
+                            .unwrap_or_else(|_| format!("{t:?}"))
+                    };
+                    shown.push(format!("{at}: {} -> {}", quoted(&old), quoted(&new)));
+                }
                 edits.push((at, new));
             }
         }
@@ -210,28 +220,42 @@ pub fn replace_edit(
     Ok(Change {
         matched,
         changed: edits.len(),
+        shown,
     })
 }
 
-/// What `nbt replace` looks for.
+/// What `nbt replace` looks for, and what it puts in its place.
 pub enum Pattern {
-    /// A literal substring (not empty).
-    Literal(String),
-    /// A regular expression (the `regex` crate's syntax).
-    Regex(regex::Regex),
+    /// A literal substring (not empty), and its replacement.
+    Literal(String, String),
+    /// A regular expression (the `regex` crate's syntax), and the
+    /// replacement with its group references parsed.
+    Regex(regex::Regex, crate::template::Template),
 }
 
 impl Pattern {
-    /// `from` as given, or compiled as a regular expression.
-    pub fn new(from: &str, regex: bool) -> Result<Self> {
+    /// `from` as given, or compiled as a regular expression; `to` checked
+    /// against its groups, so that a wrong reference is refused before
+    /// anything is read or written.
+    pub fn new(from: &str, to: &str, regex: bool) -> Result<Self> {
         if regex {
-            regex::Regex::new(from)
-                .map(Pattern::Regex)
-                .map_err(|e| Failure::new(format!("invalid regular expression `{from}`: {e}")))
+            let re = regex::Regex::new(from)
+                .map_err(|e| Failure::new(format!("invalid regular expression `{from}`: {e}")))?;
+            let template = crate::template::Template::parse(to, &re)
+                .map_err(|m| Failure::new(format!("invalid replacement `{to}`: {m}")))?;
+            Ok(Pattern::Regex(re, template))
         } else if from.is_empty() {
             Err(Failure::new("FROM is empty: say which text to replace"))
         } else {
-            Ok(Pattern::Literal(from.to_owned()))
+            Ok(Pattern::Literal(from.to_owned(), to.to_owned()))
+        }
+    }
+
+    /// `text` with every occurrence replaced.
+    pub fn replace_all(&self, text: &str) -> String {
+        match self {
+            Pattern::Literal(from, to) => text.replace(from.as_str(), to),
+            Pattern::Regex(re, template) => template.replace_all(re, text),
         }
     }
 }
@@ -262,7 +286,7 @@ pub fn edit(
     });
     if let Some((change, mut stored)) = as_document {
         let change = change.map_err(fail)?;
-        if let Some(code) = unchanged(place, path, change)? {
+        if let Some(code) = unchanged(place, path, &change)? {
             return Ok(code);
         }
         crate::doc_edit::store(place, &mut stored, w)?;
@@ -270,7 +294,7 @@ pub fn edit(
     }
     let mut doc = input::open_document(place, opts)?;
     let change = (edit.owned)(root_mut(place, &mut doc)?).map_err(fail)?;
-    if let Some(code) = unchanged(place, path, change)? {
+    if let Some(code) = unchanged(place, path, &change)? {
         return Ok(code);
     }
     crate::store::store(place, &mut doc, w)?;
@@ -279,7 +303,7 @@ pub fn edit(
 
 /// After an edit of one document: the exit status when there is nothing to
 /// write (nothing matched: an error, status 1; everything already so: 0).
-fn unchanged(place: &Place, path: &NbtPath, change: Change) -> Result<Option<u8>> {
+fn unchanged(place: &Place, path: &NbtPath, change: &Change) -> Result<Option<u8>> {
     if change.matched == 0 {
         return Err(Failure::no(format!(
             "{place}: nothing matches `{path}`; the file is unchanged"
@@ -297,6 +321,9 @@ fn unchanged(place: &Place, path: &NbtPath, change: Change) -> Result<Option<u8>
 
 /// After an edit of one document was stored: says what was done; status 0.
 fn done(place: &Place, verb: &str, change: Change, w: WriteOpts) -> u8 {
+    for line in &change.shown {
+        eprintln!("{place}: {line}");
+    }
     let would = if w.dry_run { "would have " } else { "" };
     eprintln!("{place}: {would}{verb} {}", count(change.changed, "value"));
     0

@@ -1284,3 +1284,64 @@ fn convert_never_drops_the_root_name_silently() {
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(stderr.is_empty(), named.is_empty(), "{named:?}: {stderr}");
 }
+
+/// `replace --regex`: `$1_axe` is group 1 then `_axe` (sed, Perl, JavaScript
+/// and Python read it so; the regex crate read a group named `1_axe` and
+/// wrote `"minecraft:"`); a reference to a group that does not exist is
+/// refused before the file is touched; `--dry-run` shows each new value.
+#[test]
+fn replace_regex_groups_are_read_as_sed_reads_them() {
+    let dir = TempDir::new().unwrap();
+    let p = shipped(&dir, "complex_player.dat");
+    let ids = |p: &Path| {
+        stdout_of(nbt().arg("get").arg(p).args(["..id", "--raw"]))
+            .lines()
+            .filter(|l| l.ends_with("_sword") || l.ends_with("_axe") || l.starts_with('$'))
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(ids(&p), ["minecraft:diamond_sword"; 2]);
+    let original = std::fs::read(&p).unwrap();
+    let replace = |to: &str, extra: &[&str]| {
+        let mut cmd = nbt();
+        cmd.arg("replace")
+            .arg(&p)
+            .args(["..id", "minecraft:(.*)_sword", to, "--regex"])
+            .args(extra);
+        cmd.assert()
+    };
+    for (to, message) in [
+        ("minecraft:$2_axe", "group $2"),
+        ("minecraft:${kind}_axe", "no group named `kind`"),
+        ("minecraft:$kind", "`${kind}`"),
+        ("5$", "`$$`"),
+    ] {
+        replace(to, &[])
+            .code(2)
+            .stderr(predicate::str::contains(message));
+        assert_eq!(
+            std::fs::read(&p).unwrap(),
+            original,
+            "{to} changed the file"
+        );
+    }
+    replace("minecraft:$1_axe", &["--dry-run"])
+        .success()
+        .stderr(predicate::str::contains(
+            "\"minecraft:diamond_sword\" -> \"minecraft:diamond_axe\"",
+        ))
+        .stderr(predicate::str::contains("would have replaced 2 values"));
+    assert_eq!(std::fs::read(&p).unwrap(), original);
+    replace("minecraft:$1_axe", &[])
+        .success()
+        .stderr(predicate::str::contains("replaced 2 values"));
+    assert_eq!(ids(&p), ["minecraft:diamond_axe"; 2]);
+    // `$$` is a `$`, `${1}` ends a number early.
+    nbt()
+        .arg("replace")
+        .arg(&p)
+        .args(["..id", "^minecraft:diamond_(axe)$", "$$${1}0", "--regex"])
+        .assert()
+        .success();
+    assert_eq!(ids(&p), ["$axe0"; 2]);
+}

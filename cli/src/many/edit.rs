@@ -44,15 +44,19 @@ pub type DocEdit<'e> =
     dyn Fn(&mut Document) -> Option<std::result::Result<Change, String>> + Sync + 'e;
 
 /// What an edit did to one document.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Change {
     /// Values the path selected.
     pub matched: usize,
     /// Values changed (set to something else, removed, replaced).
     pub changed: usize,
+    /// A line per change (`PATH: OLD -> NEW`), when the edit was asked to
+    /// show them (`replace --dry-run`).
+    pub shown: Vec<String>,
 }
+
 /// What an edit did to one file.
-#[derive(Debug, Default, Clone, Copy)]
+#[derive(Debug, Default, Clone)]
 struct Outcome {
     /// Values matched.
     matched: usize,
@@ -64,6 +68,8 @@ struct Outcome {
     changed_chunks: usize,
     /// Chunks that could not be read or edited, left as they were.
     failed_chunks: usize,
+    /// The changes shown ([`Change::shown`]), each after its chunk.
+    shown: Vec<String>,
 }
 
 /// A chunk the edit changed: where it is, and its new data, compressed and
@@ -103,11 +109,15 @@ pub fn run(inputs: &Inputs, opts: &InputOpts, edit: Edit<'_>, verb: &str, w: Wri
                     0 => String::new(),
                     _ => format!(" in {}", crate::report::count(o.changed_chunks, "chunk")),
                 };
-                say(format!(
+                let mut lines = format!(
                     "{}: {would}{verb} {}{chunks}",
                     file.display(),
                     crate::report::count(o.values, "value")
-                ));
+                );
+                for shown in &o.shown {
+                    lines.push_str(&format!("\n  {shown}"));
+                }
+                say(lines);
             }
             Ok(_) => {}
             Err((f, _)) => say(format!("nbt: {}", f.message)),
@@ -176,6 +186,7 @@ fn edit_document(file: &Path, opts: &InputOpts, edit: Edit<'_>, w: WriteOpts) ->
     Ok(Outcome {
         matched: change.matched,
         values: change.changed,
+        shown: change.shown,
         ..Outcome::default()
     })
 }
@@ -285,6 +296,10 @@ fn edit_region(
             Ok((change, c)) => {
                 outcome.matched += change.matched;
                 outcome.values += change.changed;
+                let at = info.pos;
+                outcome
+                    .shown
+                    .extend(change.shown.iter().map(|s| format!("chunk {at} {s}")));
                 changed.extend(c);
             }
             Err(message) => {
