@@ -147,7 +147,9 @@ fn encode(raw: &[u8], form: &mut Form, level: u32) -> Result<Vec<u8>> {
             crate::store::put_chunk(region, *pos, &chunk)?;
             Ok(region.as_bytes().to_vec())
         }
-        Form::Snbt | Form::Json => Err(Failure::new("text is edited through the owned tree")),
+        Form::Snbt | Form::Json | Form::TypedJson => {
+            Err(Failure::new("text is edited through the owned tree"))
+        }
     }
 }
 
@@ -174,6 +176,8 @@ fn decode(place: &Place, written: &[u8], form: &Form) -> Result<Vec<u8>> {
                 .map_err(|e| Failure::new(format!("{place}: {e}")))?
                 .ok_or_else(|| Failure::new(format!("{place}: chunk {},{} is gone", pos.x, pos.z)))
         }
-        Form::Snbt | Form::Json => Err(Failure::new("text is edited through the owned tree")),
+        Form::Snbt | Form::Json | Form::TypedJson => {
+            Err(Failure::new("text is edited through the owned tree"))
+        }
     }
 }

@@ -197,8 +197,10 @@ pub enum Form {
     },
     /// SNBT text.
     Snbt,
-    /// JSON text.
+    /// Plain JSON text (numbers typed by their value).
     Json,
+    /// Typed JSON text (`simdnbt::json`: every type kept).
+    TypedJson,
     /// One chunk of a region file.
     Chunk {
         /// The whole region, to put the chunk back into.
@@ -237,6 +239,11 @@ pub enum Opened {
     Region(Box<Region>),
 }
 
+/// What is said of a file read as plain JSON (it does not have typed JSON's
+/// shape, `{"name": …, "compound": […]}`).
+pub const PLAIN_JSON_NOTICE: &str = "read as plain JSON, not typed JSON: its numbers are \
+    read as Int, Long or Double (typed JSON, from `nbt convert --to json --typed`, keeps every type)";
+
 /// Reads `place` as `opts` say.
 pub fn open(place: &Place, opts: &InputOpts) -> Result<Opened> {
     let bytes = place.read_all()?;
@@ -255,12 +262,11 @@ pub fn open(place: &Place, opts: &InputOpts) -> Result<Opened> {
                 format_name(format)
             )));
         }
-        return Ok(Opened::Document(decode(
-            place,
-            &bytes,
-            format,
-            opts.binary_form(),
-        )?));
+        let doc = decode(place, &bytes, format, opts.binary_form())?;
+        if matches!(doc.form, Form::Json) {
+            eprintln!("nbt: {place}: {PLAIN_JSON_NOTICE}");
+        }
+        return Ok(Opened::Document(doc));
     }
     let region = open_region(place, bytes)?;
     match opts.chunk {
@@ -392,16 +398,22 @@ pub(crate) fn decode(
             })
         }
         InputFormat::Json => {
-            // Typed JSON (`convert --to json --typed`) first: it is exact.
-            let typed = simdnbt::json::from_slice(bytes);
-            if let Ok(root) = typed {
-                return Ok(Document {
-                    nbt: Nbt::Some(root),
-                    form: Form::Json,
-                });
-            }
+            // Typed JSON (`convert --to json --typed`) first: it is exact. A
+            // file with its shape that does not read is broken typed JSON,
+            // never read as plain JSON (which would retype every number).
+            let typed = match simdnbt::json::from_slice(bytes) {
+                Ok(root) => {
+                    return Ok(Document {
+                        nbt: Nbt::Some(root),
+                        form: Form::TypedJson,
+                    });
+                }
+                Err(e) if simdnbt::json::has_typed_shape(bytes) => {
+                    return Err(Failure::new(format!("{place}: invalid typed JSON: {e}")));
+                }
+                Err(e) => e,
+            };
             let root: BaseNbt = serde_json::from_slice(bytes).map_err(|e| {
-                let typed = typed.err().map(|t| t.to_string()).unwrap_or_default();
                 Failure::new(format!(
                     "{place}: invalid JSON: {e} (as typed JSON: {typed})"
                 ))

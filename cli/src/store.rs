@@ -20,6 +20,13 @@ pub fn encode(nbt: &Nbt, form: &mut Form, level: u32) -> Result<Vec<u8>> {
         Form::Binary { compression, le } => output::binary(nbt, *compression, *le, level),
         Form::Snbt => Ok(output::snbt_text(output::document(nbt)?, Layout::Pretty)?.into_bytes()),
         Form::Json => output::json_text(nbt, Layout::Pretty),
+        Form::TypedJson => {
+            let mut out = Vec::new();
+            simdnbt::json::to_writer_pretty(&mut out, output::document(nbt)?)
+                .map_err(|e| Failure::new(format!("cannot write as typed JSON: {e}")))?;
+            out.push(b'\n');
+            Ok(out)
+        }
         Form::Chunk {
             region,
             pos,
@@ -54,7 +61,7 @@ fn decode_like(place: &Place, bytes: &[u8], form: &Form) -> Result<Nbt> {
     let (format, le) = match form {
         Form::Binary { le, .. } => (InputFormat::Nbt, BinaryForm::of(le)),
         Form::Snbt => (InputFormat::Snbt, BinaryForm::Java),
-        Form::Json => (InputFormat::Json, BinaryForm::Java),
+        Form::Json | Form::TypedJson => (InputFormat::Json, BinaryForm::Java),
         Form::Chunk { pos, .. } => {
             let region = open_region(place, bytes.to_vec())?;
             return Ok(chunk_document(place, region, *pos)?.nbt);

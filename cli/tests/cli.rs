@@ -1215,14 +1215,23 @@ fn convert_never_drops_the_root_name_silently() {
                 ),
             );
         let back = dir.path().join(format!("back-{ext}.nbt"));
-        nbt()
+        let out = nbt()
             .arg("convert")
             .arg(&text)
             .args(["--to", "nbt", "--root-name", "Level", "-o"])
             .arg(&back)
-            .assert()
-            .success()
-            .stderr("");
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        // Nothing said but, for plain JSON, that it was read as such.
+        let said = String::from_utf8(out.stderr).unwrap();
+        match to {
+            "json" => assert!(
+                said.contains("read as plain JSON") && said.lines().count() == 1,
+                "{said}"
+            ),
+            _ => assert_eq!(said, ""),
+        }
         assert_eq!(read_back(&back).name().to_str(), "Level");
         if to == "snbt" {
             nbt()
@@ -1344,4 +1353,70 @@ fn replace_regex_groups_are_read_as_sed_reads_them() {
         .assert()
         .success();
     assert_eq!(ids(&p), ["$axe0"; 2]);
+}
+
+/// Typed JSON that is broken is an error naming the value (it used to be
+/// read as plain JSON: `byte: 300` became `300L`); plain JSON is read only
+/// for a file without typed JSON's shape, with a notice; an edited typed
+/// JSON file stays typed JSON.
+#[test]
+fn broken_typed_json_is_an_error_not_plain_json() {
+    let dir = TempDir::new().unwrap();
+    let entry = |e: &str| format!(r#"{{"name":"","compound":[{{"name":"a",{e}}}]}}"#);
+    for (payload, pointer) in [
+        (r#""byte":300"#, "/compound/0/byte"),
+        (r#""bite":1"#, "/compound/0/bite"),
+        (r#""int":1.5"#, "/compound/0/int"),
+        (r#""float":1e39"#, "/compound/0/float"),
+        (r#""list":["int",1,"two"]"#, "/compound/0/list/2"),
+    ] {
+        let t = file(&dir, "t.json", entry(payload).as_bytes());
+        let out = dir.path().join("t.nbt");
+        nbt()
+            .arg("convert")
+            .arg(&t)
+            .args(["--to", "nbt", "-o"])
+            .arg(&out)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("invalid typed JSON"))
+            .stderr(predicate::str::contains(format!("at {pointer}:")));
+        assert!(!out.exists(), "{payload}: something was written");
+        nbt()
+            .arg("set")
+            .arg(&t)
+            .args(["b", "1b"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(pointer));
+        assert_eq!(std::fs::read(&t).unwrap(), entry(payload).as_bytes());
+    }
+    // Plain JSON: read, with a notice.
+    let plain = file(&dir, "p.json", br#"{"name":"Steve","health":20}"#);
+    let text = stdout_of(
+        nbt()
+            .arg("convert")
+            .arg(&plain)
+            .args(["--to", "snbt", "--compact"]),
+    );
+    assert_eq!(text.trim(), r#"{name:"Steve",health:20L}"#);
+    nbt()
+        .arg("get")
+        .arg(&plain)
+        .arg("health")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("read as plain JSON"));
+    // Typed JSON read quietly, and edited in its own form.
+    let typed = file(&dir, "ok.json", entry(r#""byte":3"#).as_bytes());
+    nbt()
+        .arg("set")
+        .arg(&typed)
+        .args(["b", "2s"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("plain").not());
+    let back = simdnbt::json::from_slice(&std::fs::read(&typed).unwrap()).unwrap();
+    assert_eq!(back.byte("a"), Some(3));
+    assert_eq!(back.short("b"), Some(2));
 }

@@ -8,6 +8,12 @@
 //! [`STRUCTURED_SELECTOR`] or more, through the document generator (every
 //! type, odd floats and strings, deep chains), whose documents go through
 //! typed JSON.
+//!
+//! A text that reads as typed JSON has typed JSON's shape
+//! (`json::has_typed_shape`, which the `nbt` tool uses to refuse broken
+//! typed JSON instead of reading it as plain JSON), and a text that is
+//! valid JSON but not valid typed JSON gets an error whose JSON pointer
+//! names a value of that text.
 
 use std::io::Cursor;
 
@@ -22,8 +28,23 @@ pub fn json_roundtrip(data: &[u8]) {
     if let Ok(owned::Nbt::Some(nbt)) = owned::read(&mut Cursor::new(data)) {
         through_json(&nbt);
     }
-    if let Ok(nbt) = json::from_slice(data) {
-        through_json(&nbt);
+    match json::from_slice(data) {
+        Ok(nbt) => {
+            assert!(
+                json::has_typed_shape(data),
+                "typed JSON that reads is not seen as typed"
+            );
+            through_json(&nbt);
+        }
+        Err(e) => {
+            if let Ok(value) = serde_json::from_slice::<serde_json::Value>(data) {
+                assert!(
+                    value.pointer(e.pointer()).is_some(),
+                    "the error's pointer {:?} names no value: {e}",
+                    e.pointer()
+                );
+            }
+        }
     }
     if data.first().is_some_and(|&b| b >= STRUCTURED_SELECTOR) {
         let mut u = arbitrary::Unstructured::new(&data[1..]);
@@ -55,6 +76,7 @@ pub fn through_json(nbt: &BaseNbt) {
             return;
         }
     };
+    assert!(json::has_typed_shape(text.as_bytes()), "{text}");
     let back = json::from_str(&text)
         .unwrap_or_else(|e| panic!("typed JSON does not read its own output: {e}\n{text}"));
     assert!(
@@ -81,6 +103,8 @@ pub fn seeds() -> Vec<(String, Vec<u8>)> {
         r#"{"compound":[{"int":1,"name":"reordered"}],"name":"n"}"#,
         r#"{"name":"","compound":[{"name":"a","name":"b","int":1}]}"#,
         r#"{"name":"","compound":[{"name":"a","list":["string","s",[237,160,128]]}]}"#,
+        r#"{"name":"","compound":[{"name":"a","byte":300},{"name":"b","bite":1}]}"#,
+        r#"{"name":"","compound":[{"name":"a","list":["int",1,"x"]},{"name":"f","float":1e39}]}"#,
     ];
     texts
         .iter()

@@ -54,6 +54,7 @@
 //! ```
 
 mod error;
+mod locate;
 mod read;
 mod write;
 
@@ -123,6 +124,22 @@ pub fn to_string(nbt: &BaseNbt) -> Result<String, Error> {
     Ok(String::from_utf8(out).unwrap_or_default())
 }
 
+/// Whether `bytes` have typed JSON's shape: a top-level object with a
+/// `name` key and a key naming an NBT type (`"compound"` for a document),
+/// whatever the rest holds. A tool that also reads plain JSON tells broken
+/// typed JSON (whose [`from_slice`] error is the answer) from plain JSON
+/// with it, instead of reading a typed file that fails as plain JSON.
+///
+/// ```
+/// use simdnbt::json::has_typed_shape;
+/// assert!(has_typed_shape(br#"{"name":"","compound":[{"name":"a","byte":300}]}"#));
+/// assert!(!has_typed_shape(br#"{"name":"Steve","health":20}"#));
+/// assert!(!has_typed_shape(br#"[{"name":"","compound":[]}]"#));
+/// ```
+pub fn has_typed_shape(bytes: &[u8]) -> bool {
+    locate::has_typed_shape(bytes)
+}
+
 /// Reads typed JSON (the whole input) into an owned document.
 ///
 /// ```
@@ -137,10 +154,11 @@ pub fn from_str(text: &str) -> Result<BaseNbt, Error> {
 /// [`from_str`] over bytes (which must be UTF-8 JSON).
 pub fn from_slice(bytes: &[u8]) -> Result<BaseNbt, Error> {
     let mut de = serde_json::Deserializer::from_slice(bytes);
+    let located = |e: serde_json::Error| Error::from(e).in_text(bytes);
     let (name, tag) = read::Entry { depth: 0 }
         .deserialize(&mut de)
-        .map_err(Error::from)?;
-    de.end().map_err(Error::from)?;
+        .map_err(located)?;
+    de.end().map_err(located)?;
     match tag {
         NbtTag::Compound(c) => Ok(BaseNbt::new(name, c)),
         other => Err(Error::root_type(write::type_name(other.id()))),

@@ -261,3 +261,67 @@ fn hostile_json_is_an_error_that_says_where() {
             .contains("more than NBT's 65535")
     );
 }
+
+/// Broken typed JSON names the value it breaks on, as a JSON pointer, and
+/// keeps typed JSON's shape (so a tool that also reads plain JSON reports
+/// it instead of reading the file as plain JSON).
+#[test]
+fn broken_typed_json_names_the_value() {
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            r#"{"name":"","compound":[{"name":"a","byte":300}]}"#,
+            "/compound/0/byte",
+            "expected i8",
+        ),
+        (
+            r#"{"name":"","compound":[{"name":"a","int":1},{"name":"b","bite":1}]}"#,
+            "/compound/1/bite",
+            "unknown type `bite`",
+        ),
+        (
+            r#"{"name":"","compound":[{"name":"a","int":1.5}]}"#,
+            "/compound/0/int",
+            "expected i32",
+        ),
+        (
+            r#"{"name":"","compound":[{"name":"a","float":1e39}]}"#,
+            "/compound/0/float",
+            "out of range for a float",
+        ),
+        (
+            "{\n  \"name\": \"\",\n  \"compound\": [\n    {\"name\": \"l\", \"list\": [\"int\", 1, \"x\"]}\n  ]\n}",
+            "/compound/0/list/2",
+            "expected i32",
+        ),
+        (
+            r#"{"name":"","compound":[{"name":"a~/b","compound":[{"name":"c","long":1.0}]}]}"#,
+            "/compound/0/compound/0/long",
+            "expected i64",
+        ),
+        (
+            r#"{"name":"","compound":[{"name":"a","list":[]}]}"#,
+            "/compound/0/list",
+            "without its element type",
+        ),
+    ];
+    for &(text, pointer, message) in cases {
+        let err = json::from_str(text).expect_err(text);
+        assert_eq!(err.pointer(), pointer, "{text}: {err}");
+        assert!(err.to_string().contains(message), "{text}: {err}");
+        assert!(
+            err.to_string().contains(&format!(", at {pointer}: ")),
+            "{err}"
+        );
+        let value: serde_json::Value = serde_json::from_str(text).unwrap();
+        assert!(value.pointer(pointer).is_some(), "{text}: {pointer}");
+        assert!(json::has_typed_shape(text.as_bytes()), "{text}");
+    }
+    for plain in [
+        r#"{"name":"Steve","health":20}"#,
+        r#"{"compound":[]}"#,
+        r#"[1, 2]"#,
+        r#"{"a":{"name":"","compound":[]}}"#,
+    ] {
+        assert!(!json::has_typed_shape(plain.as_bytes()), "{plain}");
+    }
+}
