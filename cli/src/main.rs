@@ -430,6 +430,7 @@ fn run(cli: Cli) -> Result<u8> {
             let path = query::parse_path(&path)?;
             let value = simdnbt::snbt::from_str(&value)
                 .map_err(|e| Failure::new(format!("invalid SNBT value `{value}`: {e}")))?;
+            store::storable(&value)?;
             let strict = !many::is_many(&file, &input);
             let owned = |root: &mut _| query::set_edit(&path, &value, root, strict);
             let document = |doc: &mut _| query::set_document_edit(&path, &value, doc, strict);

@@ -92,6 +92,23 @@ impl Default for WriteOpts {
     }
 }
 
+/// Refuses a value binary NBT cannot hold (a string over 65535 bytes of
+/// MUTF-8, nesting past 512), before any file is read: such a value is
+/// refused for every form, `.snbt` and `.json` files included, so that one
+/// run gives one answer for it and a text file stays convertible to NBT.
+pub fn storable(value: &simdnbt::owned::NbtTag) -> Result<()> {
+    let mut root = simdnbt::owned::NbtCompound::new();
+    root.insert("", value.clone());
+    let nbt = Nbt::Some(simdnbt::owned::BaseNbt::new("", root));
+    crate::output::uncompressed(&nbt).map(drop).map_err(|f| {
+        Failure::new(format!(
+            "refusing to write the value: binary NBT cannot hold it ({}), so no file gets it, \
+             text files (.snbt, .json) included; nothing was changed",
+            f.message
+        ))
+    })
+}
+
 /// The level `set`, `rm` and `replace` compress at unless told otherwise.
 pub const DEFAULT_LEVEL: u32 = simdnbt::region::DEFAULT_LEVEL;
 
@@ -102,6 +119,18 @@ pub const DEFAULT_LEVEL: u32 = simdnbt::region::DEFAULT_LEVEL;
 pub fn store(place: &Place, doc: &mut Document, opts: WriteOpts) -> Result<()> {
     let refuse =
         |why: String| Failure::new(format!("refusing to write {place}: {why}; it is unchanged"));
+    if matches!(doc.form, Form::Snbt | Form::Json | Form::TypedJson) {
+        // Text can hold what binary NBT cannot; a text file is held to the
+        // binary limits so that every form of a world gets the same answer
+        // and the file still converts to NBT.
+        crate::output::uncompressed(&doc.nbt).map_err(|f| {
+            refuse(format!(
+                "the result could not be stored as binary NBT ({}), and text files are held \
+                 to the same limits",
+                f.message
+            ))
+        })?;
+    }
     let bytes = encode(&doc.nbt, &mut doc.form, opts.level).map_err(|f| refuse(f.message))?;
     let verify = |written: &[u8]| -> Result<()> {
         let back = decode_like(place, written, &doc.form)

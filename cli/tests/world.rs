@@ -582,3 +582,47 @@ fn le_over_a_folder_reads_snbt_as_text() {
         .unwrap();
     assert_eq!(back.int("xPos"), Some(8));
 }
+
+/// A value binary NBT cannot hold (a string of 70,000 bytes) is refused for
+/// every file of a world before anything is written: it used to be refused
+/// for the binary files and chunks (exit 2) but written into the `.snbt`
+/// files, which then no longer converted to NBT. An edit that makes such a
+/// value inside a text file is refused for that file too.
+#[test]
+fn a_value_binary_nbt_refuses_is_refused_for_text_files_too() {
+    let dir = TempDir::new().unwrap();
+    let w = world(&dir, false);
+    std::fs::write(w.join("data/version.snbt"), "{DataVersion: 3337}\n").unwrap();
+    std::fs::write(
+        w.join("data/version.json"),
+        r#"{"name":"","compound":[{"name":"DataVersion","int":3337}]}"#,
+    )
+    .unwrap();
+    let before = snapshot(&w);
+    let long = format!("\"{}\"", "x".repeat(70_000));
+    nbt()
+        .arg("set")
+        .arg(&w)
+        .args(["DataVersion", &long])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("binary NBT cannot hold it"));
+    assert!(snapshot(&w) == before, "a file changed");
+    // The same value made by an edit, in a text file.
+    std::fs::write(
+        w.join("data/name.snbt"),
+        format!("{{Name: \"{}\"}}\n", "y".repeat(40_000)),
+    )
+    .unwrap();
+    let before = snapshot(&w);
+    nbt()
+        .arg("replace")
+        .arg(w.join("data"))
+        .args(["Name", "y", "yy"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "could not be stored as binary NBT",
+        ));
+    assert!(snapshot(&w) == before, "a file changed");
+}
