@@ -95,7 +95,8 @@ fn check_nbt_bytes(bytes: &[u8], form: BinaryForm) -> (Option<String>, u64) {
 pub(crate) fn scan_error_message(error: &ScanError) -> String {
     if let ScanErrorKind::Nbt { info, error: e } = &error.kind {
         let (x, z) = (i32::from(info.pos.x), i32::from(info.pos.z));
-        if let Ok(Some(bytes)) = Region::open(&error.path).and_then(|r| r.chunk(x, z)) {
+        if let Ok(Some(bytes)) = Region::open_lenient(&error.path).and_then(|(r, _)| r.chunk(x, z))
+        {
             return format!(
                 "{}: chunk {}: invalid NBT: {}",
                 error.path.display(),

@@ -77,7 +77,7 @@ fn open_binary(place: &Place, binary: BinaryForm) -> Option<Stored> {
 
 fn open_chunk(place: &Place, pos: ChunkPos) -> Option<Stored> {
     input::check_in_region(place, pos).ok()?;
-    let region = input::open_region(place, place.read_all().ok()?).ok()?;
+    let (region, _) = input::open_region_lenient(place, place.read_all().ok()?).ok()?;
     let compression = region.info(pos.x, pos.z)?.compression?;
     let bytes = region.chunk(pos.x, pos.z).ok()??;
     let doc = Document::from_vec(bytes).ok()??;
@@ -170,7 +170,7 @@ fn decode(place: &Place, written: &[u8], form: &Form) -> Result<Vec<u8>> {
             }
         }
         Form::Chunk { pos, .. } => {
-            let region: Region = input::open_region(place, written.to_vec())?;
+            let (region, _): (Region, _) = input::open_region_lenient(place, written.to_vec())?;
             region
                 .chunk(pos.x, pos.z)
                 .map_err(|e| Failure::new(format!("{place}: {e}")))?

@@ -10,7 +10,7 @@ use std::str::FromStr;
 use clap::{Args, ValueEnum};
 use simdnbt::compression::{Compression, Decompressed};
 use simdnbt::owned::{BaseNbt, Nbt};
-use simdnbt::region::{ChunkCompression, Region};
+use simdnbt::region::{ChunkCompression, Region, RegionError};
 
 use crate::failure::{Failure, Result};
 
@@ -268,10 +268,28 @@ pub fn open(place: &Place, opts: &InputOpts) -> Result<Opened> {
         }
         return Ok(Opened::Document(doc));
     }
-    let region = open_region(place, bytes)?;
+    let (region, bad) = open_region_lenient(place, bytes)?;
     match opts.chunk {
-        None => Ok(Opened::Region(Box::new(region))),
-        Some(pos) => Ok(Opened::Document(chunk_document(place, region, pos)?)),
+        None => {
+            for bad in &bad {
+                eprintln!("nbt: {}", skipped_chunk(place, bad));
+            }
+            Ok(Opened::Region(Box::new(region)))
+        }
+        Some(pos) => {
+            let index = |x: i32, z: i32| (x & 31, z & 31);
+            let asked = bad.iter().find(|b| {
+                b.pos()
+                    .is_some_and(|p| index(p.x.into(), p.z.into()) == index(pos.x, pos.z))
+            });
+            if let Some(bad) = asked {
+                check_in_region(place, pos)?;
+                return Err(Failure::new(format!(
+                    "{place}: {bad}: a bad header entry, so the chunk cannot be read"
+                )));
+            }
+            Ok(Opened::Document(chunk_document(place, region, pos)?))
+        }
     }
 }
 
@@ -294,10 +312,31 @@ fn format_name(format: InputFormat) -> &'static str {
     }
 }
 
-/// Checks a region file's header; named `r.X.Z.mca` files find external chunks beside them.
+/// Checks a region file's header, refusing the file for one bad entry;
+/// named `r.X.Z.mca` files find external chunks beside them.
 pub(crate) fn open_region(place: &Place, bytes: Vec<u8>) -> Result<Region> {
     let region = Region::from_bytes(bytes).map_err(|e| Failure::new(format!("{place}: {e}")))?;
-    Ok(match place {
+    Ok(locate_external(place, region))
+}
+
+/// [`open_region`], except that a bad header entry costs only its own
+/// chunk: the region without those chunks, and what is wrong with each.
+pub(crate) fn open_region_lenient(
+    place: &Place,
+    bytes: Vec<u8>,
+) -> Result<(Region, Vec<RegionError>)> {
+    let (region, bad) =
+        Region::from_bytes_lenient(bytes).map_err(|e| Failure::new(format!("{place}: {e}")))?;
+    Ok((locate_external(place, region), bad))
+}
+
+/// What is said of a chunk left out for a bad header entry (`bad`).
+pub(crate) fn skipped_chunk(place: &Place, bad: &RegionError) -> String {
+    format!("{place}: {bad} (a bad header entry): the chunk is skipped, the others are not")
+}
+
+fn locate_external(place: &Place, region: Region) -> Region {
+    match place {
         Place::File(path) => match simdnbt::region::region_position(path) {
             Some((x, z)) => {
                 let dir = match path.parent() {
@@ -309,7 +348,7 @@ pub(crate) fn open_region(place: &Place, bytes: Vec<u8>) -> Result<Region> {
             None => region,
         },
         Place::Std => region,
-    })
+    }
 }
 
 /// Refuses `pos` when the file's name says which region it is (`r.X.Z.mca`)

@@ -347,7 +347,7 @@ pub fn rm_chunk(place: &Place, opts: &InputOpts, w: WriteOpts) -> Result<u8> {
     }
     input::check_in_region(place, pos)?;
     // The chunk is not read: a chunk that does not decode can be removed too.
-    let mut region = input::open_region(place, place.read_all()?)?;
+    let (mut region, _) = input::open_region_lenient(place, place.read_all()?)?;
     let local = (pos.x.rem_euclid(32), pos.z.rem_euclid(32));
     if region.info(pos.x, pos.z).is_none() {
         return Err(Failure::no(format!(
@@ -358,7 +358,7 @@ pub fn rm_chunk(place: &Place, opts: &InputOpts, w: WriteOpts) -> Result<u8> {
     let before = region.clone();
     region.remove_chunk(pos.x, pos.z);
     let verify = |written: &[u8]| -> Result<()> {
-        let back = input::open_region(place, written.to_vec())?;
+        let (back, _) = input::open_region_lenient(place, written.to_vec())?;
         let kept = before
             .chunks()
             .filter(|i| (i32::from(i.pos.x), i32::from(i.pos.z)) != local)

@@ -9,7 +9,8 @@ use simdnbt::region::{EncodedChunk, Region};
 
 use crate::failure::{Failure, Result};
 use crate::input::{
-    BinaryForm, ChunkPos, Document, Form, InputFormat, Place, chunk_document, decode, open_region,
+    BinaryForm, ChunkPos, Document, Form, InputFormat, Place, chunk_document, decode,
+    open_region_lenient,
 };
 
 /// The bytes of `nbt` stored as `form` (for a chunk: the whole region
@@ -63,7 +64,7 @@ fn decode_like(place: &Place, bytes: &[u8], form: &Form) -> Result<Nbt> {
         Form::Snbt => (InputFormat::Snbt, BinaryForm::Java),
         Form::Json | Form::TypedJson => (InputFormat::Json, BinaryForm::Java),
         Form::Chunk { pos, .. } => {
-            let region = open_region(place, bytes.to_vec())?;
+            let (region, _) = open_region_lenient(place, bytes.to_vec())?;
             return Ok(chunk_document(place, region, *pos)?.nbt);
         }
     };

@@ -626,3 +626,170 @@ fn a_value_binary_nbt_refuses_is_refused_for_text_files_too() {
         ));
     assert!(snapshot(&w) == before, "a file changed");
 }
+
+/// One bad header entry in a region file costs only its own chunk, for
+/// every world command: each of the four kinds (sectors past the end,
+/// sectors another chunk uses, a length of 0x7fffffff, an offset inside
+/// the header) used to make `set WORLD` skip all 676 chunks of the file.
+#[test]
+fn a_bad_header_entry_costs_only_its_chunk() {
+    let victim = (5usize, 5usize);
+    let index = victim.0 + 32 * victim.1;
+    let be32 = |b: &[u8], at: usize| u32::from_be_bytes(b[at..at + 4].try_into().unwrap());
+    type Corrupt = fn(&mut Vec<u8>, usize);
+    let kinds: [(&str, Corrupt, &str); 4] = [
+        (
+            "past the end",
+            |f, i| {
+                let past = (f.len() / 4096 + 10) as u32;
+                f[i * 4..i * 4 + 4].copy_from_slice(&(past << 8 | 1).to_be_bytes());
+            },
+            "run past the end of the file",
+        ),
+        (
+            "shared",
+            |f, i| {
+                let other = f[0..4].to_vec(); // chunk (0, 0)'s sectors
+                f[i * 4..i * 4 + 4].copy_from_slice(&other);
+            },
+            "is also used by chunk (0, 0)",
+        ),
+        (
+            "length",
+            |f, i| {
+                let sector =
+                    (u32::from_be_bytes(f[i * 4..i * 4 + 4].try_into().unwrap()) >> 8) as usize;
+                f[sector * 4096..sector * 4096 + 4].copy_from_slice(&0x7fff_ffffu32.to_be_bytes());
+            },
+            "length field 2147483647",
+        ),
+        (
+            "in the header",
+            |f, i| f[i * 4..i * 4 + 4].copy_from_slice(&(1u32 << 8 | 1).to_be_bytes()),
+            "inside the header",
+        ),
+    ];
+    for (kind, corrupt, why) in kinds {
+        let dir = TempDir::new().unwrap();
+        let w = world(&dir, false);
+        let r0 = w.join("region/r.0.0.mca");
+        // One region file is enough (and halves the time of a debug run).
+        std::fs::remove_file(w.join("region/r.1.0.mca")).unwrap();
+        let mut bytes = std::fs::read(&r0).unwrap();
+        assert!(be32(&bytes, index * 4) != 0, "the victim chunk is present");
+        corrupt(&mut bytes, index);
+        std::fs::write(&r0, &bytes).unwrap();
+        let backup = dir.path().join("r.0.0.mca");
+        std::fs::write(&backup, &bytes).unwrap();
+        let named = "chunk (5, 5): ";
+        let stderr = |cmd: &mut Command| {
+            let out = cmd.output().unwrap();
+            (
+                out.status.code(),
+                String::from_utf8(out.stderr).unwrap(),
+                String::from_utf8(out.stdout).unwrap(),
+            )
+        };
+
+        // find, get and check read the other chunks.
+        let (code, err, out) = stderr(nbt().arg("find").arg(&w).args(["DataVersion", "--count"]));
+        assert_eq!(code, Some(2), "{kind}: {err}");
+        assert_eq!(out.trim(), (CHUNKS - 1).to_string(), "{kind}: {err}");
+        assert!(err.contains(named) && err.contains(why), "{kind}: {err}");
+        assert!(
+            err.contains("skipped for a bad header entry"),
+            "{kind}: {err}"
+        );
+        // find and set for every kind; the other commands go through the
+        // same opening, and a debug build is slow: two kinds are enough.
+        let every_command = matches!(kind, "past the end" | "length");
+        if every_command {
+            let (code, _, out) = stderr(nbt().arg("get").arg(&r0).arg("DataVersion"));
+            assert_eq!((code, out.lines().count()), (Some(2), CHUNKS - 1), "{kind}");
+            let (code, err, out) = stderr(nbt().arg("check").arg(&w));
+            assert_eq!(code, Some(1), "{kind}: {err}");
+            assert!(
+                out.contains(why) && out.lines().count() == 1,
+                "{kind}: {out}"
+            );
+        }
+
+        // set edits every other chunk, and leaves the bad entry as it was.
+        let (code, err, _) = stderr(nbt().arg("set").arg(&w).args(["DataVersion", "3700"]));
+        assert_eq!(code, Some(2), "{kind}: {err}");
+        assert!(err.contains(named) && err.contains(why), "{kind}: {err}");
+        assert!(
+            err.contains(&format!("changed 1 file ({} chunks)", CHUNKS - 1)),
+            "{kind}: {err}"
+        );
+        assert!(
+            err.contains("skipped for a bad header entry"),
+            "{kind}: {err}"
+        );
+        let after = std::fs::read(&r0).unwrap();
+        assert_eq!(be32(&after, index * 4), be32(&bytes, index * 4), "{kind}");
+        // The entry that shared (0, 0)'s sectors has them to itself once
+        // (0, 0) moved: it reads as what it pointed at, as it did before.
+        let resurrected = kind == "shared";
+        let (region, bad) = Region::from_bytes_lenient(after.clone()).unwrap();
+        assert_eq!(bad.len(), usize::from(!resurrected), "{kind}");
+        let others: Vec<_> = region
+            .chunks()
+            .filter(|i| (i.pos.x, i.pos.z) != (5, 5))
+            .collect();
+        assert_eq!(others.len(), CHUNKS - 1, "{kind}");
+        for info in others {
+            let raw = region
+                .chunk(info.pos.x.into(), info.pos.z.into())
+                .unwrap()
+                .unwrap();
+            let nbt = simdnbt::owned::read(&mut std::io::Cursor::new(&raw[..]))
+                .unwrap()
+                .unwrap();
+            assert_eq!(nbt.int("DataVersion"), Some(3700), "{kind} {}", info.pos);
+        }
+        // What the bad entry claims inside the file is kept byte for byte.
+        let location = be32(&bytes, index * 4);
+        let (start, count) = ((location >> 8) as usize, (location & 0xff) as usize);
+        if kind == "length" {
+            let span = start * 4096..(start + count) * 4096;
+            assert!(after[span.clone()] == bytes[span], "{kind}");
+        }
+
+        // diff names the chunk and compares the others; rm edits them.
+        let (code, err, out) = stderr(nbt().arg("diff").arg(&backup).arg(&r0));
+        assert_eq!(code, Some(2), "{kind}: {err}");
+        assert!(
+            err.contains("chunk (5, 5)") && err.contains(why),
+            "{kind}: {err}"
+        );
+        assert!(!out.contains("chunk (5, 5)"), "{kind}: {out}");
+        assert_eq!(out.lines().count(), CHUNKS - 1, "{kind}");
+        if !every_command {
+            continue;
+        }
+        let (code, err, _) = stderr(nbt().arg("rm").arg(&r0).arg("DataVersion"));
+        let edited = CHUNKS - usize::from(!resurrected);
+        assert_eq!(code, Some(if resurrected { 0 } else { 2 }), "{kind}: {err}");
+        assert!(
+            err.contains(&format!("removed {edited} values")),
+            "{kind}: {err}"
+        );
+        // One chunk by --chunk: the others are fine, the bad one says why.
+        nbt()
+            .arg("set")
+            .arg(&r0)
+            .args(["Status", "\"x\"", "--chunk", "1,0"])
+            .assert()
+            .success();
+        if !resurrected {
+            nbt()
+                .arg("get")
+                .arg(&r0)
+                .args(["Status", "--chunk", "5,5"])
+                .assert()
+                .code(2)
+                .stderr(predicate::str::contains(why));
+        }
+    }
+}

@@ -18,6 +18,7 @@ const SMALL_CAP: usize = 2000;
 /// every listed chunk reads (or fails naming itself) within the cap; a compacted
 /// copy and a rewritten copy read back the same chunks.
 pub fn region(data: &[u8]) {
+    lenient(data);
     let opened = match Region::from_bytes(data.to_vec()) {
         Ok(region) => region.with_options(ReadOptions::default().max_inflated_bytes(CAP)),
         Err(e) => {
@@ -93,6 +94,87 @@ pub fn region(data: &[u8]) {
     assert_eq!(back.len(), written.len());
     for (x, z, bytes) in written {
         assert_eq!(back.chunk(x, z).unwrap().as_ref(), Some(bytes));
+    }
+}
+
+/// `Region::from_bytes_lenient`: it refuses only what is refused as a whole
+/// (a file too short for its header); it gives the strict opening's chunks
+/// when that opens, and else reports the entry the strict opening names
+/// first; a chunk written into it leaves every other chunk's record and
+/// what each bad entry claims inside the file as they were (an entry past
+/// the end may be cleared once the file grows into it).
+fn lenient(data: &[u8]) {
+    let strict = Region::from_bytes(data.to_vec());
+    let (mut region, bad) = match Region::from_bytes_lenient(data.to_vec()) {
+        Ok(opened) => opened,
+        Err(e) => {
+            assert!(e.pos().is_none(), "a chunk's error refused the file: {e}");
+            assert!(strict.is_err(), "lenient refused what strict opens");
+            return;
+        }
+    };
+    match &strict {
+        Ok(s) => {
+            assert!(bad.is_empty());
+            assert!(s.chunks().eq(region.chunks()));
+        }
+        Err(e) => assert_eq!(bad.first().map(ToString::to_string), Some(e.to_string())),
+    }
+    // The bytes of sectors `s..s + n` (from sector 2: the header is not
+    // a chunk's), as far as the file holds them.
+    let sectors = |bytes: &[u8], s: u32, n: u32| {
+        let start = s.max(2) as usize * 4096;
+        let end = ((s + n) as usize * 4096).min(bytes.len());
+        bytes
+            .get(start..end)
+            .map(<[u8]>::to_vec)
+            .unwrap_or_default()
+    };
+    // Kept: what was there is still there (a written file is padded to
+    // whole sectors, so it may go on).
+    let kept = |old: &[u8], new: &[u8]| new.len() >= old.len() && &new[..old.len()] == old;
+    let location = |bytes: &[u8], index: usize| {
+        let at = index * 4;
+        u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
+    };
+    let before: Vec<_> = region
+        .chunks()
+        .map(|i| (i, sectors(data, i.sector, i.sectors)))
+        .collect();
+    let claimed: Vec<(usize, Vec<u8>)> = bad
+        .iter()
+        .filter_map(|e| e.pos())
+        .map(|p| {
+            let index = usize::from(p.x) + 32 * usize::from(p.z);
+            let l = location(data, index);
+            (index, sectors(data, l >> 8, l & 0xff))
+        })
+        .collect();
+    let Some(free) = (0..1024).find(|&i| {
+        region.info(i % 32, i / 32).is_none() && claimed.iter().all(|(c, _)| *c != i as usize)
+    }) else {
+        return;
+    };
+    let (x, z) = (free % 32, free / 32);
+    let nbt = [0x0a, 0, 0, 1, 0, 1, b'v', 7, 0];
+    region
+        .write_chunk_at(x, z, &nbt, ChunkCompression::Zlib, 1)
+        .expect("a chunk is written into a lenient region");
+    let now = region.as_bytes();
+    let (back, _) = Region::from_bytes_lenient(now.to_vec()).expect("a written region opens");
+    assert_eq!(back.chunk(x, z).ok().flatten().as_deref(), Some(&nbt[..]));
+    for (info, bytes) in before {
+        let again = back.info(info.pos.x.into(), info.pos.z.into());
+        assert_eq!(again, Some(info), "chunk {} moved or went", info.pos);
+        let now = sectors(now, info.sector, info.sectors);
+        assert!(kept(&bytes, &now), "chunk {} changed", info.pos);
+    }
+    for (index, bytes) in claimed {
+        let l = location(now, index);
+        if l != 0 {
+            let now = sectors(now, l >> 8, l & 0xff);
+            assert!(kept(&bytes, &now), "a bad entry's sectors were overwritten");
+        }
     }
 }
 

@@ -55,15 +55,25 @@ pub fn documents(a: &Nbt, b: &Nbt, prefix: &str) -> Vec<String> {
 /// Two region files, chunk by chunk (header order); `name` is how lines name
 /// the file (empty: lines name the chunk only).
 pub fn regions(a: &Path, b: &Path, name: &str) -> Differences {
+    // A bad header entry costs only its own chunk: named as a failure.
     let open = |path: &Path| {
-        input::open_region(
-            &super::place(path),
-            std::fs::read(path)
-                .map_err(|e| Failure::new(format!("cannot read {}: {e}", path.display())))?,
-        )
+        let place = super::place(path);
+        let bytes = std::fs::read(path)
+            .map_err(|e| Failure::new(format!("cannot read {}: {e}", path.display())))?;
+        input::open_region_lenient(&place, bytes).map(|(region, bad)| {
+            let bad: Vec<(Option<LocalPos>, String)> = bad
+                .iter()
+                .map(|e| (e.pos(), input::skipped_chunk(&place, e)))
+                .collect();
+            (region, bad)
+        })
     };
+    let mut skipped = Vec::new();
     let (ra, rb) = match (open(a), open(b)) {
-        (Ok(ra), Ok(rb)) => (ra, rb),
+        (Ok((ra, bad_a)), Ok((rb, bad_b))) => {
+            skipped.extend(bad_a.into_iter().chain(bad_b));
+            (ra, rb)
+        }
         (ra, rb) => {
             let failures = [ra.err(), rb.err()]
                 .into_iter()
@@ -77,10 +87,16 @@ pub fn regions(a: &Path, b: &Path, name: &str) -> Differences {
         }
     };
     let index = |p: LocalPos| usize::from(p.x) + 32 * usize::from(p.z);
+    // A chunk skipped on either side is not compared (it is not absent).
+    let unread: BTreeSet<usize> = skipped
+        .iter()
+        .filter_map(|(p, _)| Some(index((*p)?)))
+        .collect();
     let present: BTreeSet<usize> = ra
         .chunks()
         .chain(rb.chunks())
         .map(|i| index(i.pos))
+        .filter(|i| !unread.contains(i))
         .collect();
     let per_chunk: Vec<Differences> = present
         .into_par_iter()
@@ -96,7 +112,10 @@ pub fn regions(a: &Path, b: &Path, name: &str) -> Differences {
             chunk(&ra, &rb, pos, &at)
         })
         .collect();
-    let mut all = Differences::default();
+    let mut all = Differences {
+        lines: Vec::new(),
+        failures: skipped.into_iter().map(|(_, m)| m).collect(),
+    };
     for d in per_chunk {
         all.append(d);
     }

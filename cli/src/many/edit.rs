@@ -70,6 +70,8 @@ struct Outcome {
     failed_chunks: usize,
     /// The changes shown ([`Change::shown`]), each after its chunk.
     shown: Vec<String>,
+    /// Chunks left out for a bad header entry (counted in `failed_chunks`).
+    skipped: Vec<String>,
 }
 
 /// A chunk the edit changed: where it is, and its new data, compressed and
@@ -127,7 +129,8 @@ pub fn run(inputs: &Inputs, opts: &InputOpts, edit: Edit<'_>, verb: &str, w: Wri
     bar.finish_and_clear();
     for result in done.into_inner().unwrap_or_else(|e| e.into_inner()) {
         match result {
-            Ok(o) => {
+            Ok(mut o) => {
+                summary.skipped.append(&mut o.skipped);
                 summary.matches += o.matched;
                 summary.chunks += o.chunks;
                 summary.changed_chunks += o.changed_chunks;
@@ -279,17 +282,24 @@ fn edit_region(
 ) -> std::result::Result<Outcome, (Failure, usize)> {
     let place = super::place(file);
     let original = place.read_all().map_err(|f| (f, 0))?;
-    let mut region = input::open_region(&place, original.clone()).map_err(|f| (f, 0))?;
+    // A bad header entry costs only its own chunk, which is left as it is.
+    let (mut region, bad) =
+        input::open_region_lenient(&place, original.clone()).map_err(|f| (f, 0))?;
     let infos: Vec<ChunkInfo> = region.chunks().collect();
-    let whole = |f: Failure| (f, infos.len());
+    let whole = |f: Failure| (f, infos.len() + bad.len());
     let results: Vec<_> = infos
         .par_iter()
         .map(|&info| (info, edit_chunk(&region, info, edit, w.level)))
         .collect();
     let mut outcome = Outcome {
-        chunks: infos.len(),
+        chunks: infos.len() + bad.len(),
+        failed_chunks: bad.len(),
         ..Outcome::default()
     };
+    for bad in &bad {
+        fail(input::skipped_chunk(&place, bad));
+        outcome.skipped.push(format!("{place}: {bad}"));
+    }
     let mut changed = Vec::new();
     for (info, result) in results {
         match result {
@@ -332,8 +342,9 @@ fn edit_region(
         outcome.changed_chunks += 1;
     }
     let built = region.as_bytes();
+    let bad: Vec<_> = bad.iter().filter_map(|e| e.pos()).collect();
     let verify = |written: &[u8]| {
-        verify_region(&place, &original, &infos, &changed, built, written).map_err(refuse)
+        verify_region(&place, &original, (&infos, &bad), &changed, built, written).map_err(refuse)
     };
     crate::store::replace_verified(file, built, &verify, w).map_err(whole)?;
     Ok(outcome)
@@ -343,11 +354,14 @@ fn edit_region(
 /// (on disk: the file read back is compared with them), holding the same
 /// chunks, each changed one stored as its checked data ([`Changed`]), each
 /// other one byte-identical (its sectors, and its header entries) to the
-/// original.
+/// original. `(infos, bad)`: the original's chunks, and the chunks of its
+/// bad header entries, which are left as they were; such an entry may read
+/// as a chunk afterwards (one sharing the sectors of a chunk that moved now
+/// has them to itself), and no other chunk may appear.
 fn verify_region(
     place: &crate::input::Place,
     original: &[u8],
-    infos: &[ChunkInfo],
+    (infos, bad): (&[ChunkInfo], &[simdnbt::region::LocalPos]),
     changed: &[Changed],
     built: &[u8],
     written: &[u8],
@@ -355,8 +369,8 @@ fn verify_region(
     if written != built {
         return Err("the file read back differs from what was written".into());
     }
-    let back = input::open_region(place, written.to_vec()).map_err(|f| f.message)?;
-    if back.chunks().count() != infos.len() {
+    let (back, _) = input::open_region_lenient(place, written.to_vec()).map_err(|f| f.message)?;
+    if back.chunks().filter(|i| !bad.contains(&i.pos)).count() != infos.len() {
         return Err("the result would hold another set of chunks".into());
     }
     let sector = 4096usize;

@@ -82,6 +82,9 @@ pub struct Summary {
     /// Region files that failed as a whole (their chunks are in `chunks`
     /// and `failed`).
     pub failed_regions: usize,
+    /// Chunks left out for a bad header entry (they are in `failed`):
+    /// `FILE chunk (X, Z): why`.
+    pub skipped: Vec<String>,
 }
 
 impl Summary {
@@ -126,8 +129,32 @@ impl Summary {
                 count(self.failed_regions, "region file")
             ));
         }
+        if !self.skipped.is_empty() {
+            line.push_str(&format!(
+                "; skipped for a bad header entry, the rest of each file {}: {}",
+                if edits { "edited" } else { "read" },
+                self.skipped.join("; ")
+            ));
+        }
         line
     }
+}
+
+/// Whether a region error is about a header entry (the chunk is left out
+/// of the region) rather than the chunk's data.
+pub fn is_header_entry_error(e: &simdnbt::region::RegionError) -> bool {
+    use simdnbt::region::RegionErrorKind::*;
+    e.pos().is_some()
+        && matches!(
+            e.kind(),
+            NoSectors { .. }
+                | OffsetInHeader { .. }
+                | SectorsPastEnd { .. }
+                | Overlap { .. }
+                | ChunkHeaderCut { .. }
+                | ZeroLength
+                | LengthTooLarge { .. }
+        )
 }
 
 /// The region file of a chunk, as a place, for messages and for finding

@@ -46,9 +46,36 @@ pub(crate) fn be32(bytes: &[u8], at: usize) -> u32 {
 /// indexed by entry. An empty file is an empty region (Minecraft creates region
 /// files that way); anything else shorter than the header is an error.
 pub(crate) fn read_slots(file: &[u8]) -> Result<Vec<Option<Slot>>, RegionError> {
+    let (slots, mut bad) = check_slots(file, true)?;
+    match bad.pop() {
+        Some(bad) => Err(bad.error),
+        None => Ok(slots),
+    }
+}
+
+/// A header entry that failed its checks: its chunk cannot be read, and the
+/// sectors it claims inside the file are kept out of reach of new chunks.
+#[derive(Debug)]
+pub(crate) struct BadEntry {
+    pub(crate) index: usize,
+    /// What is wrong, naming the chunk.
+    pub(crate) error: RegionError,
+    /// The sectors it claims (`offset..offset + count`).
+    pub(crate) sectors: std::ops::Range<u32>,
+}
+
+/// Checks every header entry; a bad one is left out of the slots and listed
+/// (with `first_only`, checking stops at the first). Entries are checked in
+/// order, and a sector belongs to the first sound entry claiming it: a later
+/// entry claiming it too is the bad one. A bad entry claims nothing.
+pub(crate) fn check_slots(
+    file: &[u8],
+    first_only: bool,
+) -> Result<(Vec<Option<Slot>>, Vec<BadEntry>), RegionError> {
     let mut slots = vec![None; ENTRIES];
+    let mut bad = Vec::new();
     if file.is_empty() {
-        return Ok(slots);
+        return Ok((slots, bad));
     }
     if file.len() < HEADER_BYTES {
         return Err(RegionError::file(RegionErrorKind::HeaderTooShort {
@@ -63,56 +90,79 @@ pub(crate) fn read_slots(file: &[u8]) -> Result<Vec<Option<Slot>>, RegionError> 
         if location == 0 {
             continue;
         }
-        let pos = LocalPos::from_index(index);
-        let fail = |kind| Err(RegionError::chunk(pos, kind));
         let (offset, count) = (location >> 8, location & 0xff);
-        if count == 0 {
-            return fail(RegionErrorKind::NoSectors { offset });
-        }
-        if offset < HEADER_SECTORS {
-            return fail(RegionErrorKind::OffsetInHeader { offset });
-        }
-        let end = offset as usize + count as usize;
-        if end > file_sectors {
-            return fail(RegionErrorKind::SectorsPastEnd {
-                offset,
-                count,
-                file_sectors: file_sectors as u32,
-            });
-        }
-        for (sector, claimed) in owner[offset as usize..end].iter_mut().enumerate() {
-            if *claimed != u16::MAX {
-                return fail(RegionErrorKind::Overlap {
-                    other: LocalPos::from_index(usize::from(*claimed)),
-                    sector: offset + sector as u32,
-                });
+        match check_entry(file, &owner, offset, count) {
+            Ok(found) => {
+                let end = (offset + count) as usize;
+                owner[offset as usize..end].fill(index as u16);
+                *slot = Some(found);
             }
-            *claimed = index as u16;
+            Err(kind) => {
+                bad.push(BadEntry {
+                    index,
+                    error: RegionError::chunk(LocalPos::from_index(index), kind),
+                    sectors: offset..offset + count,
+                });
+                if first_only {
+                    break;
+                }
+            }
         }
-        let at = offset as usize * SECTOR;
-        // The last sector may be partial: what the file really holds counts.
-        let held = (count as usize * SECTOR).min(file.len() - at);
-        if held < 5 {
-            return fail(RegionErrorKind::ChunkHeaderCut { available: held });
-        }
-        let length = be32(file, at);
-        let capacity = held - 4;
-        if length == 0 {
-            return fail(RegionErrorKind::ZeroLength);
-        }
-        if length as usize > capacity {
-            return fail(RegionErrorKind::LengthTooLarge { length, capacity });
-        }
-        // Any compression byte is accepted here: a chunk this crate cannot
-        // decode (a server's custom algorithm, 127) fails when it is read, and
-        // the region's other chunks stay readable.
-        let compression = file[at + 4];
-        *slot = Some(Slot {
-            sector: offset,
+    }
+    Ok((slots, bad))
+}
+
+/// One entry's checks, in the order errors are reported.
+fn check_entry(
+    file: &[u8],
+    owner: &[u16],
+    offset: u32,
+    count: u32,
+) -> Result<Slot, RegionErrorKind> {
+    let file_sectors = owner.len();
+    if count == 0 {
+        return Err(RegionErrorKind::NoSectors { offset });
+    }
+    if offset < HEADER_SECTORS {
+        return Err(RegionErrorKind::OffsetInHeader { offset });
+    }
+    let end = offset as usize + count as usize;
+    if end > file_sectors {
+        return Err(RegionErrorKind::SectorsPastEnd {
+            offset,
             count,
-            length,
-            compression,
+            file_sectors: file_sectors as u32,
         });
     }
-    Ok(slots)
+    for (sector, claimed) in owner[offset as usize..end].iter().enumerate() {
+        if *claimed != u16::MAX {
+            return Err(RegionErrorKind::Overlap {
+                other: LocalPos::from_index(usize::from(*claimed)),
+                sector: offset + sector as u32,
+            });
+        }
+    }
+    let at = offset as usize * SECTOR;
+    // The last sector may be partial: what the file really holds counts.
+    let held = (count as usize * SECTOR).min(file.len() - at);
+    if held < 5 {
+        return Err(RegionErrorKind::ChunkHeaderCut { available: held });
+    }
+    let length = be32(file, at);
+    let capacity = held - 4;
+    if length == 0 {
+        return Err(RegionErrorKind::ZeroLength);
+    }
+    if length as usize > capacity {
+        return Err(RegionErrorKind::LengthTooLarge { length, capacity });
+    }
+    // Any compression byte is accepted here: a chunk this crate cannot
+    // decode (a server's custom algorithm, 127) fails when it is read, and
+    // the region's other chunks stay readable.
+    Ok(Slot {
+        sector: offset,
+        count,
+        length,
+        compression: file[at + 4],
+    })
 }

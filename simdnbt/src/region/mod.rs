@@ -4,7 +4,9 @@
 //! 1024 header entries against the file — offsets inside the header, sectors past
 //! the end, chunks sharing sectors, zero or oversized lengths — and refuses the
 //! file with an error naming the chunk, so that reading a chunk afterwards cannot
-//! go out of bounds. A chunk stored with a compression this crate cannot decode
+//! go out of bounds ([`Region::from_bytes_lenient`] and [`Region::open_lenient`]
+//! instead leave out only the chunks of bad entries, and say which). A chunk
+//! stored with a compression this crate cannot decode
 //! (a server's custom algorithm, 127, or an unknown byte) does not stop the
 //! file from opening: reading that chunk is the error, and the others read.
 //!
@@ -144,6 +146,9 @@ pub struct Region {
     /// External chunk files changed since opening: new data, or `None` to delete.
     pending_external: BTreeMap<usize, Option<Vec<u8>>>,
     opts: ReadOptions,
+    /// Header entries that failed their checks (lenient opening only): the
+    /// entry and the sectors it claims, which new chunks are kept out of.
+    bad: Vec<(usize, std::ops::Range<u32>)>,
 }
 
 impl Default for Region {
@@ -161,6 +166,7 @@ impl Region {
             external: None,
             pending_external: BTreeMap::new(),
             opts: ReadOptions::default(),
+            bad: Vec::new(),
         }
     }
 
@@ -188,6 +194,67 @@ impl Region {
             slots,
             ..Self::new()
         })
+    }
+
+    /// [`Region::open`], except that a bad header entry (sectors in the
+    /// header or past the end of the file, sectors another chunk uses, a bad
+    /// length) costs only its own chunk: see [`Region::from_bytes_lenient`].
+    pub fn open_lenient(path: impl AsRef<Path>) -> Result<(Self, Vec<RegionError>), RegionError> {
+        let path = path.as_ref();
+        let file = std::fs::read(path).map_err(|error| {
+            RegionError::file(RegionErrorKind::Io {
+                path: path.to_owned(),
+                error,
+            })
+        })?;
+        let (mut region, bad) = Self::from_bytes_lenient(file)?;
+        region.external = ExternalDir::for_region_file(path);
+        Ok((region, bad))
+    }
+
+    /// [`Region::from_bytes`], except that a bad header entry costs only its
+    /// own chunk: the region opens without it (as if absent: [`Region::info`]
+    /// says `None`), and the error for each such entry, naming its chunk, is
+    /// returned beside it. Only a file too short for its header is refused.
+    ///
+    /// Bad entries stay in the header as they are, and the sectors they claim
+    /// inside the file are never given to a chunk written later, so that
+    /// nothing a repair tool could still read is overwritten; an entry whose
+    /// sectors the file grows into (they lay past its end) is cleared then,
+    /// and [`Region::compact`] clears them all. Of two entries claiming a
+    /// sector, the first sound one in header order keeps it.
+    ///
+    /// ```
+    /// use simdnbt::region::{ChunkCompression, Region, RegionErrorKind};
+    ///
+    /// let mut region = Region::new();
+    /// region.write_chunk(0, 0, &[0x0a, 0, 0, 0], ChunkCompression::Zlib)?;
+    /// region.write_chunk(1, 0, &[0x0a, 0, 0, 0], ChunkCompression::Zlib)?;
+    /// let mut file = region.into_bytes();
+    /// file[4..8].copy_from_slice(&(99u32 << 8 | 1).to_be_bytes()); // (1, 0): past the end
+    /// assert!(Region::from_bytes(file.clone()).is_err());
+    ///
+    /// let (region, bad) = Region::from_bytes_lenient(file)?;
+    /// assert!(region.chunk(0, 0)?.is_some());
+    /// assert!(region.info(1, 0).is_none());
+    /// assert_eq!(bad.len(), 1);
+    /// assert_eq!(bad[0].pos().map(|p| (p.x, p.z)), Some((1, 0)));
+    /// assert!(matches!(bad[0].kind(), RegionErrorKind::SectorsPastEnd { .. }));
+    /// # Ok::<(), simdnbt::region::RegionError>(())
+    /// ```
+    pub fn from_bytes_lenient(file: Vec<u8>) -> Result<(Self, Vec<RegionError>), RegionError> {
+        let (slots, bad) = header::check_slots(&file, false)?;
+        let mut errors = Vec::with_capacity(bad.len());
+        let mut region = Self {
+            file,
+            slots,
+            ..Self::new()
+        };
+        for b in bad {
+            region.bad.push((b.index, b.sectors));
+            errors.push(b.error);
+        }
+        Ok((region, errors))
     }
 
     /// Says where external `.mcc` chunk files are: directory `dir`, for the

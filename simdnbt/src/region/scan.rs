@@ -4,7 +4,8 @@
 //! thread pool (sized by `RAYON_NUM_THREADS`, all cores by default), hands each
 //! document to your `visit` function with a per-thread accumulator, and merges
 //! the accumulators at the end. Broken regions and chunks do not stop the scan:
-//! they are collected in [`ScanReport::errors`].
+//! they are collected in [`ScanReport::errors`]; a bad header entry costs only
+//! its own chunk ([`Region::open_lenient`]).
 //!
 //! ```
 //! use std::collections::HashMap;
@@ -243,8 +244,9 @@ impl<'p> Scan<'p> {
         V: Fn(&mut T, ChunkRef<'_>, &BaseNbt<'_>) + Sync + Send,
         M: Fn(T, T) -> T + Sync + Send,
     {
-        let region = match Region::open(path) {
-            Ok(region) => region.with_options(self.opts),
+        // A bad header entry costs only its chunk: reported, the others scanned.
+        let (region, bad) = match Region::open_lenient(path) {
+            Ok((region, bad)) => (region.with_options(self.opts), bad),
             Err(e) => {
                 self.report_progress(std::fs::metadata(path).map_or(0, |m| m.len()));
                 let error = ScanError {
@@ -259,6 +261,13 @@ impl<'p> Scan<'p> {
             }
         };
         self.report_progress(HEADER_BYTES as u64);
+        let bad: Vec<ScanError> = bad
+            .into_iter()
+            .map(|e| ScanError {
+                path: path.to_owned(),
+                kind: ScanErrorKind::Region(e),
+            })
+            .collect();
         let chunks: Vec<ChunkInfo> = region.chunks().collect();
         let (value, mut tally) = chunks
             .par_iter()
@@ -278,6 +287,7 @@ impl<'p> Scan<'p> {
                 |(a, ta), (b, tb)| (merge(a, b), ta.merge(tb)),
             );
         tally.regions += 1;
+        tally.errors.extend(bad);
         (value, tally)
     }
 

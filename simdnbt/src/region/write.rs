@@ -112,8 +112,11 @@ impl Region {
         }
         self.pad_to_sectors();
         self.slots[index] = None;
+        // A bad entry at this place is replaced by the new chunk.
+        self.bad.retain(|(i, _)| *i != index);
         let count = sectors_for(record.len() - 4);
         let sector = self.first_free_run(count);
+        self.clear_bad_entries_in(sector as u32..(sector + count) as u32);
         let start = sector * SECTOR;
         let end = start + count * SECTOR;
         if self.file.len() < end {
@@ -173,6 +176,10 @@ impl Region {
             };
             self.slots[index] = Some(moved);
             write_location(&mut packed, index, Some(moved));
+        }
+        // Bad entries' sectors are not carried over: the entries go.
+        for (index, _) in std::mem::take(&mut self.bad) {
+            write_location(&mut packed, index, None);
         }
         self.file = packed;
     }
@@ -256,6 +263,13 @@ impl Region {
         for slot in self.slots.iter().flatten() {
             used[slot.sector as usize..(slot.sector + slot.count) as usize].fill(true);
         }
+        // What bad entries claim inside the file is kept as it is.
+        for (_, claimed) in &self.bad {
+            let end = (claimed.end as usize).min(sectors);
+            if let Some(run) = used.get_mut(claimed.start as usize..end) {
+                run.fill(true);
+            }
+        }
         let mut run = 0;
         for (sector, &taken) in used.iter().enumerate() {
             run = if taken { 0 } else { run + 1 };
@@ -265,6 +279,20 @@ impl Region {
         }
         // Extend the free run at the end of the file, if there is one.
         sectors - run
+    }
+
+    /// Clears the header entries of bad entries claiming any of `sectors`
+    /// (only sectors past the file's end can be both free and claimed by
+    /// one): once the file holds a chunk there, the entry would point into it.
+    fn clear_bad_entries_in(&mut self, sectors: std::ops::Range<u32>) {
+        let file = &mut self.file;
+        self.bad.retain(|(index, claimed)| {
+            let meets = claimed.start < sectors.end && sectors.start < claimed.end;
+            if meets {
+                write_location(file, *index, None);
+            }
+            !meets
+        });
     }
 
     fn set_slot(&mut self, index: usize, slot: Option<Slot>, timestamp: u32) {

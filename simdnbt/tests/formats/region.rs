@@ -903,3 +903,94 @@ fn io_errors_name_the_file() {
     let err = Region::new().save(&missing).unwrap_err();
     assert!(err.to_string().contains("simdnbt-no-such-dir"), "{err}");
 }
+
+/// `from_bytes_lenient`: a bad header entry costs only its own chunk, each
+/// kind; what it claims inside the file is never given to a new chunk; an
+/// entry past the end is cleared when the file grows into it; `compact`
+/// clears bad entries.
+#[test]
+fn a_bad_entry_costs_only_its_chunk_when_lenient() {
+    let good = chunk_nbt(6, 2, 50);
+    // (5, 2) is at sector 2, (6, 2) at sector 3; a third chunk (0, 0) at 4.
+    let mut base = base_file();
+    {
+        let mut region = Region::from_bytes(base.clone()).unwrap();
+        region
+            .write_chunk_at(0, 0, &chunk_nbt(0, 0, 50), ChunkCompression::Zlib, 7)
+            .unwrap();
+        base = region.into_bytes();
+    }
+    let sectors = (base.len() / 4096) as u32;
+    type Corrupt = Box<dyn Fn(&mut Vec<u8>)>;
+    type IsKind = fn(&RegionErrorKind) -> bool;
+    let kinds: Vec<(Corrupt, IsKind)> = vec![
+        (
+            Box::new(move |f| set_location(f, ENTRY, sectors + 3, 2)),
+            |k| matches!(k, RegionErrorKind::SectorsPastEnd { .. }),
+        ),
+        (
+            // (0, 0) pointed at (5, 2)'s sector: the first in header order
+            // keeps it, so (5, 2) is the one left out.
+            Box::new(|f| set_location(f, 0, 2, 1)),
+            |k| matches!(k, RegionErrorKind::Overlap { .. }),
+        ),
+        (
+            Box::new(|f| f[2 * 4096..2 * 4096 + 4].copy_from_slice(&0x7fff_ffffu32.to_be_bytes())),
+            |k| matches!(k, RegionErrorKind::LengthTooLarge { .. }),
+        ),
+        (Box::new(|f| set_location(f, ENTRY, 1, 1)), |k| {
+            matches!(k, RegionErrorKind::OffsetInHeader { .. })
+        }),
+    ];
+    for (n, (corrupt, is_kind)) in kinds.iter().enumerate() {
+        let mut file = base.clone();
+        corrupt(&mut file);
+        let strict = open_err(file.clone());
+        let (mut region, bad) = Region::from_bytes_lenient(file.clone()).unwrap();
+        assert_eq!(bad.len(), 1, "kind {n}");
+        assert!(is_kind(bad[0].kind()), "kind {n}: {}", bad[0]);
+        assert_eq!(bad[0].to_string(), strict.to_string(), "kind {n}");
+        let lost = bad[0].pos().unwrap();
+        assert_eq!(region.chunks().count(), 2, "kind {n}");
+        assert_eq!((lost.x, lost.z), (5, 2), "kind {n}");
+        assert!(region.info(5, 2).is_none());
+        assert_eq!(region.chunk(6, 2).unwrap().unwrap(), good, "kind {n}");
+        // New chunks never land in what the bad entry claims in the file.
+        let location =
+            |f: &[u8], i: usize| u32::from_be_bytes(f[i * 4..i * 4 + 4].try_into().unwrap());
+        let index = usize::from(lost.x) + 32 * usize::from(lost.z);
+        let claimed = location(&file, index);
+        let (start, count) = ((claimed >> 8) as usize, (claimed & 0xff) as usize);
+        for z in 10..20 {
+            region
+                .write_chunk_at(1, z, &chunk_nbt(1, z, 50), ChunkCompression::Zlib, 7)
+                .unwrap();
+        }
+        region.remove_chunk(6, 2);
+        region
+            .write_chunk_at(7, 7, &chunk_nbt(7, 7, 50), ChunkCompression::Zlib, 7)
+            .unwrap();
+        let now = region.as_bytes();
+        let inside = start.max(2)..(start + count).min(file.len() / 4096);
+        if n != 0 && !inside.is_empty() {
+            let span = inside.start * 4096..inside.end * 4096;
+            assert!(
+                now[span.clone()] == file[span],
+                "kind {n}: claimed sectors overwritten"
+            );
+        }
+        if n == 0 {
+            // The file grew into the sectors past its end: the entry went.
+            assert_eq!(location(now, index), 0, "kind {n}");
+        } else {
+            assert_eq!(location(now, index), claimed, "kind {n}: the entry is kept");
+        }
+        let (back, _) = Region::from_bytes_lenient(now.to_vec()).unwrap();
+        assert!(back.info(7, 7).is_some() && back.info(1, 19).is_some());
+        // compact drops bad entries (their sectors are not carried over).
+        region.compact();
+        let (_, bad) = Region::from_bytes_lenient(region.as_bytes().to_vec()).unwrap();
+        assert!(bad.is_empty(), "kind {n}: {bad:?}");
+        assert_eq!(location(region.as_bytes(), index), 0, "kind {n}");
+    }
+}
