@@ -9,6 +9,7 @@ mod doc_edit;
 mod failure;
 mod input;
 mod locate;
+mod lock;
 mod many;
 mod output;
 mod query;
@@ -349,6 +350,21 @@ struct WriteArgs {
     #[arg(long, value_name = "N", default_value_t = store::DEFAULT_LEVEL,
           value_parser = clap::value_parser!(u32).range(0..=9))]
     level: u32,
+    /// When another `nbt` run is writing the same world or file, wait for
+    /// it to finish (without: refuse at once, changing nothing)
+    #[arg(long)]
+    wait: bool,
+}
+
+impl WriteArgs {
+    /// The lock a writing run holds on the world `file` is in (see
+    /// `lock.rs`); none for a dry run, which writes nothing.
+    fn lock_world(&self, file: &input::Place) -> Result<Option<lock::Held>> {
+        match self.dry_run {
+            true => Ok(None),
+            false => lock::world(file, self.wait),
+        }
+    }
 }
 
 impl From<WriteArgs> for store::WriteOpts {
@@ -357,6 +373,7 @@ impl From<WriteArgs> for store::WriteOpts {
             dry_run: w.dry_run,
             backup: w.backup,
             level: w.level,
+            wait: w.wait,
         }
     }
 }
@@ -431,6 +448,7 @@ fn run(cli: Cli) -> Result<u8> {
             let value = simdnbt::snbt::from_str(&value)
                 .map_err(|e| Failure::new(format!("invalid SNBT value `{value}`: {e}")))?;
             store::storable(&value)?;
+            let _world = write.lock_world(&file)?;
             let strict = !many::is_many(&file, &input);
             let owned = |root: &mut _| query::set_edit(&path, &value, root, strict);
             let document = |doc: &mut _| query::set_document_edit(&path, &value, doc, strict);
@@ -445,7 +463,10 @@ fn run(cli: Cli) -> Result<u8> {
             path: None,
             input,
             write,
-        } => query::rm_chunk(&file, &input, write.into()),
+        } => {
+            let _world = write.lock_world(&file)?;
+            query::rm_chunk(&file, &input, write.into())
+        }
         Command::Rm {
             file,
             path: Some(path),
@@ -453,6 +474,7 @@ fn run(cli: Cli) -> Result<u8> {
             write,
         } => {
             let path = query::parse_path(&path)?;
+            let _world = write.lock_world(&file)?;
             let owned = |root: &mut _| query::rm_edit(&path, root);
             let document = |doc: &mut _| query::rm_document_edit(&path, doc);
             let edit = query::Edit {
@@ -472,6 +494,7 @@ fn run(cli: Cli) -> Result<u8> {
         } => {
             let path = query::parse_path(&path)?;
             let pattern = query::Pattern::new(&old, &new, regex)?;
+            let _world = write.lock_world(&file)?;
             let owned = |root: &mut _| query::replace_edit(&path, &pattern, write.dry_run, root);
             let edit = query::Edit {
                 owned: &owned,

@@ -279,6 +279,10 @@ pub fn edit(
         let inputs = many::inputs(file, opts);
         return Ok(many::edit::run(&inputs, opts, edit, verb, w));
     }
+    let _lock = match place {
+        Place::File(path) => w.lock(path)?,
+        Place::Std => None,
+    };
     let fail = |m: String| Failure::new(format!("{place}: {m}"));
     let as_document = edit.document.and_then(|doc_edit| {
         let mut stored = crate::doc_edit::open(place, opts)?;
@@ -346,6 +350,7 @@ pub fn rm_chunk(place: &Place, opts: &InputOpts, w: WriteOpts) -> Result<u8> {
         )));
     }
     input::check_in_region(place, pos)?;
+    let _lock = w.lock(file)?;
     // The chunk is not read: a chunk that does not decode can be removed too.
     let (mut region, _) = input::open_region_lenient(place, place.read_all()?)?;
     let local = (pos.x.rem_euclid(32), pos.z.rem_euclid(32));

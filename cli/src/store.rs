@@ -81,6 +81,19 @@ pub struct WriteOpts {
     pub backup: bool,
     /// The zlib/gzip level (0..=9) of what is compressed again.
     pub level: u32,
+    /// Wait for a lock another run holds instead of refusing.
+    pub wait: bool,
+}
+
+impl WriteOpts {
+    /// The lock on a file to edit, taken before it is read and held until
+    /// it is replaced (none for a dry run).
+    pub fn lock(&self, path: &Path) -> Result<Option<crate::lock::Held>> {
+        match self.dry_run {
+            true => Ok(None),
+            false => crate::lock::file(path, self.wait).map(Some),
+        }
+    }
 }
 
 impl Default for WriteOpts {
@@ -89,6 +102,7 @@ impl Default for WriteOpts {
             dry_run: false,
             backup: false,
             level: DEFAULT_LEVEL,
+            wait: false,
         }
     }
 }

@@ -793,3 +793,117 @@ fn a_bad_header_entry_costs_only_its_chunk() {
         }
     }
 }
+
+/// Every chunk of the world's regions, as trees.
+fn region_trees(w: &Path) -> Vec<simdnbt::owned::BaseNbt> {
+    let mut trees = Vec::new();
+    for name in ["r.0.0.mca", "r.1.0.mca"] {
+        let region = Region::open(w.join("region").join(name)).unwrap();
+        for info in region.chunks() {
+            let raw = region
+                .chunk(info.pos.x.into(), info.pos.z.into())
+                .unwrap()
+                .unwrap();
+            let tree = simdnbt::owned::read(&mut std::io::Cursor::new(&raw[..]));
+            trees.push(tree.unwrap().unwrap());
+        }
+    }
+    trees
+}
+
+/// Two writing runs on one world at once: each either makes its whole edit
+/// or is refused, saying the world is locked, and changes nothing; with
+/// `--wait` both edits are made. Never a lost update (two `set`s at once
+/// used to leave each region with only one run's edit). Outside a world,
+/// every file is locked while it is edited.
+#[test]
+fn two_runs_at_once_never_lose_an_update() {
+    let run = |w: &Path, args: &[&str]| {
+        std::process::Command::new(assert_cmd::cargo::cargo_bin("nbt"))
+            .arg("set")
+            .arg(w)
+            .args(args)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let edits = [["DataVersion", "3700"], ["Status", "\"minecraft:edited\""]];
+    let made = |tree: &simdnbt::owned::BaseNbt, i: usize| match i {
+        0 => tree.int("DataVersion") == Some(3700),
+        _ => tree
+            .string("Status")
+            .is_some_and(|s| s.to_str() == "minecraft:edited"),
+    };
+    for wait in [false, true] {
+        let dir = TempDir::new().unwrap();
+        let w = world(&dir, false);
+        // As in a world the game wrote (whose bytes are a snowman).
+        std::fs::write(w.join("session.lock"), "\u{2603}").unwrap();
+        let extra: &[&str] = if wait { &["--wait"] } else { &[] };
+        let children: Vec<_> = edits
+            .iter()
+            .map(|e| {
+                run(
+                    &w,
+                    &[e[0], e[1]]
+                        .iter()
+                        .chain(extra)
+                        .copied()
+                        .collect::<Vec<_>>(),
+                )
+            })
+            .collect();
+        let outputs: Vec<_> = children
+            .into_iter()
+            .map(|c| c.wait_with_output().unwrap())
+            .collect();
+        let trees = region_trees(&w);
+        assert_eq!(trees.len(), 2 * CHUNKS);
+        for (i, out) in outputs.iter().enumerate() {
+            let err = String::from_utf8_lossy(&out.stderr);
+            let everywhere = trees.iter().all(|t| made(t, i));
+            let nowhere = trees.iter().all(|t| !made(t, i));
+            if out.status.success() {
+                assert!(
+                    everywhere,
+                    "wait {wait}: run {i} succeeded, its edit was lost: {err}"
+                );
+            } else {
+                assert!(!wait, "run {i} failed with --wait: {err}");
+                assert_eq!(out.status.code(), Some(2), "{err}");
+                assert!(
+                    err.contains("session.lock is locked") && err.contains("--wait"),
+                    "{err}"
+                );
+                assert!(nowhere, "run {i} was refused but changed something");
+            }
+        }
+    }
+    // Outside a world: the files, each locked while it is edited.
+    let dir = TempDir::new().unwrap();
+    let folder = dir.path().join("players");
+    std::fs::create_dir(&folder).unwrap();
+    for name in ["a.dat", "b.dat", "c.dat"] {
+        let bytes = corpus::load_as_shipped("complex_player.dat").unwrap();
+        std::fs::write(folder.join(name), bytes).unwrap();
+    }
+    let children: Vec<_> = [["XpLevel", "77"], ["Score", "12345"]]
+        .iter()
+        .map(|e| run(&folder, &[e[0], e[1], "--wait"]))
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    for name in ["a.dat", "b.dat", "c.dat"] {
+        let tree = simdnbt::compression::read_owned_file(folder.join(name))
+            .unwrap()
+            .unwrap();
+        assert_eq!(tree.int("XpLevel"), Some(77), "{name}");
+        assert_eq!(tree.int("Score"), Some(12345), "{name}");
+    }
+}

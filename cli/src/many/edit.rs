@@ -159,6 +159,7 @@ pub fn run(inputs: &Inputs, opts: &InputOpts, edit: Edit<'_>, verb: &str, w: Wri
 
 /// One non-region file: read, edit, and stored in its own form if it changed.
 fn edit_document(file: &Path, opts: &InputOpts, edit: Edit<'_>, w: WriteOpts) -> Result<Outcome> {
+    let _lock = w.lock(file)?;
     let place = super::place(file);
     let opts = opts.in_folder(&place);
     let fail = |m: String| Failure::new(format!("{place}: {m}"));
@@ -280,6 +281,7 @@ fn edit_region(
     w: WriteOpts,
     fail: &(dyn Fn(String) + Sync),
 ) -> std::result::Result<Outcome, (Failure, usize)> {
+    let _lock = w.lock(file).map_err(|f| (f, 0))?;
     let place = super::place(file);
     let original = place.read_all().map_err(|f| (f, 0))?;
     // A bad header entry costs only its own chunk, which is left as it is.
