@@ -352,23 +352,29 @@ pub fn rm_chunk(place: &Place, opts: &InputOpts, w: WriteOpts) -> Result<u8> {
     input::check_in_region(place, pos)?;
     let _lock = w.lock(file)?;
     // The chunk is not read: a chunk that does not decode can be removed too.
-    let (mut region, _) = input::open_region_lenient(place, place.read_all()?)?;
+    // A chunk with a bad header entry can be removed too (its entry goes).
+    let (mut region, bad) = input::open_region_lenient(place, place.read_all()?)?;
     let local = (pos.x.rem_euclid(32), pos.z.rem_euclid(32));
-    if region.info(pos.x, pos.z).is_none() {
+    let was_bad = bad
+        .iter()
+        .filter_map(|e| e.pos())
+        .any(|p| (i32::from(p.x), i32::from(p.z)) == local);
+    let before = region.clone();
+    if !region.remove_chunk(pos.x, pos.z) {
         return Err(Failure::no(format!(
             "{place}: chunk {},{} is not in the region; the file is unchanged",
             pos.x, pos.z
         )));
     }
-    let before = region.clone();
-    region.remove_chunk(pos.x, pos.z);
     let verify = |written: &[u8]| -> Result<()> {
         let (back, _) = input::open_region_lenient(place, written.to_vec())?;
         let kept = before
             .chunks()
             .filter(|i| (i32::from(i.pos.x), i32::from(i.pos.z)) != local)
             .all(|i| back.info(i.pos.x.into(), i.pos.z.into()) == Some(i));
-        if kept && back.chunks().count() + 1 == before.chunks().count() {
+        let gone = back.info(local.0, local.1).is_none();
+        let removed = usize::from(!was_bad);
+        if kept && gone && back.chunks().count() + removed == before.chunks().count() {
             Ok(())
         } else {
             Err(Failure::new(format!(

@@ -790,6 +790,19 @@ fn a_bad_header_entry_costs_only_its_chunk() {
                 .assert()
                 .code(2)
                 .stderr(predicate::str::contains(why));
+            // The way to drop it: its entry goes, nothing else changes.
+            let before = Region::from_bytes_lenient(std::fs::read(&r0).unwrap())
+                .unwrap()
+                .0;
+            nbt()
+                .arg("rm")
+                .arg(&r0)
+                .args(["--chunk", "5,5"])
+                .assert()
+                .success();
+            let (after, bad) = Region::from_bytes_lenient(std::fs::read(&r0).unwrap()).unwrap();
+            assert!(bad.is_empty(), "{kind}: {bad:?}");
+            assert!(after.chunks().eq(before.chunks()), "{kind}");
         }
     }
 }

@@ -136,10 +136,18 @@ impl Region {
 
     /// Removes chunk `(x, z)` (and, on [`Region::save`], its external file).
     /// Returns whether it was present. Its sectors become free for later writes;
-    /// [`Region::compact`] gives the space back.
+    /// [`Region::compact`] gives the space back. A bad header entry the
+    /// region was opened with ([`Region::from_bytes_lenient`]) is removed
+    /// too: the way to drop a chunk that cannot be read.
     pub fn remove_chunk(&mut self, x: i32, z: i32) -> bool {
         let index = LocalPos::index_of(x, z);
         if self.slots[index].is_none() {
+            let bad = self.bad.len();
+            self.bad.retain(|(i, _)| *i != index);
+            if self.bad.len() < bad {
+                self.set_slot(index, None, 0);
+                return true;
+            }
             return false;
         }
         if self.is_external(index) {

@@ -955,6 +955,17 @@ fn a_bad_entry_costs_only_its_chunk_when_lenient() {
         assert_eq!((lost.x, lost.z), (5, 2), "kind {n}");
         assert!(region.info(5, 2).is_none());
         assert_eq!(region.chunk(6, 2).unwrap().unwrap(), good, "kind {n}");
+        // Removing it drops the entry, and nothing else.
+        let mut dropped = Region::from_bytes_lenient(file.clone()).unwrap().0;
+        assert!(
+            dropped.remove_chunk(lost.x.into(), lost.z.into()),
+            "kind {n}"
+        );
+        let (again, bad) = Region::from_bytes_lenient(dropped.as_bytes().to_vec()).unwrap();
+        assert!(
+            bad.is_empty() && again.chunks().eq(region.chunks()),
+            "kind {n}"
+        );
         // New chunks never land in what the bad entry claims in the file.
         let location =
             |f: &[u8], i: usize| u32::from_be_bytes(f[i * 4..i * 4 + 4].try_into().unwrap());
