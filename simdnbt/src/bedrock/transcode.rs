@@ -112,10 +112,15 @@ impl<'a, F: Wire, T: Wire> Transcode<'a, F, T> {
             .get_or_insert_with(|| Error::new(ErrorKind::InputTooLarge, at))
     }
 
-    /// Whether `more` output bytes would pass the limit; if so, the failure
-    /// is recorded at `at` (the caller then writes nothing).
+    /// Whether `n` numbers of `size` bytes each (in a fixed-width output;
+    /// up to 10 in a VarInt one) after a header of `head` would pass the
+    /// limit; if so, the failure is recorded at `at` and the caller writes
+    /// nothing (so that a long list or array is refused before its output
+    /// is allocated).
     #[inline(always)]
-    fn would_pass(&mut self, more: usize, at: usize) -> bool {
+    fn would_pass(&mut self, head: usize, n: usize, size: usize, at: usize) -> bool {
+        let size = if T::VARINT { 10 } else { size };
+        let more = n.saturating_mul(size).saturating_add(head);
         if self.out.len().saturating_add(more) > self.limit {
             self.too_large(at);
             return true;
@@ -240,6 +245,9 @@ impl<'a, F: Wire, T: Wire> Transcode<'a, F, T> {
             }
             _ => {
                 let (n, elements) = value::array::<F>(self.data, id, p);
+                if self.would_pass(5, n, layout(id).element as usize, p) {
+                    return;
+                }
                 self.count(n);
                 self.elements(id, elements);
             }
@@ -402,8 +410,7 @@ impl<'a, F: Wire, T: Wire> Sink<'a> for Transcode<'a, F, T> {
     }
 
     fn flat_list(&mut self, _slot: (), elem: u8, n: u32, payload: usize) {
-        // At most 8 bytes an element (a one-byte VarInt Long in Java).
-        if self.would_pass(n as usize * 8 + 5, payload) {
+        if self.would_pass(6, n as usize, layout(elem).fixed as usize, payload) {
             return;
         }
         self.out.push(elem);
@@ -454,12 +461,16 @@ impl<'a, F: Wire, T: Wire> Sink<'a> for Transcode<'a, F, T> {
     }
 
     fn prefixed_element(&mut self, elem: &mut u8, bytes: &'a [u8]) {
-        // At most 8 bytes an input byte, and a prefix.
-        if self.would_pass(bytes.len() * 8 + 8, self.offset_of(bytes)) {
+        // Past the limit already: nothing more is written.
+        if self.out.len() > self.limit {
             return;
         }
         if *elem == STRING {
             self.string(bytes);
+            // A string adds little (at most 1.5× 65535 bytes): checked after.
+            if self.out.len() > self.limit {
+                self.too_large(self.offset_of(bytes));
+            }
             return;
         }
         let n = if F::VARINT && *elem != BYTE_ARRAY {
@@ -467,6 +478,10 @@ impl<'a, F: Wire, T: Wire> Sink<'a> for Transcode<'a, F, T> {
         } else {
             bytes.len() / layout(*elem).element as usize
         };
+        let size = layout(*elem).element as usize;
+        if self.would_pass(5, n, size, self.offset_of(bytes)) {
+            return;
+        }
         self.count(n);
         self.elements(*elem, bytes);
     }

@@ -56,21 +56,34 @@
 //! # Memory
 //!
 //! A document holds its bytes and 16 bytes per tag. A tag takes at least one
-//! input byte (an empty compound in a list), so the arena is at most 16× the
-//! input (peak 17.8× measured, bytes included); real files take 12 input
-//! bytes per tag (player files) to over 1,000 (chunks): peak 2.3–2.7× the
-//! input size, bytes included. While reading, the children of the compounds
-//! still open wait on a scratch stack (on the stack up to 64 nodes): every
-//! named tag takes at least 4 input bytes, so it is at most 4× the input.
+//! input byte (an empty compound in a list), and the arena grows no further
+//! than one node per input byte (its doubling stops at what the rest of the
+//! input can still hold), so a read peaks at 16× the input in nodes plus the
+//! copy of the bytes and their headroom: at most **18×** the input (plus
+//! 64 KiB) on any input, 17.0× measured on millions of empty compounds;
+//! real files take 12 input bytes per tag (player files) to over 1,000
+//! (chunks): peak 2.3–2.7× the input size, bytes included. While reading,
+//! the children of the compounds still open wait on a scratch stack (on the
+//! stack up to 64 nodes): every named tag takes at least 4 input bytes, so
+//! it is at most 4× the input, and the arena leaves room for no more nodes
+//! than are left to come. The same bound holds for Bedrock's little-endian
+//! form (18×: a document converted as it is read lets go of the first one
+//! before it reads the second) and, with the Java bytes it stores, 21× for
+//! its network form (`reports/memory.md`; asserted in `tests/memory/`).
+//!
 //! Edits append: a value that cannot change in place is written again at the
-//! end of the bytes (the old one becomes garbage), and a compound or list that
-//! gains an element moves its block of nodes to the end of the arena. Bytes or
-//! nodes that outgrow their part of the read's allocation move to one of their
-//! own; the old part stays allocated, unused, until the document is compacted
-//! or dropped. When bytes or nodes grow past
-//! twice what they held after the last read or compaction (plus 64 KiB /
-//! 4096 nodes), the document compacts itself; [`Document::compact`] does it
-//! on request.
+//! end of the bytes (the old one becomes garbage), a compound or list that
+//! gains an element moves its block of nodes to the end of the arena with
+//! room for as many again, and a list of numbers that gains one is written
+//! again at the end of the bytes with room likewise, so pushes cost amortized
+//! O(1) at any nesting. Bytes or nodes that outgrow their part of the read's
+//! allocation move to one of their own; the old part stays allocated,
+//! unused, until the document is compacted or dropped. When bytes or nodes
+//! grow past four times what they held after the last read or compaction
+//! (plus 64 KiB / 4096 nodes), the document compacts itself (the first push
+//! into each block after a compaction may move it, up to twice the document
+//! over all blocks, which must not compact it again); [`Document::compact`]
+//! does it on request.
 //!
 //! # Bedrock
 //!
@@ -772,7 +785,8 @@ impl Document {
     }
 
     /// Drops everything edits left behind: the bytes are written again as
-    /// they now are and read back. Nothing visible changes.
+    /// they now are and read back (at any depth: a document may be deeper
+    /// than the limit its edits keep to). Nothing visible changes.
     pub fn compact(&mut self) {
         let mut bytes = Vec::new();
         write::document(self, self.form, &mut bytes);

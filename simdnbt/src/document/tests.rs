@@ -685,3 +685,40 @@ fn an_edit_below_the_writers_inline_stack_writes_every_level_around_it() {
         assert_eq!(doc.to_bytes(), expected, "{levels} levels");
     }
 }
+
+/// A network input whose Java form passes the limit is `InputTooLarge` at
+/// the input offset where it does, found while transcoding (the real limit,
+/// 2 GiB, in `tests/formats/bedrock_network_document.rs`), not a panic.
+#[cfg(feature = "bedrock")]
+#[test]
+fn a_network_input_past_the_size_limit_in_java_is_an_error() {
+    use crate::ErrorKind;
+    let java = {
+        let mut c = NbtCompound::new();
+        c.insert("a", "x".repeat(100));
+        c.insert("l", NbtList::Long(vec![0; 50]));
+        let mut inner = NbtCompound::new();
+        inner.insert("s", NbtList::String(vec!["yy".into(); 30]));
+        c.insert("c", NbtList::Compound(vec![inner; 4]));
+        let mut v = Vec::new();
+        BaseNbt::new("", c).write(&mut v).unwrap();
+        v
+    };
+    let net = crate::bedrock::to_network(&java).unwrap();
+    let read = |limit: usize| {
+        super::bedrock::read_network_within(&mut Cursor::new(&net[..]), &Default::default(), limit)
+    };
+    // Exactly its size reads; any less is refused, never with a panic.
+    assert!(read(java.len()).unwrap().unwrap().to_bytes() == net);
+    let mut offsets = Vec::new();
+    for limit in (0..java.len()).rev() {
+        let e = read(limit).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InputTooLarge, "limit {limit}");
+        assert!(e.offset() <= net.len(), "limit {limit}: {e}");
+        offsets.push(e.offset());
+    }
+    // Found while transcoding, where the output passes the limit (at the
+    // end only when the last bytes pass it), not once the input is read.
+    assert_eq!(offsets.last(), Some(&2), "{offsets:?}");
+    assert!(offsets[offsets.len() / 2] < net.len() / 2, "{offsets:?}");
+}
