@@ -37,9 +37,10 @@ pub(crate) const HASHED: u8 = 2;
 /// `bedrock.rs`).
 pub(crate) const UNCONVERTED: u8 = 4;
 
-/// On a list of numbers: its elements are followed in the bytes by unused
-/// room, for `flat_room(len)` elements in all (`edit/mod.rs`), which a push
-/// fills. Set when a push writes the list again; any other rewrite clears it.
+/// On a list of numbers or an array: its elements are followed in the bytes
+/// by unused room, for `flat_room(len)` elements in all (`edit/mod.rs`),
+/// which a push fills. Set when a push writes it again; any other rewrite
+/// clears it.
 pub(crate) const ROOMY: u8 = 8;
 
 /// The fewest tags a compound has for an edit's lookup to hash its names
@@ -72,7 +73,7 @@ pub struct Node {
     /// A list's element type (0 for other tags).
     pub elem: u8,
     /// [`DIRTY`] and [`HASHED`] for containers, [`ROOMY`] for lists of
-    /// numbers, [`UNCONVERTED`] for the root.
+    /// numbers and arrays, [`UNCONVERTED`] for the root.
     pub flags: u8,
     /// A compound's child: its [`name_hash`] once the compound is
     /// [`HASHED`] (0 before, and for other nodes).

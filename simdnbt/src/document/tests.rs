@@ -322,6 +322,48 @@ fn a_pushed_list_of_numbers_keeps_its_room_through_other_edits() {
     );
 }
 
+/// Pushes alternating between two arrays, neither last in the bytes: each
+/// grows in its room (they were moved to the end at every push, a copy of
+/// the whole array each time).
+#[test]
+#[cfg_attr(miri, ignore = "100,000 edits of safe code")]
+fn alternating_array_pushes_cost_amortized_o1() {
+    let mut c = NbtCompound::new();
+    c.insert("a", NbtTag::IntArray(vec![-1]));
+    c.insert("b", NbtTag::LongArray(vec![]));
+    let mut root = NbtCompound::new();
+    root.insert("c", c);
+    let mut doc = doc_of(root);
+    let mut work = Work::new(&doc);
+    const N: usize = 50_000;
+    {
+        let mut root = doc.as_compound_mut().unwrap();
+        let mut c = root.compound_mut("c").unwrap();
+        for i in 0..N {
+            c.int_array_mut("a").unwrap().push(i as i32).unwrap();
+            work.see(c.doc);
+            c.long_array_mut("b").unwrap().push(-(i as i64)).unwrap();
+            work.see(c.doc);
+            assert!(work.total() < 400 * (i + 1000), "push {i}: {work:?}");
+            if i == 10 {
+                c.int_array_mut("a").unwrap().truncate(5);
+                c.int_array_mut("a").unwrap().set(4, 44).unwrap();
+            }
+        }
+    }
+    let c = doc.compound("c").unwrap();
+    let a = c.int_array("a").unwrap();
+    let b = c.long_array("b").unwrap();
+    assert_eq!(&a[..6], [-1, 0, 1, 2, 44, 11]);
+    assert_eq!(a.len(), 5 + N - 11);
+    assert!(a[5..].iter().enumerate().all(|(k, &v)| v == 11 + k as i32));
+    assert!(b.len() == N && b.iter().enumerate().all(|(k, &v)| v == -(k as i64)));
+    let back = crate::owned::read(&mut Cursor::new(&doc.to_bytes()[..]))
+        .unwrap()
+        .unwrap();
+    assert_eq!(back.compound("c").unwrap().int_array("a"), Some(&a[..]));
+}
+
 fn c_l_shorts_are(doc: &Document, want: &[i16]) {
     let l = doc.compound("c").unwrap().list("l").unwrap();
     assert_eq!(l.shorts().unwrap(), want);
