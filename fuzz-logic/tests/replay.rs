@@ -312,3 +312,35 @@ fn nesting_depth_scan_body() {
     assert_eq!(cross::nesting_depth(&[]), 0);
     assert_eq!(cross::nesting_depth(&r(&[])), 1);
 }
+
+/// `document_edit`'s bursts (hundreds of pushes into one nested container,
+/// some of large strings, which make the document compact itself) on every
+/// shared corpus file, and its compaction of documents deeper than 512.
+#[test]
+fn document_edit_bursts_and_deep_compaction() {
+    big_stack(document_edit_bursts_and_deep_compaction_body);
+}
+
+fn document_edit_bursts_and_deep_compaction_body() {
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    for file in corpus::SHARED {
+        let bytes = corpus::load(file.name).unwrap();
+        for seed in 0..24u8 {
+            let mut input = bytes.to_vec();
+            // A first choice of 0xf0 or more picks a burst.
+            input.push(0xf0 | (seed % 16));
+            for _ in 0..48 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                input.push(x as u8);
+            }
+            simdnbt_fuzz_logic::document_edit(&input);
+        }
+    }
+    for levels in [513, 700, 2048] {
+        let kinds =
+            testkit::bytes::chain(&[testkit::bytes::Kind::C, testkit::bytes::Kind::L], levels);
+        simdnbt_fuzz_logic::document_edit(&testkit::bytes::chain_named(&kinds));
+    }
+}

@@ -66,9 +66,17 @@ use crate::options::ReadOptions;
 /// lone End) at the cursor into a document, copying its bytes, and moves the
 /// cursor past it.
 ///
+/// Memory: as a Java read, at most 18× the input on any input (16 bytes a
+/// node, a node per input byte at worst, and the copy), a document that is
+/// converted as it is read included (`reports/memory.md`; asserted by
+/// `tests/memory/little_endian.rs`).
+///
 /// # Errors
 /// The first structural problem, with its offset in the input: the errors
-/// of [`super::owned::read_le`], at the same offsets.
+/// of [`super::owned::read_le`], at the same offsets, and
+/// [`ErrorKind::InputTooLarge`](crate::ErrorKind::InputTooLarge) for a
+/// document whose Java form (U+0000 takes two bytes there) passes the 2 GiB
+/// a document holds.
 pub fn read_le(data: &mut Cursor<&[u8]>) -> Result<Option<Document>, Error> {
     read_le_with(data, &ReadOptions::default())
 }
@@ -106,14 +114,19 @@ pub fn from_vec_le_with(bytes: Vec<u8>, opts: &ReadOptions) -> Result<Option<Doc
 ///
 /// Memory: the document holds the input's Java form (at most 8× the input:
 /// a Long of one VarInt byte is eight bytes in Java, but takes no node),
-/// and peaks at no more than 25× the input on any input (`reports/memory.md`;
-/// asserted by `tests/memory/network.rs`).
+/// and peaks at no more than 21× the input on any input (a node and four
+/// Java bytes per input byte for empty arrays in a list, the worst;
+/// `reports/memory.md`; asserted by `tests/memory/network.rs`).
 ///
 /// # Errors
 /// The first structural problem, with its offset in the input: the errors
-/// of [`super::owned::read_network`], at the same offsets, and
+/// of [`super::owned::read_network`], at the same offsets,
 /// [`ErrorKind::StringTooLong`](crate::ErrorKind::StringTooLong) for a
-/// string longer than Java's 65535 bytes.
+/// string longer than Java's 65535 bytes, and
+/// [`ErrorKind::InputTooLarge`](crate::ErrorKind::InputTooLarge) for an
+/// input whose Java form passes the 2 GiB a document holds (at the input
+/// offset where it does; found while transcoding, before that much is
+/// allocated for a long list).
 ///
 /// ```
 /// use std::io::Cursor;

@@ -24,9 +24,13 @@ use crate::tag_id::*;
 pub(crate) struct Transcode<'a, F: Wire, T: Wire> {
     data: &'a [u8],
     out: Vec<u8>,
-    /// The first string the output form could not hold (reported at the
-    /// end: the core's events that carry strings return nothing).
+    /// The first string the output form could not hold, or where the
+    /// output passed `limit` (reported at the end, or at the next event
+    /// that can fail: the core's events that carry strings return nothing).
     failed: Option<Error>,
+    /// The most output bytes (the output may pass it by one event's bytes
+    /// before the read stops; [`document_within`] checks the total).
+    limit: usize,
     forms: PhantomData<(F, T)>,
 }
 
@@ -41,12 +45,28 @@ pub(crate) fn document<F: Wire, T: Wire>(
     opts: &ReadOptions,
     whole: bool,
 ) -> Result<(Vec<u8>, usize), Error> {
+    document_within::<F, T>(data, start, opts, whole, usize::MAX)
+}
+
+/// [`document`] with an output of at most `limit` bytes: a larger one is
+/// [`ErrorKind::InputTooLarge`] at the input offset where the output passed
+/// it, found while transcoding (the output grows no further than one
+/// event's bytes past the limit: a network input's Java form can be 8× its
+/// size, and a document holds at most 2 GiB).
+pub(crate) fn document_within<F: Wire, T: Wire>(
+    data: &[u8],
+    start: usize,
+    opts: &ReadOptions,
+    whole: bool,
+    limit: usize,
+) -> Result<(Vec<u8>, usize), Error> {
     with_budget(data, start, opts, |data| {
         let mut sink = Transcode::<F, T> {
             data,
             // Most documents keep their size: ample for the fixed forms.
             out: Vec::with_capacity(if whole { data.len() - start + 16 } else { 64 }),
             failed: None,
+            limit,
             forms: PhantomData,
         };
         let Some(&id) = data.get(start) else {
@@ -63,11 +83,51 @@ pub(crate) fn document<F: Wire, T: Wire>(
         let name = list_element::<F>(data, &mut pos, STRING)?;
         sink.string(name);
         let (out, end) = parse_in::<F, _>(data, pos, id, opts.max_depth, sink)?;
-        Ok((out?, end))
+        let out = out?;
+        if out.len() > limit {
+            return Err(Error::new(ErrorKind::InputTooLarge, end));
+        }
+        Ok((out, end))
     })
 }
 
 impl<'a, F: Wire, T: Wire> Transcode<'a, F, T> {
+    /// Fails when the output has passed its limit (at the input offset
+    /// `at`, unless an earlier failure was recorded).
+    #[inline(always)]
+    fn within_limit(&mut self, at: usize) -> Result<(), Error> {
+        if self.out.len() > self.limit {
+            return Err(self.too_large(at));
+        }
+        Ok(())
+    }
+
+    /// The error for an output past its limit at `at`, or the first one
+    /// recorded; from now on every event that can fail fails.
+    #[cold]
+    fn too_large(&mut self, at: usize) -> Error {
+        self.limit = 0;
+        *self
+            .failed
+            .get_or_insert_with(|| Error::new(ErrorKind::InputTooLarge, at))
+    }
+
+    /// Whether `n` numbers of `size` bytes each (in a fixed-width output;
+    /// up to 10 in a VarInt one) after a header of `head` would pass the
+    /// limit; if so, the failure is recorded at `at` and the caller writes
+    /// nothing (so that a long list or array is refused before its output
+    /// is allocated).
+    #[inline(always)]
+    fn would_pass(&mut self, head: usize, n: usize, size: usize, at: usize) -> bool {
+        let size = if T::VARINT { 10 } else { size };
+        let more = n.saturating_mul(size).saturating_add(head);
+        if self.out.len().saturating_add(more) > self.limit {
+            self.too_large(at);
+            return true;
+        }
+        false
+    }
+
     /// The offset of `bytes` (a slice of the input) in the input.
     fn offset_of(&self, bytes: &[u8]) -> usize {
         bytes.as_ptr() as usize - self.data.as_ptr() as usize
@@ -185,6 +245,9 @@ impl<'a, F: Wire, T: Wire> Transcode<'a, F, T> {
             }
             _ => {
                 let (n, elements) = value::array::<F>(self.data, id, p);
+                if self.would_pass(5, n, layout(id).element as usize, p) {
+                    return;
+                }
                 self.count(n);
                 self.elements(id, elements);
             }
@@ -307,21 +370,24 @@ impl<'a, F: Wire, T: Wire> Sink<'a> for Transcode<'a, F, T> {
 
     fn root_leaf(&mut self, id: u8, pos: usize) -> Result<(), Error> {
         self.leaf(id, pos);
-        Ok(())
+        self.within_limit(pos)
     }
 
     fn named_leaf(&mut self, _c: &mut (), id: u8, at: usize, payload: usize) -> Result<(), Error> {
+        self.within_limit(at)?;
         self.head(id, at);
         self.leaf(id, payload);
         Ok(())
     }
 
     fn named_compound(&mut self, _c: &mut (), at: usize) -> Result<(), Error> {
+        self.within_limit(at)?;
         self.head(COMPOUND, at);
         Ok(())
     }
 
     fn named_list(&mut self, _c: &mut (), at: usize) -> Result<(), Error> {
+        self.within_limit(at)?;
         self.head(LIST, at);
         Ok(())
     }
@@ -335,15 +401,18 @@ impl<'a, F: Wire, T: Wire> Sink<'a> for Transcode<'a, F, T> {
     fn park_elements(&mut self, _e: ()) {}
     fn resume_elements(&mut self, _p: ()) {}
 
-    fn element_compound(&mut self, _pos: usize) -> Result<(), Error> {
-        Ok(())
+    fn element_compound(&mut self, pos: usize) -> Result<(), Error> {
+        self.within_limit(pos)
     }
 
-    fn element_list(&mut self, _pos: usize) -> Result<(), Error> {
-        Ok(())
+    fn element_list(&mut self, pos: usize) -> Result<(), Error> {
+        self.within_limit(pos)
     }
 
     fn flat_list(&mut self, _slot: (), elem: u8, n: u32, payload: usize) {
+        if self.would_pass(6, n as usize, layout(elem).fixed as usize, payload) {
+            return;
+        }
         self.out.push(elem);
         self.count(n as usize);
         let fixed = layout(elem).fixed as usize;
@@ -382,17 +451,26 @@ impl<'a, F: Wire, T: Wire> Sink<'a> for Transcode<'a, F, T> {
         &mut self,
         elem: u8,
         n: u32,
-        _payload: usize,
+        payload: usize,
         _len: usize,
     ) -> Result<u8, Error> {
+        self.within_limit(payload)?;
         self.out.push(elem);
         self.count(n as usize);
         Ok(elem)
     }
 
     fn prefixed_element(&mut self, elem: &mut u8, bytes: &'a [u8]) {
+        // Past the limit already: nothing more is written.
+        if self.out.len() > self.limit {
+            return;
+        }
         if *elem == STRING {
             self.string(bytes);
+            // A string adds little (at most 1.5× 65535 bytes): checked after.
+            if self.out.len() > self.limit {
+                self.too_large(self.offset_of(bytes));
+            }
             return;
         }
         let n = if F::VARINT && *elem != BYTE_ARRAY {
@@ -400,6 +478,10 @@ impl<'a, F: Wire, T: Wire> Sink<'a> for Transcode<'a, F, T> {
         } else {
             bytes.len() / layout(*elem).element as usize
         };
+        let size = layout(*elem).element as usize;
+        if self.would_pass(5, n, size, self.offset_of(bytes)) {
+            return;
+        }
         self.count(n);
         self.elements(*elem, bytes);
     }

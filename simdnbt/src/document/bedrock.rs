@@ -33,10 +33,11 @@
 
 use std::io::Cursor;
 
+use super::buf::Buf;
 use super::node::UNCONVERTED;
-use super::{ByteOrder, Document, Form, Layout, write};
+use super::{ByteOrder, Document, Form, Layout, MAX_BYTES, write};
 use crate::bedrock::transcode;
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
 use crate::options::ReadOptions;
 use crate::read::root::{cursor_parts, root_prefix_in};
 use crate::read::wire::{BigEndian, LittleEndian, VarInt, Wire};
@@ -56,8 +57,10 @@ pub(crate) fn read_le_with(
         }
     };
     let doc = layout.read_in::<LittleEndian, true>(bytes, opts)?;
-    data.set_position((start + doc.bytes.len()) as u64);
-    Ok(Some(checked(doc, opts)))
+    let end = start + doc.bytes.len();
+    let doc = checked(doc, opts, start)?;
+    data.set_position(end as u64);
+    Ok(Some(doc))
 }
 
 /// [`read_le_with`] keeping `bytes` as the document's storage.
@@ -69,7 +72,7 @@ pub(crate) fn from_vec_le_with(
         return Ok(None);
     };
     let doc = Document::parse_vec_in::<LittleEndian, true>(bytes, &layout, opts)?;
-    Ok(Some(checked(doc, opts)))
+    Ok(Some(checked(doc, opts, 0)?))
 }
 
 /// Reads the network-form document at the cursor (a named root compound,
@@ -77,6 +80,16 @@ pub(crate) fn from_vec_le_with(
 pub(crate) fn read_network_with(
     data: &mut Cursor<&[u8]>,
     opts: &ReadOptions,
+) -> Result<Option<Document>, Error> {
+    read_network_within(data, opts, MAX_BYTES)
+}
+
+/// [`read_network_with`] for a document of at most `limit` bytes in its
+/// Java form (a larger one is [`ErrorKind::InputTooLarge`]; tests lower it).
+pub(crate) fn read_network_within(
+    data: &mut Cursor<&[u8]>,
+    opts: &ReadOptions,
+    limit: usize,
 ) -> Result<Option<Document>, Error> {
     let (bytes, start) = cursor_parts(data);
     // The root's checks (type, End) are the owned network reader's.
@@ -93,38 +106,92 @@ pub(crate) fn read_network_with(
     if let Some(max) = opts.max_bytes {
         input_opts = input_opts.max_bytes(max.saturating_add(root.payload - start));
     }
-    let (java, end) = transcode::document::<VarInt, BigEndian>(bytes, start, &input_opts, false)?;
-    data.set_position(end as u64);
-    let at = Layout::find(&java, 0, Form::Named)
-        .ok()
-        .flatten()
-        .expect("a transcoded compound has a root");
-    // The core checked the input within `opts`; the Java bytes (up to 8×
-    // the input: a one-byte VarInt Long) are read within its depth only.
+    // The Java form can be 8× the input (a one-byte VarInt Long): the
+    // transcoder stops where it passes what a document holds.
+    let (mut java, end) = transcode::document_within::<VarInt, BigEndian>(
+        bytes,
+        start,
+        &input_opts,
+        false,
+        limit.min(MAX_BYTES),
+    )?;
+    // The output grew by doubling: its slack goes back before the nodes
+    // are allocated (a peak of twice the Java form, then 16 bytes a node).
+    if java.capacity() - java.len() > java.len() / 8 + 4096 {
+        java.shrink_to_fit();
+    }
+    // The core checked the input within `opts`; the Java bytes are read
+    // within its depth only. A tag takes at least one byte of the input (an
+    // empty compound, string or array in a list), so the input's size bounds
+    // the nodes: numbers, which the Java form widens most, take none.
     let java_opts = ReadOptions::default().max_depth(opts.max_depth);
-    // Node room from the input's size: numbers, which the Java form widens
-    // most, take no node.
-    let room = super::node_room(end - root.payload);
-    let mut doc = Document::parse_vec_room::<BigEndian, false>(java, &at, &java_opts, room)
-        .expect("a transcoded document reads");
+    let tags = end - root.payload;
+    let room = super::node_room(tags);
+    let doc = Layout::find(&java, 0, Form::Named)
+        .and_then(|at| {
+            // A transcoded compound has a root.
+            let at = at.ok_or(Error::new(ErrorKind::InvalidRootType(0), 0))?;
+            Document::parse_vec_room::<BigEndian, false>(java, &at, &java_opts, room, tags + 2)
+        })
+        // Unreachable: the core read the input within this depth, and its
+        // Java form is valid NBT within the size limit. Said as an error at
+        // the document's start all the same.
+        .map_err(|e| Error::new(e.kind(), start));
+    let mut doc = doc?;
+    data.set_position(end as u64);
     doc.out_order = ByteOrder::Network;
     Ok(Some(doc))
 }
 
-/// `doc` as read, or converted to the Java form when one of its strings (or
-/// the root name) is not the same bytes in MUTF-8.
-fn checked(mut doc: Document, opts: &ReadOptions) -> Document {
+/// `doc` (just read, from input offset `start`) as read, or converted to the
+/// Java form when one of its strings (or the root name) is not the same
+/// bytes in MUTF-8.
+///
+/// The conversion lets go of the little-endian document before the Java one
+/// is read, so that the peak is one document, not two: the bytes are taken
+/// out of it (or copied, when they share the arena's allocation, which then
+/// had room to spare for them), the nodes dropped, the bytes transcoded and
+/// dropped, and the Java form read into exactly as many nodes as the
+/// little-endian one had. A Java form past what a document holds (U+0000
+/// takes two bytes in MUTF-8) is [`ErrorKind::InputTooLarge`].
+fn checked(mut doc: Document, opts: &ReadOptions, start: usize) -> Result<Document, Error> {
     let root_name = doc.name as usize;
     let len = doc.u16_at(root_name) as usize;
     let unconverted = doc.nodes[0].flags & UNCONVERTED != 0
         || super::build::differs_in_mutf8(&doc.bytes, root_name + 2, len);
     if !unconverted {
-        return doc;
+        return Ok(doc);
     }
-    doc.nodes[0].flags &= !UNCONVERTED;
-    let opts = ReadOptions::default().max_depth(opts.max_depth);
-    doc.store_big_endian_with(&opts);
-    doc
+    // An unedited document's bytes are its little-endian form, whole.
+    let form = doc.form;
+    let nodes = doc.nodes.len();
+    let le = if doc.bytes.is_owned() {
+        std::mem::replace(&mut doc.bytes, Buf::from_vec(Vec::new()))
+    } else {
+        doc.bytes.clone()
+    };
+    drop(doc);
+    // Any depth: the core checked the input within `opts` already.
+    let any = ReadOptions::default().max_depth(u32::MAX);
+    let (mut java, _) =
+        transcode::document_within::<LittleEndian, BigEndian>(&le, 0, &any, true, MAX_BYTES)
+            .map_err(|e| Error::new(e.kind(), e.offset() + start))?;
+    drop(le);
+    if java.capacity() - java.len() > java.len() / 8 + 4096 {
+        java.shrink_to_fit();
+    }
+    let java_opts = ReadOptions::default().max_depth(opts.max_depth);
+    // The same tags: room for each, and for a block's reserve (see `build.rs`).
+    let doc = Layout::find(&java, 0, Form::Named).and_then(|at| {
+        let at = at.ok_or(Error::new(ErrorKind::InvalidRootType(0), 0))?;
+        Document::parse_vec_room::<BigEndian, false>(java, &at, &java_opts, nodes + 16, nodes + 16)
+    });
+    // Unreachable: the Java form of a valid document, within the size and
+    // depth it was read with. Said as an error at its start all the same.
+    let mut doc = doc.map_err(|e| Error::new(e.kind(), start))?;
+    doc.form = form;
+    doc.out_order = ByteOrder::LittleEndian;
+    Ok(doc)
 }
 
 impl Document {
@@ -144,6 +211,9 @@ impl Document {
         let mut le = Vec::new();
         write::document(self, Form::Named, &mut le);
         let java = transcode_whole::<LittleEndian, BigEndian>(&le, opts);
+        // A little-endian document's strings are the same bytes in MUTF-8
+        // (`checked` converted any other when it was read), so its Java form
+        // has its size and depth, and reads back.
         let at = Layout::find(&java, 0, Form::Named)
             .ok()
             .flatten()
@@ -205,6 +275,12 @@ pub(crate) fn be_payload(id: u8, le: &[u8]) -> Vec<u8> {
 }
 
 /// The document `input` (written from a document, so valid) in form `T`.
+/// Cannot fail: the core accepts what the writer wrote at any depth
+/// (`opts` lifts the depth limit), and the sink's one refusal, a string too
+/// long for a fixed-width form, needs a string over 65535 bytes in its new
+/// encoding: stored strings are at most that, decoding MUTF-8 to UTF-8
+/// never lengthens one, and a little-endian document's strings are the
+/// same bytes in MUTF-8 (see `checked`).
 fn transcode_whole<F: Wire, T: Wire>(input: &[u8], opts: &ReadOptions) -> Vec<u8> {
     transcode::document::<F, T>(input, 0, opts, true)
         .expect("a document's bytes transcode")

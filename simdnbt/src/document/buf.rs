@@ -166,20 +166,33 @@ impl<T: Copy> Buf<T> {
     #[inline(always)]
     pub(crate) fn reserve(&mut self, additional: usize) {
         if self.room() - self.len < additional {
-            self.grow(additional);
+            self.grow(additional, usize::MAX);
         }
     }
 
-    /// Grows the room to at least `additional` more values (and at least
-    /// twice what it was): an owned buffer reallocates (in place when the
-    /// allocator can, so growth never holds the old and new room at once);
-    /// one in a block part moves to an allocation of its own (the part stays
-    /// in the block, unused).
+    /// [`reserve`](Self::reserve), growing the room to no more than `most`
+    /// values in all unless `additional` needs more: a reader that knows how
+    /// many values the rest of its input can still make caps the doubling
+    /// there, so that a dense input does not end in a buffer twice its need.
+    #[inline(always)]
+    pub(crate) fn reserve_capped(&mut self, additional: usize, most: usize) {
+        if self.room() - self.len < additional {
+            self.grow(additional, most);
+        }
+    }
+
+    /// Grows the room to at least `additional` more values (and to twice
+    /// what it was, or `most` if that is less): an owned buffer reallocates
+    /// (in place when the allocator can, so growth never holds the old and
+    /// new room at once); one in a block part moves to an allocation of its
+    /// own (the part stays in the block, unused).
     #[cold]
     #[inline(never)]
-    fn grow(&mut self, additional: usize) {
-        let need = self.len.checked_add(additional).expect("capacity overflow");
-        let room = need.max(self.room() * 2).max(8);
+    fn grow(&mut self, additional: usize, most: usize) {
+        // A length near `usize::MAX` cannot be allocated: the allocation
+        // fails first, as a `Vec`'s would.
+        let need = self.len.saturating_add(additional);
+        let room = need.max((self.room() * 2).max(8).min(most));
         if self.cap & OWNED != 0 {
             // SAFETY: an owned buffer is a vector's allocation with `len`
             // values (`from_vec`). Not dropped here: if `reserve_exact`
@@ -271,7 +284,7 @@ impl<T: Copy> Buf<T> {
     /// allocation of its own first.
     pub(crate) fn with_vec<R>(&mut self, f: impl FnOnce(&mut Vec<T>) -> R) -> R {
         if self.cap & OWNED == 0 {
-            self.grow(0);
+            self.grow(0, usize::MAX);
         }
         // Empty while `f` runs, so that nothing points into `v` if it panics.
         let me = ManuallyDrop::new(std::mem::replace(self, Buf::from_vec(Vec::new())));

@@ -83,6 +83,11 @@ pub(crate) struct DocSink<'a, 's, const VALUE: bool = false, const UTF8: bool = 
     /// The next element slot (arena index) of the innermost open list of
     /// compounds or lists.
     cursor: u32,
+    /// The most nodes `nodes` can need in all, when the caller knows a
+    /// tighter bound than the rest of `data` gives (a document read from
+    /// another form, whose tags per byte are not `data`'s): growth stops
+    /// there (see [`Self::most_nodes`]).
+    most: usize,
 }
 
 /// A compound being read: its children are `scratch[start..]`.
@@ -103,13 +108,14 @@ impl<'a, 's, const VALUE: bool, const UTF8: bool> DocSink<'a, 's, VALUE, UTF8> {
     /// A sink for the value whose payload is at `pos` of `data`, whose
     /// blocks go after the `base` nodes a document already has. `nodes` is
     /// the (empty) vector to build them in.
-    /// `scratch` is where the stack starts (see [`Scratch`]).
+    /// `scratch` is where the stack starts (see [`Scratch`]); `most` caps
+    /// the arena's growth (`usize::MAX`: what the rest of `data` can hold).
     pub(crate) fn new(
         data: &'a [u8],
-        _pos: usize,
         nodes: Buf<Node>,
         base: u32,
         scratch: &'s mut Scratch,
+        most: usize,
     ) -> Self {
         // `MaybeUninit<Node>` has `Node`'s layout; the slots are written
         // before they are read (`push`, then `scratch_mut`/`close_compound`).
@@ -127,7 +133,20 @@ impl<'a, 's, const VALUE: bool, const UTF8: bool> DocSink<'a, 's, VALUE, UTF8> {
             _lent: PhantomData,
             root: Node::default(),
             cursor: 0,
+            most,
         }
+    }
+
+    /// The most nodes the arena can hold once the value is read, the input
+    /// being at `pos` (or past it): those it has, those waiting on the
+    /// scratch stack, and one per byte left (a tag takes at least one: an
+    /// empty compound in a list), within the caller's bound. The arena's
+    /// doubling stops there, so that it ends within a node per input byte
+    /// (16× the input) on any input, not twice that.
+    #[inline(always)]
+    fn most_nodes(&self, pos: usize) -> usize {
+        let left = self.data.len().saturating_sub(pos);
+        (self.nodes.len() + self.depth() + left + 16).min(self.most)
     }
 
     /// The number of nodes on the scratch stack.
@@ -204,15 +223,29 @@ impl<'a, 's, const VALUE: bool, const UTF8: bool> DocSink<'a, 's, VALUE, UTF8> {
         }
     }
 
-    /// Reserves a block of `n` nodes in the arena; returns its index here.
+    /// Makes room for `need` more nodes in the arena, the input being at
+    /// `pos` or past it.
+    #[cold]
+    #[inline(never)]
+    fn grow_arena(&mut self, need: usize, pos: usize) {
+        let most = self.most_nodes(pos);
+        self.nodes.reserve_capped(need, most);
+    }
+
+    /// Reserves a block of `n` nodes in the arena, the input being at
+    /// `pos(self)` or past it; returns its index here.
     #[inline(always)]
-    fn reserve_block(&mut self, n: u32) -> u32 {
+    fn reserve_block(&mut self, n: u32, pos: impl FnOnce(&mut Self) -> usize) -> u32 {
         let at = self.nodes.len();
         // `n` was checked against the remaining input: at most one element
         // per input byte, so this is bounded by the input. The nodes waiting
         // on the scratch stack come after the block: room for them too, so
         // that a block of millions is not followed by a doubling for one.
-        self.nodes.reserve(n as usize + self.depth() + 16);
+        let need = n as usize + self.depth() + 16;
+        if self.nodes.spare() < need {
+            let most = pos(self);
+            self.grow_arena(need, most);
+        }
         self.nodes.resize(at + n as usize, Node::default());
         at as u32
     }
@@ -325,6 +358,12 @@ impl<'a, 's, const VALUE: bool, const UTF8: bool> Sink<'a> for DocSink<'a, 's, V
         let n = self.depth() - start;
         let mut block = 0;
         if n > 0 {
+            if self.nodes.spare() < n {
+                // SAFETY: slot depth - 1 (>= start) is written. The input is
+                // past the last child's name.
+                let last = unsafe { (*self.sp.sub(1)).off } as usize;
+                self.grow_arena(n, last);
+            }
             block = self.base + self.nodes.len() as u32;
             // SAFETY: slots start..depth are written, and no other
             // reference to the scratch allocation is live.
@@ -393,10 +432,10 @@ impl<'a, 's, const VALUE: bool, const UTF8: bool> Sink<'a> for DocSink<'a, 's, V
         &mut self,
         elem: u8,
         n: u32,
-        _payload: usize,
+        payload: usize,
         _len: usize,
     ) -> Result<OpenSide, Error> {
-        let block = self.reserve_block(n);
+        let block = self.reserve_block(n, |_| payload);
         Ok(OpenSide {
             block,
             next: block,
@@ -426,7 +465,8 @@ impl<'a, 's, const VALUE: bool, const UTF8: bool> Sink<'a> for DocSink<'a, 's, V
 
     #[inline(always)]
     fn elements(&mut self, slot: Target, elem: u8, n: u32) -> u32 {
-        let block = self.reserve_block(n);
+        // The list's own node is at (or names) an offset before its elements.
+        let block = self.reserve_block(n, |s| s.target(slot).off as usize);
         let base = self.base;
         let node = self.target(slot);
         node.elem = elem;

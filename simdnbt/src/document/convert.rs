@@ -51,6 +51,10 @@ impl Document {
 
     /// Reads bytes a writer of this crate produced (any depth: a borrowed
     /// document may have been read with a raised limit).
+    ///
+    /// Panics only on a value of more than 2 GiB (`MAX_BYTES`), which these
+    /// conversions' signatures cannot refuse (the borrow reader and the owned
+    /// writer have no such limit): the one way this `expect` is reached.
     fn read_written(bytes: Vec<u8>, form: Form) -> Document {
         let opts = ReadOptions::default().max_depth(u32::MAX);
         let at = Layout::find(&bytes, 0, form)

@@ -56,21 +56,34 @@
 //! # Memory
 //!
 //! A document holds its bytes and 16 bytes per tag. A tag takes at least one
-//! input byte (an empty compound in a list), so the arena is at most 16× the
-//! input (peak 17.8× measured, bytes included); real files take 12 input
-//! bytes per tag (player files) to over 1,000 (chunks): peak 2.3–2.7× the
-//! input size, bytes included. While reading, the children of the compounds
-//! still open wait on a scratch stack (on the stack up to 64 nodes): every
-//! named tag takes at least 4 input bytes, so it is at most 4× the input.
+//! input byte (an empty compound in a list), and the arena grows no further
+//! than one node per input byte (its doubling stops at what the rest of the
+//! input can still hold), so a read peaks at 16× the input in nodes plus the
+//! copy of the bytes and their headroom: at most **18×** the input (plus
+//! 64 KiB) on any input, 17.0× measured on millions of empty compounds;
+//! real files take 12 input bytes per tag (player files) to over 1,000
+//! (chunks): peak 2.3–2.7× the input size, bytes included. While reading,
+//! the children of the compounds still open wait on a scratch stack (on the
+//! stack up to 64 nodes): every named tag takes at least 4 input bytes, so
+//! it is at most 4× the input, and the arena leaves room for no more nodes
+//! than are left to come. The same bound holds for Bedrock's little-endian
+//! form (18×: a document converted as it is read lets go of the first one
+//! before it reads the second) and, with the Java bytes it stores, 21× for
+//! its network form (`reports/memory.md`; asserted in `tests/memory/`).
+//!
 //! Edits append: a value that cannot change in place is written again at the
-//! end of the bytes (the old one becomes garbage), and a compound or list that
-//! gains an element moves its block of nodes to the end of the arena. Bytes or
-//! nodes that outgrow their part of the read's allocation move to one of their
-//! own; the old part stays allocated, unused, until the document is compacted
-//! or dropped. When bytes or nodes grow past
-//! twice what they held after the last read or compaction (plus 64 KiB /
-//! 4096 nodes), the document compacts itself; [`Document::compact`] does it
-//! on request.
+//! end of the bytes (the old one becomes garbage), a compound or list that
+//! gains an element moves its block of nodes to the end of the arena with
+//! room for as many again, and a list of numbers that gains one is written
+//! again at the end of the bytes with room likewise, so pushes cost amortized
+//! O(1) at any nesting. Bytes or nodes that outgrow their part of the read's
+//! allocation move to one of their own; the old part stays allocated,
+//! unused, until the document is compacted or dropped. When bytes or nodes
+//! grow past four times what they held after the last read or compaction
+//! (plus 64 KiB / 4096 nodes), the document compacts itself (the first push
+//! into each block after a compaction may move it, up to twice the document
+//! over all blocks, which must not compact it again); [`Document::compact`]
+//! does it on request.
 //!
 //! # Bedrock
 //!
@@ -443,7 +456,7 @@ impl Layout {
         // headroom, lent to them once the parse has found where the
         // document ends (see [`Block`]).
         let arena = Buf::with_capacity(room + buf::slots_for(rest + headroom(rest)));
-        let (mut nodes, end) = parse_capped::<W, UTF8>(doc_bytes, &rel, opts, arena)
+        let (mut nodes, end) = parse_capped::<W, UTF8>(doc_bytes, &rel, opts, arena, usize::MAX)
             .map_err(|e| Error::new(e.kind(), e.offset() + self.start))?;
         let own_size = end + headroom(end);
         // Far more input followed the document than it holds: the bytes get
@@ -506,7 +519,9 @@ pub(super) fn node_room(len: usize) -> usize {
 
 /// Parses the root `at` describes in `data` (offsets from 0) into `nodes`
 /// (empty), refusing a document longer than [`MAX_BYTES`]. Returns the
-/// arena (root at 0) and the offset just past the document.
+/// arena (root at 0) and the offset just past the document. The arena grows
+/// to no more than `most` nodes (beyond what a block needs), nor more than
+/// one per byte of `data` left (see [`build::DocSink`]).
 ///
 /// In form `W`; with `UTF8`, a string or name whose UTF-8 bytes are not its
 /// MUTF-8 ones marks the root node [`node::UNCONVERTED`].
@@ -515,13 +530,14 @@ fn parse_capped<W: Wire, const UTF8: bool>(
     at: &Layout,
     opts: &ReadOptions,
     mut nodes: Buf<Node>,
+    most: usize,
 ) -> Result<(Buf<Node>, usize), Error> {
     let cut = data.len() > MAX_BYTES;
     let data = &data[..data.len().min(MAX_BYTES)];
     nodes.push(Node::default());
     let mut scratch = build::scratch();
     let parsed = crate::read::read_value_in::<W, _>(data, at.payload, at.id, opts, |bounded| {
-        build::DocSink::<false, UTF8>::new(bounded, at.payload, nodes, 0, &mut scratch)
+        build::DocSink::<false, UTF8>::new(bounded, nodes, 0, &mut scratch, most)
     });
     match parsed {
         Ok(((mut nodes, mut root), end)) => {
@@ -626,18 +642,21 @@ impl Document {
         opts: &ReadOptions,
     ) -> Result<Document, Error> {
         let room = node_room(bytes.len().min(MAX_BYTES) - at.payload);
-        Document::parse_vec_room::<W, UTF8>(bytes, at, opts, room)
+        Document::parse_vec_room::<W, UTF8>(bytes, at, opts, room, usize::MAX)
     }
 
-    /// [`Document::parse_vec_in`] with room for `room` nodes at the start.
+    /// [`Document::parse_vec_in`] with room for `room` nodes at the start,
+    /// growing to no more than `most` (see [`parse_capped`]).
     #[inline(always)]
     fn parse_vec_room<W: Wire, const UTF8: bool>(
         bytes: Vec<u8>,
         at: &Layout,
         opts: &ReadOptions,
         room: usize,
+        most: usize,
     ) -> Result<Document, Error> {
-        let (nodes, end) = parse_capped::<W, UTF8>(&bytes, at, opts, Buf::with_capacity(room))?;
+        let nodes = Buf::with_capacity(room);
+        let (nodes, end) = parse_capped::<W, UTF8>(&bytes, at, opts, nodes, most)?;
         let mut bytes = Buf::from_vec(bytes);
         bytes.truncate(end);
         Ok(Document::new(Block::none(), bytes, nodes, at, opts).in_order::<W>())
@@ -766,23 +785,33 @@ impl Document {
     }
 
     /// Drops everything edits left behind: the bytes are written again as
-    /// they now are and read back. Nothing visible changes.
+    /// they now are and read back (at any depth: a document may be deeper
+    /// than the limit its edits keep to). Nothing visible changes.
     pub fn compact(&mut self) {
         let mut bytes = Vec::new();
         write::document(self, self.form, &mut bytes);
-        let at = match self.le {
+        // At any depth: the document may be deeper than the limit its edits
+        // keep to (one made from a borrowed document read with a raised
+        // limit, or read with one).
+        let opts = ReadOptions::default().max_depth(u32::MAX);
+        let fresh = match self.le {
             false => Layout::find(&bytes, 0, self.form),
             true => Layout::find_in::<crate::read::wire::LittleEndian>(&bytes, 0, self.form),
         }
-        .ok()
-        .flatten()
-        .expect("a document writes a root");
-        // Written from a valid document: it reads back within its own limits.
-        let opts = ReadOptions::default().max_depth(self.max_depth);
-        let mut fresh = self
-            .reparse(bytes, &at, &opts)
-            .expect("a written document reads back");
+        .and_then(|at| {
+            let at = at.ok_or(Error::new(ErrorKind::InvalidRootType(END), 0))?;
+            self.reparse(bytes, &at, &opts)
+        });
+        // Written from a valid document (every edit checked what it wrote),
+        // no larger than its stored bytes (which edits keep within
+        // `MAX_BYTES`), so it reads back at any depth. Were it ever refused,
+        // the document stays as it is: compaction only saves memory.
+        let Ok(mut fresh) = fresh else {
+            debug_assert!(false, "a written document reads back: {fresh:?}");
+            return;
+        };
         fresh.out_order = self.out_order;
+        fresh.max_depth = self.max_depth;
         let path = std::mem::take(&mut self.path);
         *self = fresh;
         self.path = path;

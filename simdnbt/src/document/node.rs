@@ -37,6 +37,12 @@ pub(crate) const HASHED: u8 = 2;
 /// `bedrock.rs`).
 pub(crate) const UNCONVERTED: u8 = 4;
 
+/// On a list of numbers or an array: its elements are followed in the bytes
+/// by unused room, for `flat_room(len)` elements in all (`edit/mod.rs`),
+/// which a push fills. Set when a push writes it again; any other rewrite
+/// clears it.
+pub(crate) const ROOMY: u8 = 8;
+
 /// The fewest tags a compound has for an edit's lookup to hash its names
 /// first (hashing costs about two scans' worth; below this a scan is short).
 pub(crate) const HASH_FROM: u32 = 8;
@@ -66,7 +72,8 @@ pub struct Node {
     pub id: u8,
     /// A list's element type (0 for other tags).
     pub elem: u8,
-    /// [`DIRTY`] and [`HASHED`] for containers.
+    /// [`DIRTY`] and [`HASHED`] for containers, [`ROOMY`] for lists of
+    /// numbers and arrays, [`UNCONVERTED`] for the root.
     pub flags: u8,
     /// A compound's child: its [`name_hash`] once the compound is
     /// [`HASHED`] (0 before, and for other nodes).

@@ -489,8 +489,9 @@ impl<'d> ParentMut<'d> {
 /// it can only make the document too large, which it cannot do while each
 /// place's new bytes (an entry: id, name and value, each name and string
 /// at most 65535 bytes) fit below the size limit and the nodes are far
-/// below theirs (a block that grows is copied once, and compaction keeps
-/// the nodes within about twice their count after the read).
+/// below theirs (a block that grows is copied once, with as much room
+/// again, and compaction keeps the nodes within about four times their
+/// count after the read: from an eighth of their limit, half of it).
 fn may_be_refused(doc: &Document, value: &crate::owned::NbtTag, count: usize) -> bool {
     use crate::owned::NbtTag as T;
     let leaf = match value {

@@ -123,7 +123,7 @@ fn compaction_while_a_nested_handle_is_live_keeps_it_on_its_container() {
             last = b.doc.settled;
         }
         assert_eq!(b.as_compound().string("s").unwrap().to_str(), s);
-        assert!(b.doc.bytes.len() <= 2 * b.doc.settled.0 as usize + 64 * 1024 + 64);
+        assert!(b.doc.bytes.len() <= 4 * b.doc.settled.0 as usize + 64 * 1024 + 64);
     }
     assert!(compactions > 0);
     b.set("n", 2).unwrap();
@@ -135,6 +135,238 @@ fn compaction_while_a_nested_handle_is_live_keeps_it_on_its_container() {
         (Some(3), Some(2))
     );
     assert_eq!(doc.long("z"), Some(4));
+}
+
+/// What edits cost a document: the bytes and nodes (16 bytes each) they
+/// appended, and the compactions and the bytes and nodes each left.
+#[derive(Default, Debug)]
+struct Work {
+    last: (usize, usize, (u32, u32)),
+    appended: usize,
+    compactions: usize,
+    compacted: usize,
+}
+
+impl Work {
+    fn new(doc: &Document) -> Work {
+        Work {
+            last: (doc.bytes.len(), doc.nodes.len(), doc.settled),
+            ..Work::default()
+        }
+    }
+
+    /// Counts what the edits since the last call did to `doc`.
+    fn see(&mut self, doc: &Document) {
+        let now = (doc.bytes.len(), doc.nodes.len(), doc.settled);
+        if now.2 != self.last.2 {
+            self.compactions += 1;
+            self.compacted += now.0 + 16 * now.1;
+        } else {
+            self.appended += now.0.saturating_sub(self.last.0);
+            self.appended += 16 * now.1.saturating_sub(self.last.1);
+        }
+        self.last = now;
+    }
+
+    /// All of it, in bytes written.
+    fn total(&self) -> usize {
+        self.appended + self.compacted
+    }
+}
+
+/// `pushes` values from `value(i)` pushed into a list (or, with `key`, a
+/// compound) two levels down, {c: {l: ...}}, holding one element at first;
+/// returns what it cost.
+fn push_nested(
+    pushes: usize,
+    compound: bool,
+    first: NbtTag,
+    value: impl Fn(usize) -> NbtTag,
+) -> (Document, Work) {
+    let mut c = NbtCompound::new();
+    if compound {
+        let mut l = NbtCompound::new();
+        l.insert("k0", first);
+        c.insert("l", l);
+    } else {
+        c.insert("l", NbtList::from(vec![first]));
+    }
+    // Something after the list in the bytes and in the arena, so that
+    // nothing the pushes grow is last in either.
+    c.insert("after", "tail");
+    let mut root = NbtCompound::new();
+    root.insert("c", c);
+    root.insert("z", 1);
+    let mut doc = doc_of(root);
+    let mut work = Work::new(&doc);
+    {
+        let mut root = doc.as_compound_mut().unwrap();
+        let mut c = root.compound_mut("c").unwrap();
+        if compound {
+            let mut l = c.compound_mut("l").unwrap();
+            for i in 0..pushes {
+                l.push(&format!("k{}", i + 1), value(i)).unwrap();
+                work.see(l.doc);
+                // Quadratic work shows long before the end: stop there.
+                assert!(work.total() < 400 * (i + 1000), "push {i}: {work:?}");
+            }
+        } else {
+            let mut l = c.list_mut("l").unwrap();
+            for i in 0..pushes {
+                l.push(value(i)).unwrap();
+                work.see(l.doc);
+                assert!(work.total() < 400 * (i + 1000), "push {i}: {work:?}");
+            }
+        }
+    }
+    (doc, work)
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "100,000 edits of safe code")]
+fn pushes_into_nested_containers_cost_amortized_o1() {
+    const N: usize = 100_000;
+    // Each push writes its value once, and moves or compacts about as much
+    // again over time: a few hundred bytes each at most, all counted.
+    let (doc, work) = push_nested(N, false, NbtTag::String("s".into()), |i| {
+        NbtTag::String(format!("s{}", i % 10).into())
+    });
+    let l = doc.compound("c").unwrap().list("l").unwrap();
+    assert_eq!(l.len(), N + 1);
+    assert_eq!(
+        l.strings().unwrap().get(N).unwrap().to_str(),
+        format!("s{}", (N - 1) % 10)
+    );
+    assert!(work.compactions <= 20, "strings: {work:?}");
+
+    let (doc, work) = push_nested(N, false, NbtTag::Int(-1), |i| NbtTag::Int(i as i32));
+    let ints = doc
+        .compound("c")
+        .unwrap()
+        .list("l")
+        .unwrap()
+        .ints()
+        .unwrap();
+    assert_eq!(ints.len(), N + 1);
+    assert!(ints[1..].iter().enumerate().all(|(i, &v)| v == i as i32));
+    assert!(work.compactions <= 20, "ints: {work:?}");
+
+    let mut one = NbtCompound::new();
+    one.insert("x", 1i8);
+    let (doc, work) = push_nested(N, false, NbtTag::Compound(one.clone()), |i| {
+        let mut c = NbtCompound::new();
+        c.insert("x", i as i8);
+        NbtTag::Compound(c)
+    });
+    let l = doc.compound("c").unwrap().list("l").unwrap();
+    let l = l.compounds().unwrap();
+    assert_eq!(l.len(), N + 1);
+    assert_eq!(l.get(N).unwrap().byte("x"), Some((N - 1) as i8));
+    assert!(work.compactions <= 20, "compounds: {work:?}");
+
+    let (doc, work) = push_nested(N, true, NbtTag::Long(0), |i| NbtTag::Long(i as i64));
+    let c = doc.compound("c").unwrap().compound("l").unwrap();
+    assert_eq!(c.len(), N + 1);
+    assert_eq!(c.long(&format!("k{N}")), Some(N as i64 - 1));
+    assert!(work.compactions <= 20, "compound: {work:?}");
+    // The document compacted down: what it holds is its contents, not
+    // the garbage of every move.
+    assert_eq!(doc.to_bytes(), {
+        let mut d = doc.clone();
+        d.compact();
+        d.to_bytes()
+    });
+}
+
+#[test]
+fn a_pushed_list_of_numbers_keeps_its_room_through_other_edits() {
+    let (mut doc, _) = push_nested(5, false, NbtTag::Short(7), |i| NbtTag::Short(i as i16));
+    {
+        let mut root = doc.as_compound_mut().unwrap();
+        let mut c = root.compound_mut("c").unwrap();
+        let mut l = c.list_mut("l").unwrap();
+        // Room for 8: fill it, remove, set, push past it.
+        l.push(5i16).unwrap();
+        l.push(6i16).unwrap();
+        assert!(l.remove(0));
+        l.set(0, 100i16).unwrap();
+        for v in 7..20i16 {
+            l.push(v).unwrap();
+        }
+        l.insert(1, -1i16).unwrap();
+        l.push(20i16).unwrap();
+    }
+    c_l_shorts_are(
+        &doc,
+        &[
+            100, -1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+        ],
+    );
+    let back = crate::owned::read(&mut Cursor::new(&doc.to_bytes()[..]))
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        back.compound("c")
+            .unwrap()
+            .string("after")
+            .unwrap()
+            .to_str(),
+        "tail"
+    );
+    doc.compact();
+    c_l_shorts_are(
+        &doc,
+        &[
+            100, -1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+        ],
+    );
+}
+
+/// Pushes alternating between two arrays, neither last in the bytes: each
+/// grows in its room (they were moved to the end at every push, a copy of
+/// the whole array each time).
+#[test]
+#[cfg_attr(miri, ignore = "100,000 edits of safe code")]
+fn alternating_array_pushes_cost_amortized_o1() {
+    let mut c = NbtCompound::new();
+    c.insert("a", NbtTag::IntArray(vec![-1]));
+    c.insert("b", NbtTag::LongArray(vec![]));
+    let mut root = NbtCompound::new();
+    root.insert("c", c);
+    let mut doc = doc_of(root);
+    let mut work = Work::new(&doc);
+    const N: usize = 50_000;
+    {
+        let mut root = doc.as_compound_mut().unwrap();
+        let mut c = root.compound_mut("c").unwrap();
+        for i in 0..N {
+            c.int_array_mut("a").unwrap().push(i as i32).unwrap();
+            work.see(c.doc);
+            c.long_array_mut("b").unwrap().push(-(i as i64)).unwrap();
+            work.see(c.doc);
+            assert!(work.total() < 400 * (i + 1000), "push {i}: {work:?}");
+            if i == 10 {
+                c.int_array_mut("a").unwrap().truncate(5);
+                c.int_array_mut("a").unwrap().set(4, 44).unwrap();
+            }
+        }
+    }
+    let c = doc.compound("c").unwrap();
+    let a = c.int_array("a").unwrap();
+    let b = c.long_array("b").unwrap();
+    assert_eq!(&a[..6], [-1, 0, 1, 2, 44, 11]);
+    assert_eq!(a.len(), 5 + N - 11);
+    assert!(a[5..].iter().enumerate().all(|(k, &v)| v == 11 + k as i32));
+    assert!(b.len() == N && b.iter().enumerate().all(|(k, &v)| v == -(k as i64)));
+    let back = crate::owned::read(&mut Cursor::new(&doc.to_bytes()[..]))
+        .unwrap()
+        .unwrap();
+    assert_eq!(back.compound("c").unwrap().int_array("a"), Some(&a[..]));
+}
+
+fn c_l_shorts_are(doc: &Document, want: &[i16]) {
+    let l = doc.compound("c").unwrap().list("l").unwrap();
+    assert_eq!(l.shorts().unwrap(), want);
 }
 
 /// A compound nested `levels` deep under "c" (the root counts).
@@ -494,4 +726,41 @@ fn an_edit_below_the_writers_inline_stack_writes_every_level_around_it() {
             .unwrap();
         assert_eq!(doc.to_bytes(), expected, "{levels} levels");
     }
+}
+
+/// A network input whose Java form passes the limit is `InputTooLarge` at
+/// the input offset where it does, found while transcoding (the real limit,
+/// 2 GiB, in `tests/formats/bedrock_network_document.rs`), not a panic.
+#[cfg(feature = "bedrock")]
+#[test]
+fn a_network_input_past_the_size_limit_in_java_is_an_error() {
+    use crate::ErrorKind;
+    let java = {
+        let mut c = NbtCompound::new();
+        c.insert("a", "x".repeat(100));
+        c.insert("l", NbtList::Long(vec![0; 50]));
+        let mut inner = NbtCompound::new();
+        inner.insert("s", NbtList::String(vec!["yy".into(); 30]));
+        c.insert("c", NbtList::Compound(vec![inner; 4]));
+        let mut v = Vec::new();
+        BaseNbt::new("", c).write(&mut v).unwrap();
+        v
+    };
+    let net = crate::bedrock::to_network(&java).unwrap();
+    let read = |limit: usize| {
+        super::bedrock::read_network_within(&mut Cursor::new(&net[..]), &Default::default(), limit)
+    };
+    // Exactly its size reads; any less is refused, never with a panic.
+    assert!(read(java.len()).unwrap().unwrap().to_bytes() == net);
+    let mut offsets = Vec::new();
+    for limit in (0..java.len()).rev() {
+        let e = read(limit).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InputTooLarge, "limit {limit}");
+        assert!(e.offset() <= net.len(), "limit {limit}: {e}");
+        offsets.push(e.offset());
+    }
+    // Found while transcoding, where the output passes the limit (at the
+    // end only when the last bytes pass it), not once the input is read.
+    assert_eq!(offsets.last(), Some(&2), "{offsets:?}");
+    assert!(offsets[offsets.len() / 2] < net.len() / 2, "{offsets:?}");
 }

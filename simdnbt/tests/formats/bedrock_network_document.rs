@@ -175,3 +175,26 @@ fn a_list_of_one_byte_longs_is_stored_in_eight_times_its_size() {
     );
     assert_eq!(doc.to_bytes(), net);
 }
+
+/// A network input whose Java form passes the 2 GiB a document holds is
+/// `InputTooLarge`, not a panic (it was one, in an `expect`): 2^28 + 1
+/// Longs of one VarInt byte each (a 256 MiB input, 2 GiB and 8 bytes in
+/// Java), refused where the list starts, before its Java form is allocated.
+#[test]
+#[cfg_attr(miri, ignore = "a 256 MiB input")]
+fn a_network_input_past_2_gib_in_java_is_input_too_large() {
+    let n = (1u64 << 28) + 1;
+    let mut net = vec![10, 0, 9, 1, b'l', 4];
+    let mut len = 2 * n;
+    while len >= 0x80 {
+        net.push((len as u8) | 0x80);
+        len >>= 7;
+    }
+    net.push(len as u8);
+    let list = net.len();
+    net.resize(list + n as usize, 0);
+    net.push(0);
+    let e = bdoc::read_network(&mut Cursor::new(&net[..])).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::InputTooLarge);
+    assert_eq!(e.offset(), list);
+}

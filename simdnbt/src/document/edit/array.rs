@@ -2,8 +2,9 @@
 
 use std::marker::PhantomData;
 
-use super::{EditError, MAX_BYTES, sealed};
+use super::{EditError, MAX_BYTES, flat_room, sealed};
 use crate::document::Document;
+use crate::document::node::ROOMY;
 use crate::tag_id::*;
 
 /// The element types of arrays: `u8` (ByteArray), `i32` (IntArray), `i64`
@@ -57,8 +58,9 @@ impl ArrayElement for i64 {
 
 /// A mutable handle on a ByteArray, IntArray or LongArray of a
 /// [`Document`]: elements are read and set in place, in the stored
-/// big-endian bytes; growing it moves it to the end of the bytes once (later
-/// pushes grow it there).
+/// big-endian bytes; a push writes it again at the end of the bytes with
+/// room for as many elements again, which later pushes fill (amortized
+/// O(1), as for a list of numbers).
 ///
 /// ```
 /// use simdnbt::owned::{NbtCompound, NbtTag};
@@ -134,18 +136,28 @@ impl<T: ArrayElement> ArrayMut<'_, T> {
         value.put(&mut element[..T::SIZE]);
         let i = self.index();
         let doc = &mut *self.doc;
-        if end != doc.bytes.len() {
-            // Move it to the end of the bytes (as a whole entry if named).
-            let data = doc.bytes[start..end].to_vec();
+        if doc.nodes[i].flags & ROOMY != 0 && len < flat_room(len) {
+            doc.bytes[end..end + T::SIZE].copy_from_slice(&element[..T::SIZE]);
+        } else if end == doc.bytes.len() {
+            if end + T::SIZE > MAX_BYTES {
+                return Err(EditError::DocumentTooLarge);
+            }
+            doc.bytes.extend_from_slice(&element[..T::SIZE]);
+            // Past any room it had: its end is the bytes' end.
+            doc.nodes[i].flags &= !ROOMY;
+        } else {
+            // Written again at the end of the bytes (as a whole entry if
+            // named), with the new element and room after it.
+            let room = flat_room(len + 1);
+            let mut data = Vec::with_capacity(room * T::SIZE);
+            data.extend_from_slice(&doc.bytes[start..end]);
+            data.extend_from_slice(&element[..T::SIZE]);
+            data.resize(room * T::SIZE, 0);
             let named = doc.nodes[doc.path[self.depth] as usize].id == COMPOUND;
             let payload = doc.rewrite_leaf(i, named, &(len as u32).to_be_bytes(), &data)?;
             doc.nodes[i].a = payload as u32;
-            doc.mark_dirty(self.depth);
+            doc.nodes[i].flags |= ROOMY;
         }
-        if doc.bytes.len() + T::SIZE > MAX_BYTES {
-            return Err(EditError::DocumentTooLarge);
-        }
-        doc.bytes.extend_from_slice(&element[..T::SIZE]);
         let start = self.start();
         self.doc.bytes[start - 4..start].copy_from_slice(&(len as u32 + 1).to_be_bytes());
         self.doc.mark_dirty(self.depth);

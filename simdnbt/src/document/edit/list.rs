@@ -2,9 +2,11 @@
 
 use std::marker::PhantomData;
 
-use super::{ArrayMut, EditError, Key, Name, NbtCompoundMut, child_handle, number_bytes};
+use super::{
+    ArrayMut, EditError, Key, Name, NbtCompoundMut, child_handle, flat_room, number_bytes,
+};
 use crate::ToNbtTag;
-use crate::document::node::{Node, is_flat};
+use crate::document::node::{Node, ROOMY, is_flat};
 use crate::document::{Document, NbtList};
 use crate::tag_id::*;
 
@@ -78,7 +80,13 @@ impl<'d> NbtListMut<'d> {
         let node = *self.node();
         let id = tag.id();
         if is_flat(id) {
-            let (b, n) = number_bytes(&tag).expect("a number");
+            // `is_flat` ids other than End are numbers, and no value is End.
+            let Some((b, n)) = number_bytes(&tag) else {
+                return Ok(());
+            };
+            if index == len && node.elem == id && len > 0 {
+                return self.flat_push(&b[..n]);
+            }
             return self.flat_edit(id, |data| {
                 let at = index * n;
                 data.splice(at..at, b[..n].iter().copied());
@@ -112,7 +120,10 @@ impl<'d> NbtListMut<'d> {
         self.doc.check_type(self.depth, &tag)?;
         let node = *self.node();
         if is_flat(node.elem) {
-            let (b, n) = number_bytes(&tag).expect("the list's number type");
+            // `check_type` passed: a number of the list's type.
+            let Some((b, n)) = number_bytes(&tag) else {
+                return Ok(());
+            };
             let at = node.a as usize + index * n;
             self.doc.bytes[at..at + n].copy_from_slice(&b[..n]);
             return Ok(());
@@ -154,6 +165,53 @@ impl<'d> NbtListMut<'d> {
         self.doc.mark_dirty(self.depth);
     }
 
+    /// Appends the element whose bytes are `value` to this list of numbers
+    /// (not empty, of `value`'s type): into its room, or at the end of the
+    /// bytes when it is the last thing there, or else by writing it again at
+    /// the end with room for as many elements again ([`ROOMY`]).
+    fn flat_push(&mut self, value: &[u8]) -> Result<(), EditError> {
+        let doc = &mut *self.doc;
+        let i = doc.path[self.depth] as usize;
+        let node = doc.nodes[i];
+        let (start, len, size) = (node.a as usize, node.b as usize, value.len());
+        if len >= i32::MAX as usize {
+            return Err(EditError::LengthTooLarge { len: len + 1 });
+        }
+        let end = start + len * size;
+        if node.flags & ROOMY != 0 && len < flat_room(len) {
+            doc.bytes[end..end + size].copy_from_slice(value);
+        } else if end == doc.bytes.len() {
+            if end + size > super::MAX_BYTES {
+                return Err(EditError::DocumentTooLarge);
+            }
+            doc.bytes.extend_from_slice(value);
+            // Past any room it had: from now on its end is the bytes' end.
+            doc.nodes[i].flags &= !ROOMY;
+        } else {
+            let room = flat_room(len + 1);
+            let named = doc.is_named(self.depth);
+            let mut header = [node.elem, 0, 0, 0, 0];
+            header[1..].copy_from_slice(&(len as u32).to_be_bytes());
+            // The elements, the new one, then the room (zeros).
+            let mut data = Vec::with_capacity(room * size);
+            data.extend_from_slice(&doc.bytes[start..end]);
+            data.extend_from_slice(value);
+            data.resize(room * size, 0);
+            let payload = doc.rewrite_leaf(i, named, &header, &data)?;
+            doc.nodes[i].a = payload as u32 + 5;
+            doc.nodes[i].flags |= ROOMY;
+        }
+        let node = &mut doc.nodes[i];
+        node.b += 1;
+        let a = node.a as usize;
+        doc.bytes[a - 4..a].copy_from_slice(&(len as u32 + 1).to_be_bytes());
+        if self.depth > 0 {
+            doc.mark_dirty(self.depth - 1);
+        }
+        doc.maybe_compact(Some(self.depth));
+        Ok(())
+    }
+
     /// Rewrites this list of numbers (or untyped empty list) as a list of
     /// `elem` whose elements `edit` makes from the current ones.
     fn flat_edit(&mut self, elem: u8, edit: impl FnOnce(&mut Vec<u8>)) -> Result<(), EditError> {
@@ -187,6 +245,8 @@ impl<'d> NbtListMut<'d> {
         let node = &mut doc.nodes[i];
         node.elem = elem;
         node.b = count as u32;
+        // Written again as it is, or grown past any room it had.
+        node.flags &= !ROOMY;
         if self.depth > 0 {
             doc.mark_dirty(self.depth - 1);
         }

@@ -21,9 +21,18 @@
 //! - a compound or list that gains an element moves its block of nodes to
 //!   the end of the arena with room to grow (unused slots are marked
 //!   [`SPARE`]), so repeated pushes cost amortized O(1);
-//! - a list of numbers keeps its elements in the bytes: it is written again
-//!   with the change (or grown in place when it is already the last thing in
-//!   the bytes).
+//! - a list of numbers keeps its elements in the bytes: a push writes it
+//!   again at the end of the bytes with room to grow (as many elements
+//!   again, the room's size implied by its length: [`ROOMY`](super::node::ROOMY)), so repeated
+//!   pushes cost amortized O(1) too; other changes write it again as it is
+//!   (or grow it in place when it is already the last thing in the bytes);
+//! - what edits leave behind (moved blocks, values written again) is garbage
+//!   until the document compacts itself: when the bytes or nodes pass four
+//!   times what they held after the last read or compaction. Four, not two:
+//!   right after a compaction no block has room, and the first push into each
+//!   moves it (up to twice the nodes and bytes the document holds, over all
+//!   of them), which must not be enough to compact again; the rest of the
+//!   growth is paid by pushes, so compaction is amortized O(1) per edit.
 //!
 //! Every edit checks first and changes nothing when it fails.
 //!
@@ -53,9 +62,17 @@ const SPARE: u8 = 0xff;
 const MIN_ROOM: usize = 4;
 /// The most nodes a document holds (indices stay below 2^31).
 const MAX_NODES: usize = i32::MAX as usize;
-/// Compaction thresholds above twice the settled size.
+/// Compaction thresholds: this many times the settled size, plus a slack.
+const COMPACT_FACTOR: usize = 4;
 const SLACK_BYTES: usize = 64 * 1024;
 const SLACK_NODES: usize = 4096;
+
+/// The elements a [`ROOMY`](super::node::ROOMY) list of `len` elements has room for: the power
+/// of two it was written with, or less (a removal shortens the list, never
+/// its room), so never more than it has.
+fn flat_room(len: usize) -> usize {
+    len.next_power_of_two().max(MIN_ROOM)
+}
 
 /// A name for a new entry: copied from the stored bytes, or given.
 #[derive(Clone, Copy)]
@@ -327,10 +344,10 @@ impl Document {
         let mut scratch = super::build::scratch();
         let sink = DocSink::<true>::new(
             &self.bytes,
-            payload,
             Buf::from_vec(Vec::new()),
             base,
             &mut scratch,
+            usize::MAX,
         );
         match crate::read::parse(&self.bytes, payload, id, levels, sink) {
             Ok(((new, mut node), _)) => {
@@ -552,13 +569,15 @@ impl Document {
         Ok(payload)
     }
 
-    /// Compacts when edits have grown the bytes or nodes past twice their
-    /// size after the last read or compaction; the handles on `path[..=depth]`
+    /// Compacts when edits have grown the bytes or nodes past
+    /// [`COMPACT_FACTOR`] times their size after the last read or
+    /// compaction (see the module docs); the handles on `path[..=depth]`
     /// keep standing on the same containers.
     #[inline(always)]
     fn maybe_compact(&mut self, depth: Option<usize>) {
         let (bytes, nodes) = (self.settled.0 as usize, self.settled.1 as usize);
-        if self.bytes.len() > 2 * bytes + SLACK_BYTES || self.nodes.len() > 2 * nodes + SLACK_NODES
+        if self.bytes.len() > COMPACT_FACTOR * bytes + SLACK_BYTES
+            || self.nodes.len() > COMPACT_FACTOR * nodes + SLACK_NODES
         {
             self.compact_keeping(depth);
         }
