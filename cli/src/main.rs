@@ -2,6 +2,8 @@
 //! command line. A thin layer over the `simdnbt` library; `nbt --help` and
 //! its manual, `cli/README.md`, show every command.
 
+#[cfg(feature = "mimalloc")]
+mod alloc;
 mod check;
 mod convert;
 mod diff;
