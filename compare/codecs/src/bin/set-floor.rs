@@ -66,8 +66,8 @@ fn main() {
             .chunks_exact(4)
             .filter(|e| e != &[0; 4])
             .count();
-        let region = (listed != zlib.len())
-            .then(|| Region::from_bytes(bytes.clone()).expect("region file"));
+        let region =
+            (listed != zlib.len()).then(|| Region::from_bytes(bytes.clone()).expect("region file"));
         let others: Vec<_> = region
             .iter()
             .flat_map(|r| r.chunks())
