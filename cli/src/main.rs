@@ -2,6 +2,8 @@
 //! command line. A thin layer over the `simdnbt` library; `nbt --help` and
 //! its manual, `cli/README.md`, show every command.
 
+#[cfg(feature = "mimalloc")]
+mod alloc;
 mod check;
 mod convert;
 mod diff;
@@ -13,6 +15,7 @@ mod lock;
 mod many;
 mod output;
 mod query;
+mod recompress;
 mod report;
 mod show;
 mod store;
@@ -255,6 +258,12 @@ Examples:
   nbt convert r.0.0.mca --to gzip -o chunks/   one file per chunk: chunks/chunk.X.Z.nbt
   nbt convert level.dat --to json --typed -o level.json
   nbt convert level.json --to gzip -o level.dat
+  nbt convert world/ --region-compression lz4  every chunk of every region file, in place
+  nbt convert r.0.0.mca --region-compression zlib --chunk 3,4 --level 9
+
+`--region-compression` stores chunks again in another compression, in place:
+the NBT bytes unchanged (checked before each file is replaced through a
+temporary file), timestamps kept, chunks already in it untouched.
 
 SNBT and JSON hold the root compound only, not the root's name (usually
 empty; `Level` in the classic bigtest.nbt): when a name is dropped, a notice
@@ -270,8 +279,15 @@ in that shape reads back exactly.")]
         /// The file (`-`: stdin)
         file: Place,
         /// Output format
-        #[arg(long, value_enum)]
-        to: convert::OutputFormat,
+        #[arg(long, value_enum, required_unless_present = "region_compression")]
+        to: Option<convert::OutputFormat>,
+        /// Store every chunk of the region files (a file, or a world folder)
+        /// again in this compression, in place
+        #[arg(long, value_enum, value_name = "KIND",
+              conflicts_with_all = ["to", "output", "compact", "typed", "root_name"])]
+        region_compression: Option<recompress::RegionCompression>,
+        #[command(flatten)]
+        rewrite: RecompressArgs,
         /// Output file (`-` or none: stdout)
         #[arg(short, long, default_value = "-")]
         output: Place,
@@ -333,6 +349,31 @@ or chunk could not be read.")]
         #[command(flatten)]
         input: InputOpts,
     },
+}
+
+/// How `convert --region-compression` writes.
+#[derive(clap::Args, Clone, Copy, Debug)]
+struct RecompressArgs {
+    /// With --region-compression: check everything, and write nothing
+    #[arg(long, requires = "region_compression")]
+    dry_run: bool,
+    /// With --region-compression: keep each original region file as FILE.bak
+    #[arg(long, requires = "region_compression")]
+    backup: bool,
+    /// With --region-compression zlib or gzip: the level, 0 (stored) to 9
+    #[arg(long, value_name = "N", requires = "region_compression",
+          value_parser = clap::value_parser!(u32).range(0..=9))]
+    level: Option<u32>,
+}
+
+impl From<RecompressArgs> for store::WriteOpts {
+    fn from(w: RecompressArgs) -> Self {
+        store::WriteOpts {
+            dry_run: w.dry_run,
+            backup: w.backup,
+            level: w.level.unwrap_or(store::DEFAULT_LEVEL),
+        }
+    }
 }
 
 /// How an editing command writes: the options `set`, `rm` and `replace` take.
@@ -524,7 +565,13 @@ fn run(cli: Cli) -> Result<u8> {
             typed,
             root_name,
             input,
+            region_compression,
+            rewrite,
         } => {
+            if let Some(kind) = region_compression {
+                return recompress::run(&file, kind, input.chunk, rewrite.into());
+            }
+            let to = to.ok_or_else(|| Failure::new("--to or --region-compression is needed"))?;
             if input.chunk.is_none() && input.format(&file) == input::InputFormat::Region {
                 return convert::region(&file, to, compact, typed, &output);
             }

@@ -225,6 +225,19 @@ pub fn inflate(data: &[u8]) {
             ),
         }
     }
+    // What libdeflate inflates (the `libdeflate` feature) is what zlib-rs
+    // inflates, whenever zlib-rs reads the stream at all: libdeflate is more
+    // lenient in places (a zlib header's window size), never different.
+    if let Ok(ours) = &full {
+        if format != Compression::Raw {
+            if let Some(theirs) = zlib_rs_inflate(data, format, CAP) {
+                assert!(
+                    theirs == **ours,
+                    "libdeflate and zlib-rs inflate differently"
+                );
+            }
+        }
+    }
     let unlimited = ReadOptions::default().max_inflated_bytes(usize::MAX);
     for format in [Compression::Gzip, Compression::Zlib] {
         let packed = compression::compress(data, format);
@@ -232,6 +245,22 @@ pub fn inflate(data: &[u8]) {
         let back = compression::decompress_with(&packed, &unlimited).unwrap();
         assert_eq!(&*back, data, "{format:?} round trip");
     }
+}
+
+/// `data` inflated by zlib-rs through flate2 (at most `cap` bytes), or
+/// `None` if it refuses the stream or it inflates past `cap`.
+fn zlib_rs_inflate(data: &[u8], format: Compression, cap: usize) -> Option<Vec<u8>> {
+    use std::io::Read;
+    let mut out = Vec::new();
+    let read = match format {
+        Compression::Gzip => flate2::read::GzDecoder::new(data)
+            .take(cap as u64 + 1)
+            .read_to_end(&mut out),
+        _ => flate2::read::ZlibDecoder::new(data)
+            .take(cap as u64 + 1)
+            .read_to_end(&mut out),
+    };
+    (read.is_ok() && out.len() <= cap).then_some(out)
 }
 
 /// `{xPos: x, zPos: z, data: [B; len]}`, a small chunk-like document.

@@ -5,6 +5,9 @@
 //! `Read`: the output buffer is sized from the input up front and grown
 //! geometrically, never past the cap, so a bomb stops after at most `limit + 1`
 //! bytes of output, and a normal file is inflated in one or two calls.
+//!
+//! With the `libdeflate` feature libdeflate inflates first; this streaming
+//! inflater runs only for the streams it refuses, and says why.
 
 use flate2::{Decompress, FlushDecompress, Status};
 
@@ -19,6 +22,10 @@ pub(crate) fn inflate_into(
     limit: usize,
     out: &mut Vec<u8>,
 ) -> Result<(), InflateError> {
+    #[cfg(feature = "libdeflate")]
+    if super::libdeflate::inflate(input, format, limit, out) {
+        return Ok(());
+    }
     let mut stream = match format {
         Compression::Gzip => Decompress::new_gzip(15),
         Compression::Zlib => Decompress::new(true),

@@ -43,6 +43,8 @@
 mod bounded;
 mod error;
 mod inflate;
+#[cfg(feature = "libdeflate")]
+mod libdeflate;
 mod write;
 
 use std::borrow::Cow;
