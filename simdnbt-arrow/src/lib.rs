@@ -174,6 +174,9 @@
 //! - declared with a suffix on the column's name, `count:int` (see
 //!   [`ColumnType`]); a value of another type is a null and a warning (an
 //!   integer of a narrower type fits: a Byte in an `int` column);
+//! - or typed from the data by [`Table::with_types_from`]: the type of the
+//!   first value seen in the first documents of a source; when values of
+//!   two different types are seen, the column is `snbt` (text);
 //! - otherwise `string`: a String's text, any other value as SNBT.
 //!
 //! # The `snbt` column

@@ -682,6 +682,50 @@ impl Drop for Scan {
     }
 }
 
+/// Calls `f` with the root of each document of `source` (chunks of region
+/// files in header order, then whole files), at most `max` of them; what
+/// does not open, inflate or parse is passed over.
+pub(crate) fn for_each_document(
+    source: &Source,
+    max: usize,
+    mut f: impl FnMut(simdnbt::borrow::NbtCompound<'_, '_>),
+) -> Result<(), Error> {
+    let mut left = max;
+    let opts = ReadOptions::default();
+    for part in source.partitions() {
+        if left == 0 {
+            break;
+        }
+        if part.kind.is_region() {
+            let Ok(region) = Region::open(&part.path) else {
+                continue;
+            };
+            let mut buf = Vec::new();
+            for info in region.chunks() {
+                if left == 0 {
+                    break;
+                }
+                let (x, z) = (i32::from(info.pos.x), i32::from(info.pos.z));
+                if region.chunk_into(x, z, &mut buf).is_err() {
+                    continue;
+                }
+                if let Ok(borrow::Nbt::Some(nbt)) =
+                    borrow::read_with(&mut Cursor::new(&buf[..]), &opts)
+                {
+                    left -= 1;
+                    f(nbt.as_compound());
+                }
+            }
+        } else if let Ok(file) = simdnbt::compression::read_file_with(&part.path, &opts) {
+            if let Ok(borrow::Nbt::Some(nbt)) = file.borrow() {
+                left -= 1;
+                f(nbt.as_compound());
+            }
+        }
+    }
+    Ok(())
+}
+
 /// A whole partition's batches and warnings, for tests and small inputs.
 #[doc(hidden)]
 pub fn collect_partition(

@@ -338,3 +338,69 @@ fn hostile_chunks_give_rows_or_warnings_never_panics() {
 fn simdnbt_arrow_extract(nbt: &[u8]) -> usize {
     simdnbt_arrow::extract_all(nbt)
 }
+
+#[test]
+fn custom_columns_are_typed_from_the_first_value_or_become_snbt() {
+    use arrow_schema::DataType;
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("typed");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, snbt) in [
+        ("a.dat", "{rows: [{n: 1b, x: 5, s: 'a'}, {n: 2b}]}"),
+        ("b.dat", "{rows: [{x: 'five', l: [1, 2]}]}"),
+    ] {
+        let c = simdnbt::snbt::compound_from_str(snbt).unwrap();
+        let mut nbt = Vec::new();
+        simdnbt::owned::BaseNbt::new("", c).write(&mut nbt).unwrap();
+        std::fs::write(dir.join(name), nbt).unwrap();
+    }
+    let source = Source::open(&dir).unwrap();
+    let cols = |v: &[&str]| {
+        v.iter()
+            .map(|c| (c.to_string(), c.to_string()))
+            .collect::<Vec<_>>()
+    };
+    let table = Table::custom("rows[]", &cols(&["n", "x", "s", "l", "none"]))
+        .unwrap()
+        .with_types_from(&source, 100)
+        .unwrap();
+    let ty = |c: &str| {
+        table
+            .schema()
+            .field_with_name(c)
+            .unwrap()
+            .data_type()
+            .clone()
+    };
+    assert_eq!(ty("n"), DataType::Int8);
+    assert_eq!(ty("s"), DataType::Utf8);
+    // An Int, then a String: SNBT text.
+    assert_eq!(ty("x"), DataType::Utf8);
+    let mut xs = Vec::new();
+    for part in source.partitions() {
+        for b in scan_partition(&table, part, &ScanOptions::default()).unwrap() {
+            xs.extend(strings(&[b.unwrap()], "x"));
+        }
+    }
+    assert_eq!(
+        xs,
+        [Some("5".to_owned()), None, Some(r#""five""#.to_owned())]
+    );
+    // Only one document read: `x` is an Int there.
+    let first = Table::custom("rows[]", &cols(&["x"]))
+        .unwrap()
+        .with_types_from(&source, 1)
+        .unwrap();
+    assert_eq!(
+        first.schema().field_with_name("x").unwrap().data_type(),
+        &DataType::Int32
+    );
+    // A declared type is kept.
+    let declared = Table::custom("rows[]", &[("x:long".into(), "x".into())])
+        .unwrap()
+        .with_types_from(&source, 100)
+        .unwrap();
+    assert_eq!(
+        declared.schema().field_with_name("x").unwrap().data_type(),
+        &DataType::Int64
+    );
+}
