@@ -203,6 +203,18 @@ pub use tables::blocks::count_palette_indices;
 #[doc(hidden)]
 pub use scan::collect_partition;
 
+/// A `blocks` row: section y, block state, count.
+#[doc(hidden)]
+pub type BlockRow = (Option<i32>, String, u32);
+
+/// The `blocks` rows of one chunk's NBT as `(section_y, block_state, count)`,
+/// and the warnings: for the fuzz target's comparison with the library's
+/// chunk helpers.
+#[doc(hidden)]
+pub fn block_rows(nbt: &[u8]) -> (Vec<BlockRow>, Vec<String>) {
+    tables::block_rows(nbt)
+}
+
 /// Row extraction on one chunk's (or file's) bytes, for the fuzz target:
 /// every built-in table is run on `nbt` as a region chunk, an entity chunk
 /// and a player file. Returns the number of rows. Never panics.
