@@ -109,21 +109,25 @@
 //! (dropped items, item frames), `Items`, `Inventory`, `ArmorItems`,
 //! `HandItems`, `equipment.*`, `SaddleItem`, `ArmorItem`, `DecorItem`,
 //! `body_armor_item`; players' `Inventory`, `EnderItems` and `equipment.*`.
-//! Empty slots (no `id`, or air) are not rows. Items inside items (a
-//! shulker box's contents) are not rows; they are in `tag`.
+//! Empty slots (no `id`, or air) are not rows. Items inside items are rows
+//! too, to 8 levels: a shulker box's or bundle's contents
+//! (`tag.BlockEntityTag.Items`, `tag.Items` before 1.20.5;
+//! `components."minecraft:container"[].item`,
+//! `components."minecraft:bundle_contents"` after), with the same holder.
 //!
 //! | # | column | type | from |
 //! |---|---|---|---|
 //! | 0 | `dimension` | Utf8 | the folder; a player's `Dimension` |
 //! | 1–2 | `chunk_x`, `chunk_z` | Int32 | as `chunks`; null for players |
 //! | 3 | `container` | Utf8 | the holder: a block entity's or entity's `id` (`minecraft:chest`, `minecraft:item_frame`, `minecraft:item`, `minecraft:zombie`), or `player` |
-//! | 4 | `field` | Utf8 | the key holding the item: `Items`, `Item`, `Inventory`, `EnderItems`, `ArmorItems`, `equipment.head`, … |
+//! | 4 | `field` | Utf8 | the key holding the item: `Items`, `Item`, `Inventory`, `EnderItems`, `ArmorItems`, `equipment.head`, …; in an item, the path inside it (`tag.BlockEntityTag.Items`, `components.minecraft:container`) |
 //! | 5–7 | `x`, `y`, `z` | Float64 | the holder's position (a block entity's `x`/`y`/`z`, an entity's or player's `Pos`) |
 //! | 8 | `holder_uuid` | Utf8 | the entity's `UUID`, or the player's (from the file name); null for blocks |
-//! | 9 | `slot` | Int32 | `Slot`, else the index in the list; null for single items |
+//! | 9 | `slot` | Int32 | `Slot` (`slot` of a 1.20.5+ container entry), else the index in the list; null for single items |
 //! | 10 | `id` | Utf8 | `id` (a number, as text, before 1.8) |
 //! | 11 | `count` | Int32 | `count` (1.20.5+), `Count` (before); 1 when neither is there |
 //! | 12 | `tag` | Utf8 | SNBT of `components` (1.20.5+) or `tag` (before) |
+//! | 13 | `inside` | Utf8 | the `id` of the item holding this one (a shulker box, a bundle); null for items not in an item |
 //!
 //! # `players`: one row per player file, and `level.dat`'s `Data.Player`
 //!

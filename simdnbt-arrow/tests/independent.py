@@ -195,7 +195,26 @@ def items_of(c, lists, singles, out):
                 out.append(v)
 
 
-def add_items(found, items):
+def inner_items(item):
+    """The item stacks inside an item: a shulker box's or a bundle's."""
+    out = []
+    tag = get(item, "tag", Compound)
+    if tag is not None:
+        bet = get(tag, "BlockEntityTag", Compound)
+        if bet is not None:
+            out += compounds(bet, "Items")
+        out += compounds(tag, "Items")
+    comps = get(item, "components", Compound)
+    if comps is not None:
+        for entry in compounds(comps, "minecraft:container"):
+            inner = get(entry, "item", Compound)
+            if inner is not None:
+                out.append(inner)
+        out += compounds(comps, "minecraft:bundle_contents")
+    return out
+
+
+def add_items(found, items, depth=0):
     for item in items:
         i = item_id(item)
         if i is None or i in ("minecraft:air", "air", "0"):
@@ -208,6 +227,8 @@ def add_items(found, items):
         found.setdefault(i, [0, 0])
         found[i][0] += 1
         found[i][1] += n
+        if depth < 8:
+            add_items(found, inner_items(item), depth + 1)
 
 
 ENTITY_LISTS = ["Items", "Inventory", "ArmorItems", "HandItems"]

@@ -31,6 +31,7 @@ fn entities_have_ids_positions_uuids_in_both_forms_and_names() {
         "minecraft:chest_minecart",
         "minecraft:villager",
         "minecraft:item",
+        "minecraft:item",
     ];
     assert_eq!(ids, want.map(|s| Some(s.to_owned())));
     let uuids = strings(&batches, "uuid");
@@ -79,78 +80,36 @@ fn items_say_where_they_are() {
         )
     };
     let all: Vec<_> = (0..rows(&batches)).map(row).collect();
-    let s = |v: &str| v.to_owned();
-    assert_eq!(
-        all,
-        [
-            (
-                s("minecraft:item"),
-                s("Item"),
-                None,
-                s("minecraft:diamond"),
-                3
-            ),
-            (
-                s("minecraft:zombie"),
-                s("ArmorItems"),
-                Some(3),
-                s("minecraft:iron_helmet"),
-                1
-            ),
-            (
-                s("minecraft:zombie"),
-                s("HandItems"),
-                Some(0),
-                s("minecraft:iron_sword"),
-                1
-            ),
-            (
-                s("minecraft:item_frame"),
-                s("Item"),
-                None,
-                s("minecraft:filled_map"),
-                1
-            ),
-            (
-                s("minecraft:chest_minecart"),
-                s("Items"),
-                Some(0),
-                s("minecraft:torch"),
-                64
-            ),
-            (
-                s("minecraft:chest_minecart"),
-                s("Items"),
-                Some(5),
-                s("minecraft:coal"),
-                12
-            ),
-            (
-                s("minecraft:villager"),
-                s("Inventory"),
-                Some(0),
-                s("minecraft:wheat"),
-                4
-            ),
-            (
-                s("minecraft:villager"),
-                s("equipment.head"),
-                None,
-                s("minecraft:leather_helmet"),
-                1
-            ),
-            (
-                s("minecraft:item"),
-                s("Item"),
-                None,
-                s("minecraft:diamond"),
-                2
-            ),
-        ]
-    );
+    #[rustfmt::skip]
+    let want = [
+        ("minecraft:item", "Item", None, "minecraft:diamond", 3),
+        ("minecraft:zombie", "ArmorItems", Some(3), "minecraft:iron_helmet", 1),
+        ("minecraft:zombie", "HandItems", Some(0), "minecraft:iron_sword", 1),
+        ("minecraft:item_frame", "Item", None, "minecraft:filled_map", 1),
+        ("minecraft:chest_minecart", "Items", Some(0), "minecraft:torch", 64),
+        ("minecraft:chest_minecart", "Items", Some(5), "minecraft:coal", 12),
+        ("minecraft:chest_minecart", "Items", Some(7), "minecraft:shulker_box", 1),
+        ("minecraft:chest_minecart", "tag.BlockEntityTag.Items", Some(1), "minecraft:gold_ingot", 9),
+        ("minecraft:villager", "Inventory", Some(0), "minecraft:wheat", 4),
+        ("minecraft:villager", "equipment.head", None, "minecraft:leather_helmet", 1),
+        ("minecraft:item", "Item", None, "minecraft:diamond", 2),
+        ("minecraft:item", "Item", None, "minecraft:shulker_box", 1),
+        ("minecraft:item", "components.minecraft:container", Some(0), "minecraft:diamond", 64),
+        ("minecraft:item", "components.minecraft:container", Some(3), "minecraft:bundle", 1),
+        ("minecraft:item", "components.minecraft:bundle_contents", Some(0), "minecraft:emerald", 5),
+    ];
+    let want: Vec<_> = want
+        .iter()
+        .map(|&(c, f, slot, id, n)| (c.to_owned(), f.to_owned(), slot, id.to_owned(), n))
+        .collect();
+    assert_eq!(all, want);
+    let inside = strings(&batches, "inside");
+    assert_eq!(inside[0], None);
+    assert_eq!(inside[7].as_deref(), Some("minecraft:shulker_box"));
+    assert_eq!(inside[14].as_deref(), Some("minecraft:bundle"));
     let tags = strings(&batches, "tag");
     assert_eq!(tags[1].as_deref(), Some("{Damage:5}"));
-    assert_eq!(tags[7].as_deref(), Some(r#"{"minecraft:damage":2}"#));
+    assert_eq!(tags[9].as_deref(), Some(r#"{"minecraft:damage":2}"#));
     assert_eq!(tags[0], None);
     let holders = strings(&batches, "holder_uuid");
     assert_eq!(
