@@ -667,9 +667,15 @@ impl Iterator for Scan {
     fn next(&mut self) -> Option<Self::Item> {
         let item = self.rx.as_ref()?.recv().ok();
         if item.is_none() {
-            // Every sender is gone: the workers are done.
-            if let Some(worker) = self.worker.take() {
-                let _ = worker.join();
+            // Every sender is gone: the workers are done, or one panicked
+            // (which must not pass for the end of the rows).
+            if let Some(Err(panic)) = self.worker.take().map(JoinHandle::join) {
+                let message = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                return Some(Err(Error::WorkerPanicked { message }));
             }
         }
         item
@@ -680,6 +686,14 @@ impl Drop for Scan {
     fn drop(&mut self) {
         self.stop();
     }
+}
+
+/// `Scan` and `PartitionScan` go to other threads (an engine's executors).
+#[allow(dead_code)]
+fn assert_send() {
+    fn is_send<T: Send + 'static>() {}
+    is_send::<Scan>();
+    is_send::<PartitionScan>();
 }
 
 /// Calls `f` with the root of each document of `source` (chunks of region
