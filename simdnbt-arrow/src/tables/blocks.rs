@@ -76,11 +76,16 @@ pub fn count_palette_indices(
     };
     counts.resize(palette_len, 0);
     let mask = (1u64 << bits) - 1;
-    let bad = |at: usize, index: u64| {
-        format!("position {at}: index {index} past the palette of {palette_len}")
+    // Runs of one index are counted in a register and added when the index
+    // changes: sections are mostly long runs (air, stone), and adding to one
+    // counter per block would wait on the previous add every time.
+    let mut run = Run {
+        index: 0,
+        length: 0,
+        start: 0,
     };
+    let mut at = 0;
     if spanning {
-        let mut at = 0;
         let mut longs = data.iter().map(|l| l as u64);
         let mut have = 0usize;
         // The bits not yet taken: fewer than 32 left over plus one long.
@@ -93,29 +98,62 @@ pub fn count_palette_indices(
             let index = (buf as u64) & mask;
             buf >>= bits;
             have -= bits;
-            let slot = counts
-                .get_mut(index as usize)
-                .ok_or_else(|| bad(at, index))?;
-            *slot += 1;
+            run.push(index, at, counts)?;
             at += 1;
         }
     } else {
         let per_long = 64 / bits;
-        let mut at = 0;
         for long in data.iter() {
             let mut v = long as u64;
             for _ in 0..per_long.min(len - at) {
-                let index = v & mask;
+                run.push(v & mask, at, counts)?;
                 v >>= bits;
-                let slot = counts
-                    .get_mut(index as usize)
-                    .ok_or_else(|| bad(at, index))?;
-                *slot += 1;
                 at += 1;
             }
         }
     }
+    run.flush(counts)?;
     Ok(())
+}
+
+/// A run of one palette index, not yet added to the counts.
+struct Run {
+    index: u64,
+    length: u32,
+    /// Where the run started (for the error).
+    start: usize,
+}
+
+impl Run {
+    #[inline(always)]
+    fn push(&mut self, index: u64, at: usize, counts: &mut [u32]) -> Result<(), String> {
+        if index == self.index {
+            self.length += 1;
+            return Ok(());
+        }
+        self.flush(counts)?;
+        *self = Run {
+            index,
+            length: 1,
+            start: at,
+        };
+        Ok(())
+    }
+
+    fn flush(&self, counts: &mut [u32]) -> Result<(), String> {
+        if self.length == 0 {
+            return Ok(());
+        }
+        let palette_len = counts.len();
+        let slot = counts.get_mut(self.index as usize).ok_or_else(|| {
+            format!(
+                "position {}: index {} past the palette of {palette_len}",
+                self.start, self.index
+            )
+        })?;
+        *slot += self.length;
+        Ok(())
+    }
 }
 
 /// A block state as `name[key=value,...]`, properties sorted by key (the
