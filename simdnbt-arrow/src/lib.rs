@@ -78,6 +78,21 @@
 //! `count(*)` is the same whatever the projection. Asking for columns 0–2
 //! and 8–10 only reads the header, not the chunks.
 //!
+//!
+//! ```
+//! # let dir = simdnbt_arrow::example_world("chunks");
+//! use simdnbt_arrow::{column_text, scan, ScanOptions, Source, Table};
+//!
+//! let table = Table::builtin("chunks").unwrap();
+//! let opts = ScanOptions::default().with_projection(vec![5, 8]);
+//! let batches: Vec<_> = scan(&Source::open(&dir)?, &table, &opts).collect::<Result<_, _>>()?;
+//! // inhabited_time, compression
+//! assert_eq!(column_text(&batches, 0), ["1200"]);
+//! assert_eq!(column_text(&batches, 1), ["zlib"]);
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! # Ok::<(), simdnbt_arrow::Error>(())
+//! ```
+//!
 //! # `entities`: one row per entity
 //!
 //! From `Level.Entities` of chunks before 1.17 (`entities` of 1.18+
@@ -92,6 +107,21 @@
 //! | 7 | `uuid` | Utf8 | `UUID` (four ints) or `UUIDMost`/`UUIDLeast`, as `01234567-89ab-cdef-0123-456789abcdef` |
 //! | 8 | `custom_name` | Utf8 | `CustomName`: the string (JSON text before 1.21.5), or SNBT of a text component |
 //!
+//!
+//! ```
+//! # let dir = simdnbt_arrow::example_world("entities");
+//! use simdnbt_arrow::{column_text, scan, ScanOptions, Source, Table};
+//!
+//! let table = Table::builtin("entities").unwrap();
+//! let opts = ScanOptions::default().with_projection(vec![3, 7]);
+//! let batches: Vec<_> = scan(&Source::open(&dir)?, &table, &opts).collect::<Result<_, _>>()?;
+//! // id, uuid
+//! assert_eq!(column_text(&batches, 0), ["minecraft:zombie", "minecraft:item"]);
+//! assert_eq!(column_text(&batches, 1)[0], "00000001-0000-0002-0000-000300000004");
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! # Ok::<(), simdnbt_arrow::Error>(())
+//! ```
+//!
 //! # `block_entities`: one row per block entity
 //!
 //! `Level.TileEntities` before 1.18, `block_entities` after.
@@ -101,6 +131,20 @@
 //! | 0–2 | `dimension`, `chunk_x`, `chunk_z` | Utf8, Int32, Int32 | as `chunks` |
 //! | 3 | `id` | Utf8 | `id` |
 //! | 4–6 | `x`, `y`, `z` | Int32 | `x`, `y`, `z` |
+//!
+//!
+//! ```
+//! # let dir = simdnbt_arrow::example_world("block_entities");
+//! use simdnbt_arrow::{column_text, scan, ScanOptions, Source, Table};
+//!
+//! let table = Table::builtin("block_entities").unwrap();
+//! let opts = ScanOptions::default().with_projection(vec![3, 4, 5, 6]);
+//! let batches: Vec<_> = scan(&Source::open(&dir)?, &table, &opts).collect::<Result<_, _>>()?;
+//! assert_eq!(column_text(&batches, 0), ["minecraft:chest"]);
+//! assert_eq!(column_text(&batches, 2), ["64"]);
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! # Ok::<(), simdnbt_arrow::Error>(())
+//! ```
 //!
 //! # `items`: one row per item stack
 //!
@@ -129,6 +173,30 @@
 //! | 12 | `tag` | Utf8 | SNBT of `components` (1.20.5+) or `tag` (before) |
 //! | 13 | `inside` | Utf8 | the `id` of the item holding this one (a shulker box, a bundle); null for items not in an item |
 //!
+//!
+//! ```
+//! # let dir = simdnbt_arrow::example_world("items");
+//! use simdnbt_arrow::{column_text, scan, ScanOptions, Source, Table};
+//!
+//! let table = Table::builtin("items").unwrap();
+//! let opts = ScanOptions::default().with_projection(vec![10, 11, 3]);
+//! let batches: Vec<_> = scan(&Source::open(&dir)?, &table, &opts).collect::<Result<_, _>>()?;
+//! // id, count, container: in a chest, on the ground, with a player
+//! let mut rows: Vec<_> = column_text(&batches, 0).into_iter()
+//!     .zip(column_text(&batches, 1))
+//!     .zip(column_text(&batches, 2))
+//!     .map(|((id, n), c)| format!("{id} x{n} in {c}"))
+//!     .collect();
+//! rows.sort();
+//! assert_eq!(rows, [
+//!     "minecraft:apple x3 in minecraft:item",
+//!     "minecraft:diamond x5 in minecraft:chest",
+//!     "minecraft:torch x16 in player",
+//! ]);
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! # Ok::<(), simdnbt_arrow::Error>(())
+//! ```
+//!
 //! # `players`: one row per player file, and `level.dat`'s `Data.Player`
 //!
 //! | # | column | type | from |
@@ -141,6 +209,22 @@
 //! | 7 | `game_mode` | Int32 | `playerGameType` (0 survival, 1 creative, 2 adventure, 3 spectator) |
 //! | 8 | `inventory_size` | Int32 | length of `Inventory` |
 //! | 9 | `file` | Utf8 | the file |
+//!
+//!
+//! ```
+//! # let dir = simdnbt_arrow::example_world("players");
+//! use simdnbt_arrow::{column_text, scan, ScanOptions, Source, Table};
+//!
+//! let table = Table::builtin("players").unwrap();
+//! let opts = ScanOptions::default().with_projection(vec![0, 1, 6]);
+//! let batches: Vec<_> = scan(&Source::open(&dir)?, &table, &opts).collect::<Result<_, _>>()?;
+//! // uuid (from the file name), dimension, xp_level
+//! assert_eq!(column_text(&batches, 0), ["01234567-89ab-cdef-0123-456789abcdef"]);
+//! assert_eq!(column_text(&batches, 1), ["overworld"]);
+//! assert_eq!(column_text(&batches, 2), ["7"]);
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! # Ok::<(), simdnbt_arrow::Error>(())
+//! ```
 //!
 //! # `blocks`: blocks per state per section
 //!
@@ -157,6 +241,23 @@
 //! | 4 | `block_state` | Utf8 | `Name[key=value,...]`, properties sorted by key (`minecraft:oak_stairs[facing=east,half=bottom,shape=straight,waterlogged=false]`); before 1.13 `legacy:ID:META` |
 //! | 5 | `count` | Int32 | blocks of that state in the section (1 to 4096) |
 //!
+//!
+//! ```
+//! # let dir = simdnbt_arrow::example_world("blocks");
+//! use simdnbt_arrow::{column_text, scan, ScanOptions, Source, Table};
+//!
+//! let table = Table::builtin("blocks").unwrap();
+//! let opts = ScanOptions::default().with_projection(vec![3, 4, 5]);
+//! let batches: Vec<_> = scan(&Source::open(&dir)?, &table, &opts).collect::<Result<_, _>>()?;
+//! // section_y, block_state, count
+//! let rows: Vec<_> = (0..3).map(|c| column_text(&batches, c)).collect();
+//! assert_eq!(rows[1], ["minecraft:stone", "minecraft:oak_log[axis=y]", "minecraft:air"]);
+//! assert_eq!(rows[2], ["4095", "1", "4096"]);
+//! assert_eq!(rows[0], ["4", "4", "5"]);
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! # Ok::<(), simdnbt_arrow::Error>(())
+//! ```
+//!
 //! # `nbt`: one row per tag of every document
 //!
 //! | # | column | type | from |
@@ -167,6 +268,23 @@
 //! | 4 | `path` | Utf8 | the tag's concrete NBT path (`Level.Sections[3].Y`) |
 //! | 5 | `type` | Utf8 | `Byte`, `Short`, `Int`, `Long`, `Float`, `Double`, `ByteArray`, `String`, `List`, `Compound`, `IntArray`, `LongArray` |
 //! | 6 | `value` | Utf8 | SNBT of the value; null for compounds and lists (their elements are rows) |
+//!
+//!
+//! ```
+//! # let dir = simdnbt_arrow::example_world("nbt");
+//! use simdnbt_arrow::{column_text, scan, ScanOptions, Source, Table};
+//!
+//! let table = Table::builtin("nbt").unwrap();
+//! let opts = ScanOptions::default().with_projection(vec![4, 5, 6]);
+//! let batches: Vec<_> = scan(&Source::open(&dir)?, &table, &opts).collect::<Result<_, _>>()?;
+//! // path, type, value: a row for every tag of every document
+//! let paths = column_text(&batches, 0);
+//! let at = paths.iter().position(|p| p == "block_entities[0].Items[0].count").unwrap();
+//! assert_eq!(column_text(&batches, 1)[at], "Int");
+//! assert_eq!(column_text(&batches, 2)[at], "5");
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! # Ok::<(), simdnbt_arrow::Error>(())
+//! ```
 //!
 //! # Custom tables
 //!
@@ -183,6 +301,21 @@
 //!   two different types are seen, the column is `snbt` (text);
 //! - otherwise `string`: a String's text, any other value as SNBT.
 //!
+//!
+//! ```
+//! # let dir = simdnbt_arrow::example_world("custom");
+//! use simdnbt_arrow::{column_text, scan, ScanOptions, Source, Table};
+//!
+//! // The items of every `Items` list, at any depth (the chest's).
+//! let table = Table::custom("..Items[]", &[("id".into(), "id".into()), ("n:int".into(), "count".into())])?;
+//! let batches: Vec<_> = scan(&Source::open(&dir)?, &table, &ScanOptions::default())
+//!     .collect::<Result<_, _>>()?;
+//! assert_eq!(column_text(&batches, 4), ["minecraft:diamond"]);
+//! assert_eq!(column_text(&batches, 5), ["5"]);
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! # Ok::<(), simdnbt_arrow::Error>(())
+//! ```
+//!
 //! # The `snbt` column
 //!
 //! [`Table::with_snbt_column`] adds `snbt`, the row's whole value as SNBT,
@@ -193,6 +326,7 @@
 
 mod cols;
 mod error;
+mod example;
 mod scan;
 mod source;
 mod table;
@@ -204,6 +338,8 @@ pub use source::{Partition, PartitionKind, Source};
 pub use table::{ColumnType, Table};
 pub use tables::blocks::count_palette_indices;
 
+#[doc(hidden)]
+pub use example::{column_text, example_world};
 #[doc(hidden)]
 pub use scan::collect_partition;
 

@@ -103,8 +103,17 @@ pub fn count_palette_indices(
         }
     } else {
         let per_long = 64 / bits;
+        let used = u64::MAX >> (64 - per_long * bits);
+        // 1 at the bottom of every field: `index * repeat` fills each field with index.
+        let repeat = (0..per_long).fold(0u64, |acc, i| acc | 1 << (i * bits));
         for long in data.iter() {
             let mut v = long as u64;
+            // A long of one index (most of a section, most of the time): one step.
+            if per_long <= len - at && v & used == (v & mask).wrapping_mul(repeat) {
+                run.push_many(v & mask, at, per_long as u32, counts)?;
+                at += per_long;
+                continue;
+            }
             for _ in 0..per_long.min(len - at) {
                 run.push(v & mask, at, counts)?;
                 v >>= bits;
@@ -135,6 +144,28 @@ impl Run {
         *self = Run {
             index,
             length: 1,
+            start: at,
+        };
+        Ok(())
+    }
+
+    /// `n` positions of `index` from position `at` on.
+    #[inline(always)]
+    fn push_many(
+        &mut self,
+        index: u64,
+        at: usize,
+        n: u32,
+        counts: &mut [u32],
+    ) -> Result<(), String> {
+        if index == self.index {
+            self.length += n;
+            return Ok(());
+        }
+        self.flush(counts)?;
+        *self = Run {
+            index,
+            length: n,
             start: at,
         };
         Ok(())
@@ -388,6 +419,74 @@ mod tests {
         count_palette_indices(Some(RawList::new(&bytes)), 17, 4, true, 4096, &mut counts).unwrap();
         assert_eq!(counts[16], 1);
         assert_eq!(counts[0], 4095);
+    }
+
+    /// Position by position, as the format describes it.
+    fn naive(longs: &[i64], palette_len: usize, bits: usize, spanning: bool) -> Vec<u32> {
+        let mut counts = vec![0; palette_len];
+        for at in 0..4096 {
+            let index = if spanning {
+                let bit = at * bits;
+                let mut v = (longs[bit / 64] as u64) >> (bit % 64);
+                if bit % 64 + bits > 64 {
+                    v |= (longs[bit / 64 + 1] as u64) << (64 - bit % 64);
+                }
+                v & ((1 << bits) - 1)
+            } else {
+                let per = 64 / bits;
+                ((longs[at / per] as u64) >> ((at % per) * bits)) & ((1 << bits) - 1)
+            };
+            counts[index as usize] += 1;
+        }
+        counts
+    }
+
+    #[test]
+    fn runs_and_whole_longs_count_as_position_by_position() {
+        // Palettes of 2 to 300 (4 to 9 bits), longs of one index and mixed
+        // ones (values kept inside the palette by masking to its size).
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for palette_len in [2usize, 16, 17, 33, 64, 65, 300] {
+            let bits = (usize::BITS - (palette_len - 1).leading_zeros()).max(4) as usize;
+            for spanning in [false, true] {
+                let n = if spanning {
+                    (4096 * bits).div_ceil(64)
+                } else {
+                    4096usize.div_ceil(64 / bits)
+                };
+                let longs: Vec<i64> = (0..n)
+                    .map(|i| {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        // Every third long uniform (index 1), the rest index 0 or 1 mixed.
+                        let per = 64 / bits;
+                        let fill = (0..per).fold(0u64, |a, k| a | 1 << (k * bits));
+                        match i % 3 {
+                            0 => fill as i64,
+                            1 => 0,
+                            _ => (x & fill) as i64,
+                        }
+                    })
+                    .collect();
+                let bytes = raw(&longs);
+                let mut counts = Vec::new();
+                count_palette_indices(
+                    Some(RawList::new(&bytes)),
+                    palette_len,
+                    4,
+                    spanning,
+                    4096,
+                    &mut counts,
+                )
+                .unwrap();
+                assert_eq!(
+                    counts,
+                    naive(&longs, palette_len, bits, spanning),
+                    "{palette_len} {spanning}"
+                );
+            }
+        }
     }
 
     #[test]
