@@ -101,19 +101,12 @@ pub fn count_palette_indices(
             run.push(index, at, counts)?;
             at += 1;
         }
+    } else if bits <= 16 {
+        return count_packed(data, palette_len, bits, len, counts);
     } else {
         let per_long = 64 / bits;
-        let used = u64::MAX >> (64 - per_long * bits);
-        // 1 at the bottom of every field: `index * repeat` fills each field with index.
-        let repeat = (0..per_long).fold(0u64, |acc, i| acc | 1 << (i * bits));
         for long in data.iter() {
             let mut v = long as u64;
-            // A long of one index (most of a section, most of the time): one step.
-            if per_long <= len - at && v & used == (v & mask).wrapping_mul(repeat) {
-                run.push_many(v & mask, at, per_long as u32, counts)?;
-                at += per_long;
-                continue;
-            }
             for _ in 0..per_long.min(len - at) {
                 run.push(v & mask, at, counts)?;
                 v >>= bits;
@@ -122,6 +115,73 @@ pub fn count_palette_indices(
         }
     }
     run.flush(counts)?;
+    Ok(())
+}
+
+/// The 1.16+ packing with at most 16 bits per index: a histogram of every
+/// index the bits can hold (`2^bits` counters, so no index is out of range
+/// while counting), kept in four copies used in turn so that consecutive
+/// equal indices do not wait on each other's add; then indices past the
+/// palette are an error naming the first position that holds one. A long
+/// whose fields all hold one index is counted in one step.
+fn count_packed(
+    data: RawList<'_, i64>,
+    palette_len: usize,
+    bits: usize,
+    len: usize,
+    counts: &mut Vec<u32>,
+) -> Result<(), String> {
+    let size = 1usize << bits;
+    let mask = (size - 1) as u64;
+    let per_long = 64 / bits;
+    let used = u64::MAX >> (64 - per_long * bits);
+    // 1 at the bottom of every field: `index * repeat` fills each field with index.
+    let repeat = (0..per_long).fold(0u64, |acc, i| acc | 1 << (i * bits));
+    counts.clear();
+    counts.resize(4 * size, 0);
+    let (t0, rest) = counts.split_at_mut(size);
+    let (t1, rest) = rest.split_at_mut(size);
+    let (t2, t3) = rest.split_at_mut(size);
+    let mut at = 0;
+    for long in data.iter() {
+        let mut v = long as u64;
+        let take = per_long.min(len - at);
+        at += take;
+        if take == per_long && v & used == (v & mask).wrapping_mul(repeat) {
+            t0[(v & mask) as usize] += per_long as u32;
+            continue;
+        }
+        let mut k = 0;
+        while k + 4 <= take {
+            t0[(v & mask) as usize] += 1;
+            t1[((v >> bits) & mask) as usize] += 1;
+            t2[((v >> (2 * bits)) & mask) as usize] += 1;
+            t3[((v >> (3 * bits)) & mask) as usize] += 1;
+            v = v.checked_shr(4 * bits as u32).unwrap_or(0);
+            k += 4;
+        }
+        while k < take {
+            t0[(v & mask) as usize] += 1;
+            v >>= bits;
+            k += 1;
+        }
+    }
+    for i in 0..size {
+        t0[i] += t1[i] + t2[i] + t3[i];
+    }
+    counts.truncate(size);
+    if let Some(index) = (palette_len..size).find(|&i| counts[i] > 0) {
+        let at = (0..len)
+            .find(|&at| {
+                let long = data.get(at / per_long).unwrap_or(0) as u64;
+                (long >> ((at % per_long) * bits)) & mask == index as u64
+            })
+            .unwrap_or(0);
+        return Err(format!(
+            "position {at}: index {index} past the palette of {palette_len}"
+        ));
+    }
+    counts.truncate(palette_len);
     Ok(())
 }
 
@@ -144,28 +204,6 @@ impl Run {
         *self = Run {
             index,
             length: 1,
-            start: at,
-        };
-        Ok(())
-    }
-
-    /// `n` positions of `index` from position `at` on.
-    #[inline(always)]
-    fn push_many(
-        &mut self,
-        index: u64,
-        at: usize,
-        n: u32,
-        counts: &mut [u32],
-    ) -> Result<(), String> {
-        if index == self.index {
-            self.length += n;
-            return Ok(());
-        }
-        self.flush(counts)?;
-        *self = Run {
-            index,
-            length: n,
             start: at,
         };
         Ok(())
