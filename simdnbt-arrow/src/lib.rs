@@ -12,7 +12,10 @@
 //! parsed once, and only the paths the projected columns need are visited.
 //!
 //! A chunk that does not inflate or parse, or a section whose palette and
-//! data disagree, is a [`Warning`] and is skipped; the scan goes on.
+//! data disagree, is a [`Warning`] and gives no rows (the `chunks` table
+//! keeps the chunk's header row); the scan goes on. A file that cannot be
+//! opened at all is a warning of [`scan`] and the error of
+//! [`scan_partition`].
 //!
 //! ```
 //! use arrow_array::{Array, Int32Array};
