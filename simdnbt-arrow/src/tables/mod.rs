@@ -320,8 +320,9 @@ pub(crate) fn block_rows(nbt: &[u8]) -> (Vec<crate::BlockRow>, Vec<String>) {
     (rows, warn)
 }
 
-/// Every built-in table (all columns, with `snbt`) on `nbt` read as a region
-/// chunk, an entity chunk, a player file and `level.dat`; the rows made.
+/// Every built-in table (all columns, with `snbt`) on `nbt` read as each
+/// kind of document it reads (region chunk, entity chunk, player file,
+/// `level.dat`); the rows made.
 pub(crate) fn extract_all(nbt: &[u8]) -> usize {
     let Ok(doc) = simdnbt::borrow::read(&mut std::io::Cursor::new(nbt)) else {
         return 0;
@@ -343,12 +344,20 @@ pub(crate) fn extract_all(nbt: &[u8]) -> usize {
         .chain(custom.ok())
         .map(crate::Table::with_snbt_column);
     for table in tables {
-        for kind in [
+        // Each table on the kinds it reads (the `nbt` and custom tables read
+        // every kind alike: once).
+        let kinds = [
             PartitionKind::Region,
             PartitionKind::Entities,
             PartitionKind::Player,
             PartitionKind::Level,
-        ] {
+        ];
+        let every = matches!(table.kind, Kind::Nbt | Kind::Custom(_));
+        let kinds = kinds
+            .into_iter()
+            .filter(|&k| reads(&table, k))
+            .take(if every { 1 } else { 4 });
+        for kind in kinds {
             let part = Partition {
                 dimension: "overworld".into(),
                 kind,
