@@ -16,7 +16,9 @@
 //!   for its evaluator;
 //! - [`bytes`]: byte builders for crafted inputs (`R(x)`, named tags, chains);
 //! - [`hostile`]: the docs/format.md §4 cases with the expected answer (error kind
-//!   and offset).
+//!   and offset);
+//! - [`world`] (feature `world`): a world folder assembled from the corpus, for
+//!   `simdnbt-arrow` and the CLI's table commands.
 //!
 //! `simdnbt` uses this crate as a dev-dependency of its *integration* tests only:
 //! the kit depends on `simdnbt`, and there it is the same crate instance as the one
@@ -34,5 +36,7 @@ pub mod path;
 #[cfg(feature = "peers")]
 pub mod peers;
 pub mod value;
+#[cfg(feature = "world")]
+pub mod world;
 
 pub use value::{Doc, List, Order, Value, diff, diff_all};

@@ -1,0 +1,167 @@
+//! Custom tables: rows from an NBT path, columns from paths below each row.
+
+use simdnbt::Number;
+use simdnbt::borrow::NbtCompound;
+use simdnbt::path::BorrowValue;
+use simdnbt::tag_id;
+
+use super::Doc;
+use crate::ColumnType;
+use crate::cols::Cols;
+use crate::table::Custom;
+
+/// The first column after the context columns.
+const FIRST: usize = super::CUSTOM_CONTEXT.len();
+
+/// A selected value as a number, if it is one.
+pub(crate) fn number(v: &BorrowValue<'_, '_>) -> Option<Number> {
+    match v {
+        BorrowValue::Number(n) => Some(*n),
+        BorrowValue::Tag(t) => match t.id() {
+            tag_id::BYTE => t.byte().map(Number::Byte),
+            tag_id::SHORT => t.short().map(Number::Short),
+            tag_id::INT => t.int().map(Number::Int),
+            tag_id::LONG => t.long().map(Number::Long),
+            tag_id::FLOAT => t.float().map(Number::Float),
+            tag_id::DOUBLE => t.double().map(Number::Double),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The integer value of an integer number.
+fn integer(n: Number) -> Option<i64> {
+    match n {
+        Number::Byte(v) => Some(v.into()),
+        Number::Short(v) => Some(v.into()),
+        Number::Int(v) => Some(v.into()),
+        Number::Long(v) => Some(v),
+        _ => None,
+    }
+}
+
+/// The first value `column`'s path selects below `row`.
+pub(crate) fn select<'a, 't>(
+    path: &simdnbt::path::NbtPath,
+    row: BorrowValue<'a, 't>,
+) -> Option<BorrowValue<'a, 't>> {
+    if path.is_empty() {
+        return Some(row);
+    }
+    let compound = match row {
+        BorrowValue::Compound(c) => c,
+        BorrowValue::Tag(t) => t.compound()?,
+        _ => return None,
+    };
+    path.get_all_borrow(compound).into_iter().next()
+}
+
+/// Appends `value` to custom column `col` of type `ty`. `Err` when the value
+/// does not fit the type (the column gets a null).
+fn put(
+    cols: &mut Cols,
+    col: usize,
+    ty: ColumnType,
+    value: Option<BorrowValue<'_, '_>>,
+) -> Result<(), ()> {
+    let Some(value) = value else {
+        return Ok(());
+    };
+    let n = number(&value);
+    let int = n.and_then(integer);
+    let fits = match ty {
+        ColumnType::Byte => {
+            let v = int
+                .and_then(|v| i8::try_from(v).ok())
+                .filter(|_| value.id() == tag_id::BYTE);
+            cols.i8(col, v);
+            v.is_some()
+        }
+        ColumnType::Short => {
+            let v = int
+                .and_then(|v| i16::try_from(v).ok())
+                .filter(|_| value.id() <= tag_id::SHORT);
+            cols.i16(col, v);
+            v.is_some()
+        }
+        ColumnType::Int => {
+            let v = int
+                .and_then(|v| i32::try_from(v).ok())
+                .filter(|_| value.id() <= tag_id::INT);
+            cols.i32(col, v);
+            v.is_some()
+        }
+        ColumnType::Long => {
+            cols.i64(col, int);
+            int.is_some()
+        }
+        ColumnType::Float => {
+            let v = match n {
+                Some(Number::Float(f)) => Some(f),
+                _ => None,
+            };
+            cols.f32(col, v);
+            v.is_some()
+        }
+        ColumnType::Double => {
+            let v = match n {
+                Some(Number::Float(f)) => Some(f64::from(f)),
+                Some(Number::Double(d)) => Some(d),
+                _ => None,
+            };
+            cols.f64(col, v);
+            v.is_some()
+        }
+        ColumnType::String | ColumnType::Snbt => {
+            let string = match value {
+                BorrowValue::String(s) => Some(s),
+                BorrowValue::Tag(t) => t.string(),
+                _ => None,
+            };
+            let text = match string {
+                Some(s) if ty == ColumnType::String => Some(s.to_str().into_owned()),
+                _ => simdnbt::snbt::to_string(&value.to_owned()).ok(),
+            };
+            cols.str(col, text.as_deref());
+            true
+        }
+    };
+    if fits { Ok(()) } else { Err(()) }
+}
+
+pub(crate) fn rows(
+    custom: &Custom,
+    doc: &Doc<'_>,
+    root: NbtCompound<'_, '_>,
+    cols: &mut Cols,
+    snbt: Option<usize>,
+    warn: &mut Vec<String>,
+) {
+    let mut mismatched = vec![false; custom.columns.len()];
+    for row in custom.rows.get_all_borrow(root) {
+        cols.str(0, Some(&doc.part.dimension));
+        cols.str(1, Some(doc.file));
+        cols.i32(2, doc.chunk_x());
+        cols.i32(3, doc.chunk_z());
+        for (i, column) in custom.columns.iter().enumerate() {
+            if !cols.want(FIRST + i) {
+                continue;
+            }
+            let value = select(&column.path, row);
+            if put(cols, FIRST + i, column.ty, value).is_err() && !mismatched[i] {
+                mismatched[i] = true;
+                let found = value.map_or("nothing", |v| tag_id::name(v.id()));
+                warn.push(format!(
+                    "column `{}`: a {found} does not fit type {} (null)",
+                    column.name,
+                    column.ty.name()
+                ));
+            }
+        }
+        if let Some(s) = snbt.filter(|&s| cols.want(s)) {
+            cols.str(s, simdnbt::snbt::to_string(&row.to_owned()).ok().as_deref());
+        }
+        cols.end_row();
+    }
+}
