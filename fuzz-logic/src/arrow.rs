@@ -1,5 +1,5 @@
 //! `arrow_scan`: `simdnbt-arrow`'s row extraction for every table (the
-//! built-in ones with their `snbt` column, and a custom one) takes any chunk
+//! built-in ones with their `snbt` column, the `nbt` table without it, and a custom one) takes any chunk
 //! or file to rows, never a panic, with every column as long as the rows.
 //!
 //! Input: `0x0a` first: a chunk's (or file's) NBT as it is; any other first
