@@ -5,5 +5,6 @@
 mod compat;
 #[cfg(feature = "derive")]
 mod derive_errors;
+mod nested_option;
 mod path;
 mod path_document;
