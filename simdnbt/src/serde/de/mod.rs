@@ -226,6 +226,36 @@ impl<'de> Deserializer<'de> {
     }
 }
 
+/// Stack left below which a container's visitor runs on a new segment.
+/// One nesting level of a recursive visitor takes about 3.7 KiB of stack
+/// with `serde_json::Value` in a debug build (0.8 KiB in release; its own
+/// frames and ours), so 512 levels need 1.9 MiB (400 KiB in release), more
+/// than a 256 KiB thread has. 64 KiB leaves room for a level of any
+/// reasonable visitor between two checks.
+const RED_ZONE: usize = 64 * 1024;
+
+/// The size of each new stack segment (mapped as needed: pages are only
+/// committed when used).
+const SEGMENT: usize = 1024 * 1024;
+
+/// Runs a container's visitor, on a new stack segment when this one is
+/// nearly used up ([`RED_ZONE`]): every depth the reader accepts then
+/// deserializes on any thread, whatever the visitor's frames. The check is
+/// a thread-local read and a compare per container.
+#[inline(always)]
+fn nested<R>(f: impl FnOnce() -> R) -> R {
+    // Miri cannot run the stack switch (assembly); it runs the tests that
+    // matter there on a big stack.
+    #[cfg(not(miri))]
+    {
+        stacker::maybe_grow(RED_ZONE, SEGMENT, f)
+    }
+    #[cfg(miri)]
+    {
+        f()
+    }
+}
+
 /// The pull reader and the input's address (errors turn borrowed slices back
 /// into offsets).
 struct Reader<'de> {

@@ -28,7 +28,7 @@ impl<'a, 'de> ValueDe<'a, 'de> {
             }
             _ => return self.invalid(&visitor),
         };
-        let v = visitor.visit_seq(&mut seq)?;
+        let v = nested(|| visitor.visit_seq(&mut seq))?;
         seq.finish()?;
         Ok(v)
     }
@@ -41,7 +41,7 @@ impl<'a, 'de> ValueDe<'a, 'de> {
             return self.invalid(&visitor);
         };
         let mut map = MapDe::open(self.r, blame)?;
-        let v = visitor.visit_map(&mut map)?;
+        let v = nested(|| visitor.visit_map(&mut map))?;
         map.finish()?;
         Ok(v)
     }
@@ -259,10 +259,8 @@ impl<'de> de::Deserializer<'de> for ValueDe<'_, 'de> {
                     ));
                 };
                 let start = self.r.pull.pos();
-                let v = visitor.visit_enum(TaggedVariant {
-                    r: &mut *self.r,
-                    head,
-                })?;
+                let r = &mut *self.r;
+                let v = nested(|| visitor.visit_enum(TaggedVariant { r, head }))?;
                 if self.r.pull.pos() == start {
                     // `{variant: anything}` read as a unit variant.
                     self.r.pull.skip(head.id, head.at)?;
