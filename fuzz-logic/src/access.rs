@@ -663,17 +663,17 @@ fn walk_owned_list(l: &owned::NbtList, depth: usize) {
 
 /// The name of key number `i` of the model's pool (some hold U+0000).
 fn model_key(i: u8) -> String {
-    match i % 64 {
+    match i % 128 {
         n if n % 13 == 0 => format!("n\0{n}"),
         n => format!("k{n}"),
     }
 }
 
 /// Runs `data` as operations (two bytes each: what, and which key of a pool
-/// of 64) on an owned compound and on a `Vec` of its entries that follows
+/// of 128) on an owned compound and on a `Vec` of its entries that follows
 /// the documented rules (order kept; the last entry of a repeated key is the
 /// one lookups see; `insert` replaces it; `remove` takes every entry of the
-/// key). Compounds pass 32 entries, where lookups go through the index, and
+/// key). Compounds pass 64 entries, where lookups go through the index, and
 /// shrink back; keys repeat (`push`, also with a raw `00` byte as crafted
 /// input stores it) and are renamed (`keys_mut`). At most the first 8 KiB
 /// (the model's operations are linear scans).
@@ -759,7 +759,7 @@ pub fn compound_model(data: &[u8]) {
         assert_eq!(k.to_str(), mk.as_str(), "entry {i}");
         assert_eq!(v.int(), Some(*mv), "entry {i}");
     }
-    for i in 0..64 {
+    for i in 0..128 {
         let k = model_key(i);
         assert_eq!(c.int(&k), last(&m, &k).map(|i| m[i].1), "get {k:?}");
     }

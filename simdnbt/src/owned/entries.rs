@@ -54,6 +54,7 @@ impl Entries {
     ///
     /// # Panics
     /// If `v` has more than `u32::MAX` entries.
+    #[inline]
     pub(crate) fn from_vec(v: Vec<Entry>) -> Self {
         let mut v = ManuallyDrop::new(v);
         if v.capacity() > u32::MAX as usize {
@@ -69,8 +70,9 @@ impl Entries {
             }
         }
         Entries {
-            // A `Vec`'s pointer is never null.
-            ptr: NonNull::new(v.as_mut_ptr()).expect("a Vec's pointer is not null"),
+            // SAFETY: a `Vec`'s pointer is never null (dangling when nothing
+            // is allocated).
+            ptr: unsafe { NonNull::new_unchecked(v.as_mut_ptr()) },
             len: v.len() as u32,
             cap: v.capacity() as u32,
             _owns: PhantomData,

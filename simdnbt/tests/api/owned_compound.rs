@@ -1,5 +1,5 @@
 //! `owned::NbtCompound` as a map: lookups, `insert` and `remove` O(1) on big
-//! compounds (a hash index past 32 entries), against a plain `Vec` model of
+//! compounds (a hash index from 64 entries), against a plain `Vec` model of
 //! the documented rules (order kept, the last entry of a repeated key is the
 //! one that counts, `remove` removes every entry of its key).
 
