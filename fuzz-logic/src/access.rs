@@ -440,8 +440,11 @@ fn walk_list(l: borrow::NbtList<'_, '_>, depth: usize) {
 // ----------------------------------------------------------------------------
 // Owned documents
 
-/// The `owned_read` target: every owned reader, then every accessor on the tree.
+/// The `owned_read` target: every owned reader, then every accessor on the
+/// tree; and the same bytes as a sequence of map operations on a compound,
+/// against a `Vec` model ([`compound_model`]).
 pub fn owned_read(data: &[u8]) {
+    compound_model(data);
     if let Ok(nbt) = owned::read(&mut Cursor::new(data)) {
         walk_owned_nbt(nbt);
     }
@@ -651,6 +654,134 @@ fn walk_owned_list(l: &owned::NbtList, depth: usize) {
     if let Some(cs) = l.compounds() {
         for c in cs {
             walk_owned_compound(c, depth + 1);
+        }
+    }
+}
+
+// ----------------------------------------------------------------------------
+// Owned compounds as maps
+
+/// The name of key number `i` of the model's pool (some hold U+0000).
+fn model_key(i: u8) -> String {
+    match i % 128 {
+        n if n % 13 == 0 => format!("n\0{n}"),
+        n => format!("k{n}"),
+    }
+}
+
+/// Runs `data` as operations (two bytes each: what, and which key of a pool
+/// of 128) on an owned compound and on a `Vec` of its entries that follows
+/// the documented rules (order kept; the last entry of a repeated key is the
+/// one lookups see; `insert` replaces it; `remove` takes every entry of the
+/// key). Compounds pass 64 entries, where lookups go through the index, and
+/// shrink back; keys repeat (`push`, also with a raw `00` byte as crafted
+/// input stores it) and are renamed (`keys_mut`). At most the first 8 KiB
+/// (the model's operations are linear scans).
+pub fn compound_model(data: &[u8]) {
+    let data = &data[..data.len().min(8192)];
+    let mut c = owned::NbtCompound::new();
+    let mut m: Vec<(String, i32)> = Vec::new();
+    let last = |m: &[(String, i32)], k: &str| m.iter().rposition(|(x, _)| x == k);
+    for (step, op) in data.chunks_exact(2).enumerate() {
+        let k = model_key(op[1]);
+        let v = i32::from(op[0]) << 8 | i32::from(op[1]);
+        match op[0] % 16 {
+            0..=5 => {
+                c.insert(k.as_str(), v);
+                match last(&m, &k) {
+                    Some(i) => m[i].1 = v,
+                    None => m.push((k.clone(), v)),
+                }
+            }
+            6 | 7 => {
+                // A key with U+0000 as crafted input stores it: a raw 00.
+                let stored = if op[0] & 0x80 != 0 {
+                    simdnbt::Mutf8String::from_vec(k.as_bytes().to_vec())
+                } else {
+                    simdnbt::Mutf8String::from_string(k.clone())
+                };
+                c.push(stored, v);
+                m.push((k.clone(), v));
+            }
+            8..=10 => {
+                let want = last(&m, &k).map(|i| m[i].1);
+                m.retain(|(x, _)| *x != k);
+                assert_eq!(
+                    c.remove(&k).and_then(|t| t.int()),
+                    want,
+                    "step {step}: remove {k:?}"
+                );
+            }
+            11 => {
+                let before = m.len();
+                let more: Vec<(String, i32)> = (0..op[0] >> 4)
+                    .map(|j| (model_key(op[1].wrapping_add(j * 7)), v + i32::from(j)))
+                    .collect();
+                for (k, v) in &more {
+                    match m[..before].iter().rposition(|(x, _)| x == k) {
+                        Some(i) => m[i].1 = *v,
+                        None => m.push((k.clone(), *v)),
+                    }
+                }
+                c.extend(more);
+            }
+            12 => {
+                let to = model_key(op[0]);
+                for (stored, (mk, _)) in c.keys_mut().zip(m.iter_mut()) {
+                    if *mk == k {
+                        *stored = simdnbt::Mutf8String::from_string(to.clone());
+                        mk.clone_from(&to);
+                    }
+                }
+            }
+            13 => {
+                if let Some(t) = c.int_mut(&k) {
+                    *t = v;
+                    let i = last(&m, &k).expect("the model has the key");
+                    m[i].1 = v;
+                }
+            }
+            14 => c = owned::NbtCompound::from_values(c.into_iter().collect()),
+            _ if op[0] == 255 => {
+                c.clear();
+                m.clear();
+            }
+            _ => c = c.clone(),
+        }
+        assert_eq!(c.len(), m.len(), "step {step}");
+        assert_eq!(
+            c.int(&k),
+            last(&m, &k).map(|i| m[i].1),
+            "step {step}: get {k:?}"
+        );
+    }
+    for (i, ((k, v), (mk, mv))) in c.iter().zip(&m).enumerate() {
+        assert_eq!(k.to_str(), mk.as_str(), "entry {i}");
+        assert_eq!(v.int(), Some(*mv), "entry {i}");
+    }
+    for i in 0..128 {
+        let k = model_key(i);
+        assert_eq!(c.int(&k), last(&m, &k).map(|i| m[i].1), "get {k:?}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Pseudo-random operations (a fixed xorshift seed): the compound grows
+    /// past the index threshold and shrinks, many times over.
+    #[test]
+    fn compound_model_agrees_on_random_operations() {
+        let mut x = 0x2545_f491_4f6c_dd1d_u64;
+        let data: Vec<u8> = (0..40_000)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x as u8
+            })
+            .collect();
+        for chunk in data.chunks(4000) {
+            super::compound_model(chunk);
         }
     }
 }

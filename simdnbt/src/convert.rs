@@ -415,8 +415,10 @@ impl<T: ToNbtTag> ToNbtTag for Option<T> {
         }
     }
 
+    /// `None` at any level of nesting (`Some(None)` too) is no tag: `T`'s
+    /// own `to_optional_nbt_tag` decides for the inner value.
     fn to_optional_nbt_tag(self) -> Option<owned::NbtTag> {
-        self.map(T::to_nbt_tag)
+        self.and_then(T::to_optional_nbt_tag)
     }
 }
 

@@ -190,6 +190,7 @@ pub mod owned;
 mod convert;
 mod deserialize_error;
 mod error;
+mod key_index;
 pub mod mutf8;
 mod number;
 mod options;

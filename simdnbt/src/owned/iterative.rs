@@ -230,7 +230,8 @@ impl Dropping {
                         }
                         let nested = match tag {
                             NbtTag::Compound(c) => {
-                                Self::of(Elements::Entries, ptr::read(&c.values))
+                                ptr::drop_in_place(&mut c.index);
+                                Self::of(Elements::Entries, ptr::read(&c.values).into_vec())
                             }
                             NbtTag::List(l) => match Self::nested(l) {
                                 Some(nested) => Some(nested),
@@ -258,7 +259,8 @@ impl Dropping {
                     let mut c = self.next.cast::<NbtCompound>();
                     let end = self.end.cast::<NbtCompound>();
                     while c != end {
-                        let values = ptr::read(&(*c).values);
+                        ptr::drop_in_place(&raw mut (*c).index);
+                        let values = ptr::read(&(*c).values).into_vec();
                         c = c.add(1);
                         if let Some(nested) = Self::of(Elements::Entries, values) {
                             self.next = c.cast();
@@ -369,7 +371,9 @@ fn drop_tree(first: Dropping) {
 impl Drop for NbtCompound {
     #[inline]
     fn drop(&mut self) {
-        if let Some(entries) = Dropping::of(Elements::Entries, mem::take(&mut self.values)) {
+        if let Some(entries) =
+            Dropping::of(Elements::Entries, mem::take(&mut self.values).into_vec())
+        {
             drop_tree(entries);
         }
     }

@@ -26,6 +26,7 @@
 pub(crate) mod build;
 mod compound;
 mod debug;
+mod entries;
 pub(crate) mod from_borrow;
 mod iterative;
 mod list;
@@ -406,7 +407,7 @@ impl Deref for Nbt {
     fn deref(&self) -> &BaseNbt {
         static EMPTY: BaseNbt = BaseNbt {
             name: Mutf8String::new(),
-            tag: NbtCompound { values: Vec::new() },
+            tag: NbtCompound::new(),
         };
         match self {
             Nbt::Some(nbt) => nbt,

@@ -43,6 +43,9 @@ tag_table! {
 // targets) plus the tag.
 #[cfg(target_pointer_width = "64")]
 const _: () = assert!(std::mem::size_of::<NbtTag>() == 32);
+// A compound is one `Vec`'s size, its lookup index included (`entries.rs`).
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::size_of::<NbtCompound>() == 24);
 
 macro_rules! accessors {
     ($( $variant:ident, $get:ident, $get_mut:ident, $into:ident, $t:ty, $tm:ty, $owned:ty, $conv:expr; )*) => {$(

@@ -113,6 +113,12 @@ impl<'a, W: Wire> Pull<'a, W> {
         self.pos
     }
 
+    /// The depth of the innermost open container (the root is 1).
+    #[inline(always)]
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
     #[inline(always)]
     pub fn mark(&self) -> Mark {
         Mark {

@@ -5,5 +5,7 @@
 mod compat;
 #[cfg(feature = "derive")]
 mod derive_errors;
+mod nested_option;
+mod owned_compound;
 mod path;
 mod path_document;

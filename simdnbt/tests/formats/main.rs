@@ -9,6 +9,7 @@ mod bedrock_document;
 mod bedrock_network_document;
 mod chunk;
 mod compression;
+mod deep_text;
 mod json;
 mod network;
 mod prismarine;

@@ -3,6 +3,7 @@
 
 mod buffered;
 mod common;
+mod deep;
 mod errors;
 mod mapping;
 mod owned;

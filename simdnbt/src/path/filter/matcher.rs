@@ -439,6 +439,8 @@ pub(super) fn canonical_keys(filter: &mut NbtCompound) {
     while let Some(node) = stack.pop() {
         match node {
             Node::Compound(c) => {
+                // Keys change below.
+                c.index.clear();
                 for (key, value) in c.values.iter_mut() {
                     let bytes = key.as_bytes();
                     if !bytes.is_ascii() || bytes.contains(&0) {

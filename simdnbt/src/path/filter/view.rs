@@ -28,12 +28,8 @@ impl<'t> FilterView for Value<'t> {
     }
 
     fn child_bytes(self, key: &[u8]) -> Option<Self> {
-        let c = self.compound()?;
-        let (_, v) = c
-            .values
-            .iter()
-            .rfind(|(k, _)| key_matches(k.as_bytes(), key))?;
-        Some(Value::Tag(v))
+        // Through the compound's index when it is big: O(1).
+        self.compound()?.get_bytes(key).map(Value::Tag)
     }
 
     fn unwrapped(self) -> Self {

@@ -226,6 +226,48 @@ impl<'de> Deserializer<'de> {
     }
 }
 
+/// Stack left below which a container's visitor runs on a new segment.
+/// One nesting level of a recursive visitor takes about 3.7 KiB of stack
+/// with `serde_json::Value` in a debug build (0.8 KiB in release; its own
+/// frames and ours), so 512 levels need 1.9 MiB (400 KiB in release), more
+/// than a 256 KiB thread has. 64 KiB leaves room for the [`CHECK_EVERY`]
+/// levels of any reasonable visitor between two checks. With the segments,
+/// 512 (or 2048, refused at 513) levels into `serde_json::Value` need 26
+/// (30) KiB of the thread's own stack in a debug build; dropping that value
+/// is `serde_json`'s recursion (0.8 KiB a level in a debug build).
+const RED_ZONE: usize = 64 * 1024;
+
+/// The stack is checked at every this many levels of nesting: a check (the
+/// stack pointer, through an assembly call, and a thread-local) at every
+/// container cost 4.7% more instructions on a typed read of
+/// complex_player.dat.
+const CHECK_EVERY: usize = 4;
+
+/// The size of each new stack segment (mapped as needed: pages are only
+/// committed when used).
+const SEGMENT: usize = 1024 * 1024;
+
+/// Runs the visitor of a container at `depth`, on a new stack segment when
+/// this one is nearly used up ([`RED_ZONE`], checked every [`CHECK_EVERY`]
+/// levels): every depth the reader accepts then deserializes on any
+/// thread, whatever the visitor's frames.
+#[inline(always)]
+fn nested<R>(depth: usize, f: impl FnOnce() -> R) -> R {
+    if depth % CHECK_EVERY != 0 {
+        return f();
+    }
+    // Miri cannot run the stack switch (assembly); it runs the tests that
+    // matter there on a big stack.
+    #[cfg(not(miri))]
+    {
+        stacker::maybe_grow(RED_ZONE, SEGMENT, f)
+    }
+    #[cfg(miri)]
+    {
+        f()
+    }
+}
+
 /// The pull reader and the input's address (errors turn borrowed slices back
 /// into offsets).
 struct Reader<'de> {

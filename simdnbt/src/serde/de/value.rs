@@ -28,7 +28,8 @@ impl<'a, 'de> ValueDe<'a, 'de> {
             }
             _ => return self.invalid(&visitor),
         };
-        let v = visitor.visit_seq(&mut seq)?;
+        let depth = seq.r.pull.depth();
+        let v = nested(depth, || visitor.visit_seq(&mut seq))?;
         seq.finish()?;
         Ok(v)
     }
@@ -41,7 +42,8 @@ impl<'a, 'de> ValueDe<'a, 'de> {
             return self.invalid(&visitor);
         };
         let mut map = MapDe::open(self.r, blame)?;
-        let v = visitor.visit_map(&mut map)?;
+        let depth = map.r.pull.depth();
+        let v = nested(depth, || visitor.visit_map(&mut map))?;
         map.finish()?;
         Ok(v)
     }
@@ -259,10 +261,9 @@ impl<'de> de::Deserializer<'de> for ValueDe<'_, 'de> {
                     ));
                 };
                 let start = self.r.pull.pos();
-                let v = visitor.visit_enum(TaggedVariant {
-                    r: &mut *self.r,
-                    head,
-                })?;
+                let r = &mut *self.r;
+                let depth = r.pull.depth();
+                let v = nested(depth, || visitor.visit_enum(TaggedVariant { r, head }))?;
                 if self.r.pull.pos() == start {
                     // `{variant: anything}` read as a unit variant.
                     self.r.pull.skip(head.id, head.at)?;
