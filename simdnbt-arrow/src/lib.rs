@@ -188,6 +188,8 @@ mod cols;
 mod error;
 mod scan;
 mod source;
+#[cfg(feature = "sql")]
+pub mod sql;
 mod table;
 mod tables;
 
