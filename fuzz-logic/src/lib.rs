@@ -13,6 +13,7 @@
 #![deny(missing_docs)]
 
 mod access;
+pub mod arrow;
 pub mod bedrock;
 pub mod chunk;
 pub mod cross;
@@ -27,6 +28,7 @@ pub mod serde_roundtrip;
 pub mod snbt;
 
 pub use access::{borrow_read, check_str, owned_read};
+pub use arrow::arrow_scan;
 pub use bedrock::bedrock;
 pub use chunk::chunk_sections;
 pub use cross::cross_library;
@@ -60,4 +62,5 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("document_edit", document_edit),
     ("json_roundtrip", json_roundtrip),
     ("chunk_sections", chunk_sections),
+    ("arrow_scan", arrow_scan),
 ];

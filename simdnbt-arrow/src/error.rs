@@ -68,6 +68,12 @@ pub enum Error {
     },
     /// Arrow refused a batch (a bug in this crate if it happens).
     Arrow(arrow_schema::ArrowError),
+    /// A scan's worker stopped on a panic (a bug in this crate if it
+    /// happens): the batches before it are not all the rows.
+    WorkerPanicked {
+        /// The panic's message.
+        message: String,
+    },
 }
 
 impl fmt::Display for Error {
@@ -102,6 +108,10 @@ impl fmt::Display for Error {
                 "table `{table}` has {columns} columns; column index {index} does not exist"
             ),
             Error::Arrow(e) => write!(f, "arrow: {e}"),
+            Error::WorkerPanicked { message } => write!(
+                f,
+                "a scan worker panicked ({message}); the rows so far are incomplete"
+            ),
         }
     }
 }

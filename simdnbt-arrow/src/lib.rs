@@ -12,7 +12,10 @@
 //! parsed once, and only the paths the projected columns need are visited.
 //!
 //! A chunk that does not inflate or parse, or a section whose palette and
-//! data disagree, is a [`Warning`] and is skipped; the scan goes on.
+//! data disagree, is a [`Warning`] and gives no rows (the `chunks` table
+//! keeps the chunk's header row); the scan goes on. A file that cannot be
+//! opened at all is a warning of [`scan`] and the error of
+//! [`scan_partition`].
 //!
 //! ```
 //! use arrow_array::{Array, Int32Array};
@@ -78,6 +81,21 @@
 //! `count(*)` is the same whatever the projection. Asking for columns 0–2
 //! and 8–10 only reads the header, not the chunks.
 //!
+//!
+//! ```
+//! # let dir = simdnbt_arrow::example_world("chunks");
+//! use simdnbt_arrow::{column_text, scan, ScanOptions, Source, Table};
+//!
+//! let table = Table::builtin("chunks").unwrap();
+//! let opts = ScanOptions::default().with_projection(vec![5, 8]);
+//! let batches: Vec<_> = scan(&Source::open(&dir)?, &table, &opts).collect::<Result<_, _>>()?;
+//! // inhabited_time, compression
+//! assert_eq!(column_text(&batches, 0), ["1200"]);
+//! assert_eq!(column_text(&batches, 1), ["zlib"]);
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! # Ok::<(), simdnbt_arrow::Error>(())
+//! ```
+//!
 //! # `entities`: one row per entity
 //!
 //! From `Level.Entities` of chunks before 1.17 (`entities` of 1.18+
@@ -92,6 +110,21 @@
 //! | 7 | `uuid` | Utf8 | `UUID` (four ints) or `UUIDMost`/`UUIDLeast`, as `01234567-89ab-cdef-0123-456789abcdef` |
 //! | 8 | `custom_name` | Utf8 | `CustomName`: the string (JSON text before 1.21.5), or SNBT of a text component |
 //!
+//!
+//! ```
+//! # let dir = simdnbt_arrow::example_world("entities");
+//! use simdnbt_arrow::{column_text, scan, ScanOptions, Source, Table};
+//!
+//! let table = Table::builtin("entities").unwrap();
+//! let opts = ScanOptions::default().with_projection(vec![3, 7]);
+//! let batches: Vec<_> = scan(&Source::open(&dir)?, &table, &opts).collect::<Result<_, _>>()?;
+//! // id, uuid
+//! assert_eq!(column_text(&batches, 0), ["minecraft:zombie", "minecraft:item"]);
+//! assert_eq!(column_text(&batches, 1)[0], "00000001-0000-0002-0000-000300000004");
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! # Ok::<(), simdnbt_arrow::Error>(())
+//! ```
+//!
 //! # `block_entities`: one row per block entity
 //!
 //! `Level.TileEntities` before 1.18, `block_entities` after.
@@ -102,6 +135,20 @@
 //! | 3 | `id` | Utf8 | `id` |
 //! | 4–6 | `x`, `y`, `z` | Int32 | `x`, `y`, `z` |
 //!
+//!
+//! ```
+//! # let dir = simdnbt_arrow::example_world("block_entities");
+//! use simdnbt_arrow::{column_text, scan, ScanOptions, Source, Table};
+//!
+//! let table = Table::builtin("block_entities").unwrap();
+//! let opts = ScanOptions::default().with_projection(vec![3, 4, 5, 6]);
+//! let batches: Vec<_> = scan(&Source::open(&dir)?, &table, &opts).collect::<Result<_, _>>()?;
+//! assert_eq!(column_text(&batches, 0), ["minecraft:chest"]);
+//! assert_eq!(column_text(&batches, 2), ["64"]);
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! # Ok::<(), simdnbt_arrow::Error>(())
+//! ```
+//!
 //! # `items`: one row per item stack
 //!
 //! Containers' `Items` (and the single items `Item`, `item`, `RecordItem`,
@@ -109,21 +156,49 @@
 //! (dropped items, item frames), `Items`, `Inventory`, `ArmorItems`,
 //! `HandItems`, `equipment.*`, `SaddleItem`, `ArmorItem`, `DecorItem`,
 //! `body_armor_item`; players' `Inventory`, `EnderItems` and `equipment.*`.
-//! Empty slots (no `id`, or air) are not rows. Items inside items (a
-//! shulker box's contents) are not rows; they are in `tag`.
+//! Empty slots (no `id`, or air) are not rows. Items inside items are rows
+//! too, to 8 levels: a shulker box's or bundle's contents
+//! (`tag.BlockEntityTag.Items`, `tag.Items` before 1.20.5;
+//! `components."minecraft:container"[].item`,
+//! `components."minecraft:bundle_contents"` after), with the same holder.
 //!
 //! | # | column | type | from |
 //! |---|---|---|---|
 //! | 0 | `dimension` | Utf8 | the folder; a player's `Dimension` |
 //! | 1–2 | `chunk_x`, `chunk_z` | Int32 | as `chunks`; null for players |
 //! | 3 | `container` | Utf8 | the holder: a block entity's or entity's `id` (`minecraft:chest`, `minecraft:item_frame`, `minecraft:item`, `minecraft:zombie`), or `player` |
-//! | 4 | `field` | Utf8 | the key holding the item: `Items`, `Item`, `Inventory`, `EnderItems`, `ArmorItems`, `equipment.head`, … |
+//! | 4 | `field` | Utf8 | the key holding the item: `Items`, `Item`, `Inventory`, `EnderItems`, `ArmorItems`, `equipment.head`, …; in an item, the path inside it (`tag.BlockEntityTag.Items`, `components.minecraft:container`) |
 //! | 5–7 | `x`, `y`, `z` | Float64 | the holder's position (a block entity's `x`/`y`/`z`, an entity's or player's `Pos`) |
 //! | 8 | `holder_uuid` | Utf8 | the entity's `UUID`, or the player's (from the file name); null for blocks |
-//! | 9 | `slot` | Int32 | `Slot`, else the index in the list; null for single items |
+//! | 9 | `slot` | Int32 | `Slot` (`slot` of a 1.20.5+ container entry), else the index in the list; null for single items |
 //! | 10 | `id` | Utf8 | `id` (a number, as text, before 1.8) |
 //! | 11 | `count` | Int32 | `count` (1.20.5+), `Count` (before); 1 when neither is there |
 //! | 12 | `tag` | Utf8 | SNBT of `components` (1.20.5+) or `tag` (before) |
+//! | 13 | `inside` | Utf8 | the `id` of the item holding this one (a shulker box, a bundle); null for items not in an item |
+//!
+//!
+//! ```
+//! # let dir = simdnbt_arrow::example_world("items");
+//! use simdnbt_arrow::{column_text, scan, ScanOptions, Source, Table};
+//!
+//! let table = Table::builtin("items").unwrap();
+//! let opts = ScanOptions::default().with_projection(vec![10, 11, 3]);
+//! let batches: Vec<_> = scan(&Source::open(&dir)?, &table, &opts).collect::<Result<_, _>>()?;
+//! // id, count, container: in a chest, on the ground, with a player
+//! let mut rows: Vec<_> = column_text(&batches, 0).into_iter()
+//!     .zip(column_text(&batches, 1))
+//!     .zip(column_text(&batches, 2))
+//!     .map(|((id, n), c)| format!("{id} x{n} in {c}"))
+//!     .collect();
+//! rows.sort();
+//! assert_eq!(rows, [
+//!     "minecraft:apple x3 in minecraft:item",
+//!     "minecraft:diamond x5 in minecraft:chest",
+//!     "minecraft:torch x16 in player",
+//! ]);
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! # Ok::<(), simdnbt_arrow::Error>(())
+//! ```
 //!
 //! # `players`: one row per player file, and `level.dat`'s `Data.Player`
 //!
@@ -137,6 +212,22 @@
 //! | 7 | `game_mode` | Int32 | `playerGameType` (0 survival, 1 creative, 2 adventure, 3 spectator) |
 //! | 8 | `inventory_size` | Int32 | length of `Inventory` |
 //! | 9 | `file` | Utf8 | the file |
+//!
+//!
+//! ```
+//! # let dir = simdnbt_arrow::example_world("players");
+//! use simdnbt_arrow::{column_text, scan, ScanOptions, Source, Table};
+//!
+//! let table = Table::builtin("players").unwrap();
+//! let opts = ScanOptions::default().with_projection(vec![0, 1, 6]);
+//! let batches: Vec<_> = scan(&Source::open(&dir)?, &table, &opts).collect::<Result<_, _>>()?;
+//! // uuid (from the file name), dimension, xp_level
+//! assert_eq!(column_text(&batches, 0), ["01234567-89ab-cdef-0123-456789abcdef"]);
+//! assert_eq!(column_text(&batches, 1), ["overworld"]);
+//! assert_eq!(column_text(&batches, 2), ["7"]);
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! # Ok::<(), simdnbt_arrow::Error>(())
+//! ```
 //!
 //! # `blocks`: blocks per state per section
 //!
@@ -153,6 +244,23 @@
 //! | 4 | `block_state` | Utf8 | `Name[key=value,...]`, properties sorted by key (`minecraft:oak_stairs[facing=east,half=bottom,shape=straight,waterlogged=false]`); before 1.13 `legacy:ID:META` |
 //! | 5 | `count` | Int32 | blocks of that state in the section (1 to 4096) |
 //!
+//!
+//! ```
+//! # let dir = simdnbt_arrow::example_world("blocks");
+//! use simdnbt_arrow::{column_text, scan, ScanOptions, Source, Table};
+//!
+//! let table = Table::builtin("blocks").unwrap();
+//! let opts = ScanOptions::default().with_projection(vec![3, 4, 5]);
+//! let batches: Vec<_> = scan(&Source::open(&dir)?, &table, &opts).collect::<Result<_, _>>()?;
+//! // section_y, block_state, count
+//! let rows: Vec<_> = (0..3).map(|c| column_text(&batches, c)).collect();
+//! assert_eq!(rows[1], ["minecraft:stone", "minecraft:oak_log[axis=y]", "minecraft:air"]);
+//! assert_eq!(rows[2], ["4095", "1", "4096"]);
+//! assert_eq!(rows[0], ["4", "4", "5"]);
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! # Ok::<(), simdnbt_arrow::Error>(())
+//! ```
+//!
 //! # `nbt`: one row per tag of every document
 //!
 //! | # | column | type | from |
@@ -164,6 +272,23 @@
 //! | 5 | `type` | Utf8 | `Byte`, `Short`, `Int`, `Long`, `Float`, `Double`, `ByteArray`, `String`, `List`, `Compound`, `IntArray`, `LongArray` |
 //! | 6 | `value` | Utf8 | SNBT of the value; null for compounds and lists (their elements are rows) |
 //!
+//!
+//! ```
+//! # let dir = simdnbt_arrow::example_world("nbt");
+//! use simdnbt_arrow::{column_text, scan, ScanOptions, Source, Table};
+//!
+//! let table = Table::builtin("nbt").unwrap();
+//! let opts = ScanOptions::default().with_projection(vec![4, 5, 6]);
+//! let batches: Vec<_> = scan(&Source::open(&dir)?, &table, &opts).collect::<Result<_, _>>()?;
+//! // path, type, value: a row for every tag of every document
+//! let paths = column_text(&batches, 0);
+//! let at = paths.iter().position(|p| p == "block_entities[0].Items[0].count").unwrap();
+//! assert_eq!(column_text(&batches, 1)[at], "Int");
+//! assert_eq!(column_text(&batches, 2)[at], "5");
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! # Ok::<(), simdnbt_arrow::Error>(())
+//! ```
+//!
 //! # Custom tables
 //!
 //! [`Table::custom`]: rows from an NBT path evaluated on each document
@@ -174,7 +299,25 @@
 //! - declared with a suffix on the column's name, `count:int` (see
 //!   [`ColumnType`]); a value of another type is a null and a warning (an
 //!   integer of a narrower type fits: a Byte in an `int` column);
+//! - or typed from the data by [`Table::with_types_from`]: the type of the
+//!   first value seen in the first documents of a source; when values of
+//!   two different types are seen, the column is `snbt` (text);
 //! - otherwise `string`: a String's text, any other value as SNBT.
+//!
+//!
+//! ```
+//! # let dir = simdnbt_arrow::example_world("custom");
+//! use simdnbt_arrow::{column_text, scan, ScanOptions, Source, Table};
+//!
+//! // The items of every `Items` list, at any depth (the chest's).
+//! let table = Table::custom("..Items[]", &[("id".into(), "id".into()), ("n:int".into(), "count".into())])?;
+//! let batches: Vec<_> = scan(&Source::open(&dir)?, &table, &ScanOptions::default())
+//!     .collect::<Result<_, _>>()?;
+//! assert_eq!(column_text(&batches, 4), ["minecraft:diamond"]);
+//! assert_eq!(column_text(&batches, 5), ["5"]);
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! # Ok::<(), simdnbt_arrow::Error>(())
+//! ```
 //!
 //! # The `snbt` column
 //!
@@ -186,6 +329,7 @@
 
 mod cols;
 mod error;
+mod example;
 mod scan;
 mod source;
 #[cfg(feature = "sql")]
@@ -200,7 +344,21 @@ pub use table::{ColumnType, Table};
 pub use tables::blocks::count_palette_indices;
 
 #[doc(hidden)]
+pub use example::{column_text, example_world};
+#[doc(hidden)]
 pub use scan::collect_partition;
+
+/// A `blocks` row: section y, block state, count.
+#[doc(hidden)]
+pub type BlockRow = (Option<i32>, String, u32);
+
+/// The `blocks` rows of one chunk's NBT as `(section_y, block_state, count)`,
+/// and the warnings: for the fuzz target's comparison with the library's
+/// chunk helpers.
+#[doc(hidden)]
+pub fn block_rows(nbt: &[u8]) -> (Vec<BlockRow>, Vec<String>) {
+    tables::block_rows(nbt)
+}
 
 /// Row extraction on one chunk's (or file's) bytes, for the fuzz target:
 /// every built-in table is run on `nbt` as a region chunk, an entity chunk

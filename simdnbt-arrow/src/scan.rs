@@ -667,9 +667,15 @@ impl Iterator for Scan {
     fn next(&mut self) -> Option<Self::Item> {
         let item = self.rx.as_ref()?.recv().ok();
         if item.is_none() {
-            // Every sender is gone: the workers are done.
-            if let Some(worker) = self.worker.take() {
-                let _ = worker.join();
+            // Every sender is gone: the workers are done, or one panicked
+            // (which must not pass for the end of the rows).
+            if let Some(Err(panic)) = self.worker.take().map(JoinHandle::join) {
+                let message = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                return Some(Err(Error::WorkerPanicked { message }));
             }
         }
         item
@@ -680,6 +686,58 @@ impl Drop for Scan {
     fn drop(&mut self) {
         self.stop();
     }
+}
+
+/// `Scan` and `PartitionScan` go to other threads (an engine's executors).
+#[allow(dead_code)]
+fn assert_send() {
+    fn is_send<T: Send + 'static>() {}
+    is_send::<Scan>();
+    is_send::<PartitionScan>();
+}
+
+/// Calls `f` with the root of each document of `source` (chunks of region
+/// files in header order, then whole files), at most `max` of them; what
+/// does not open, inflate or parse is passed over.
+pub(crate) fn for_each_document(
+    source: &Source,
+    max: usize,
+    mut f: impl FnMut(simdnbt::borrow::NbtCompound<'_, '_>),
+) -> Result<(), Error> {
+    let mut left = max;
+    let opts = ReadOptions::default();
+    for part in source.partitions() {
+        if left == 0 {
+            break;
+        }
+        if part.kind.is_region() {
+            let Ok(region) = Region::open(&part.path) else {
+                continue;
+            };
+            let mut buf = Vec::new();
+            for info in region.chunks() {
+                if left == 0 {
+                    break;
+                }
+                let (x, z) = (i32::from(info.pos.x), i32::from(info.pos.z));
+                if region.chunk_into(x, z, &mut buf).is_err() {
+                    continue;
+                }
+                if let Ok(borrow::Nbt::Some(nbt)) =
+                    borrow::read_with(&mut Cursor::new(&buf[..]), &opts)
+                {
+                    left -= 1;
+                    f(nbt.as_compound());
+                }
+            }
+        } else if let Ok(file) = simdnbt::compression::read_file_with(&part.path, &opts) {
+            if let Ok(borrow::Nbt::Some(nbt)) = file.borrow() {
+                left -= 1;
+                f(nbt.as_compound());
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A whole partition's batches and warnings, for tests and small inputs.

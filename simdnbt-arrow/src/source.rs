@@ -188,6 +188,8 @@ impl Source {
     /// - a **folder of region files** (`r.X.Z.mca` directly in it): those, of
     ///   the kind and dimension the folder's name and place say
     ///   (`DIM-1/entities` → entity regions of `the_nether`);
+    /// - a **folder of NBT files** (`*.dat`, `*.nbt` directly in it, such as
+    ///   `playerdata/`): each as a file below;
     /// - a **region file** (named `*.mca`; its kind and dimension from its folders);
     /// - any other **file**: one NBT document (gzip, zlib or uncompressed),
     ///   a [`PartitionKind::Player`] under `playerdata/`, [`PartitionKind::Level`]
@@ -202,6 +204,9 @@ impl Source {
             if parts.is_empty() {
                 let dimension = dimension_of_dir(root.parent().unwrap_or(Path::new("")));
                 parts = region_files(&root, &dimension, kind_of_region_dir(&root))?;
+            }
+            if parts.is_empty() {
+                parts = Self::nbt_files(&root)?;
             }
             if parts.is_empty() {
                 return Err(Error::NothingToRead { path: root });
@@ -250,6 +255,15 @@ impl Source {
             });
         }
         Ok(parts)
+    }
+
+    /// The `.dat` and `.nbt` files directly in a folder (such as `playerdata/`).
+    fn nbt_files(dir: &Path) -> Result<Vec<Partition>, Error> {
+        Ok(files_in(dir)?
+            .into_iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "dat" || e == "nbt"))
+            .map(|p| Self::file(&p))
+            .collect())
     }
 
     fn file(path: &Path) -> Partition {

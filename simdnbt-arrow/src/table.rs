@@ -5,8 +5,8 @@ use std::sync::Arc;
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use simdnbt::path::NbtPath;
 
-use crate::Error;
 use crate::tables;
+use crate::{Error, Source};
 
 /// A table: which rows a document gives and their columns. See the
 /// [crate docs](crate) for the built-in tables' schemas.
@@ -124,8 +124,7 @@ pub(crate) struct CustomColumn {
     pub(crate) name: String,
     pub(crate) path: NbtPath,
     pub(crate) ty: ColumnType,
-    /// Whether the type was given (typing from the data leaves it alone).
-    #[allow(dead_code)]
+    /// Whether the type was given ([`Table::with_types_from`] leaves it alone).
     pub(crate) declared: bool,
 }
 
@@ -187,7 +186,8 @@ impl Table {
     ///
     /// A column's type is declared with a suffix on its name, `count:int`
     /// ([`ColumnType::from_name`]); a column without one is
-    /// [`ColumnType::String`]. Every custom table starts with the columns `dimension`,
+    /// [`ColumnType::String`] unless [`Table::with_types_from`] types it
+    /// from the data. Every custom table starts with the columns `dimension`,
     /// `file`, `chunk_x`, `chunk_z` (null outside region files).
     ///
     /// ```
@@ -240,6 +240,72 @@ impl Table {
             columns: cols,
         };
         Ok(Table::new("custom", Kind::Custom(Arc::new(custom))))
+    }
+
+    /// The same custom table with its columns declared without a type typed
+    /// from the data: the documents of `source` are read in partition order
+    /// (region chunks in header order, then files), at most `max_documents`
+    /// of them, and each such column takes the type of the first value its
+    /// path selects ([`ColumnType::of_tag`]: numbers their own type, strings
+    /// `string`, anything else `snbt`). When values of two different types
+    /// are seen, the column is `snbt` (text, every value as SNBT). A column
+    /// that selects nothing stays `string`. Built-in tables are returned
+    /// as they are.
+    ///
+    /// ```
+    /// # let dir = std::env::temp_dir().join(format!("simdnbt-arrow-doc-types-{}", std::process::id()));
+    /// # std::fs::create_dir_all(&dir).unwrap();
+    /// # let player = simdnbt::snbt::compound_from_str("{Inventory: [{id: 'minecraft:stone', Count: 3b, Slot: 0b}]}").unwrap();
+    /// # let mut nbt = Vec::new();
+    /// # simdnbt::owned::BaseNbt::new("", player).write(&mut nbt).unwrap();
+    /// # std::fs::write(dir.join("player.dat"), nbt).unwrap();
+    /// use arrow_schema::DataType;
+    /// use simdnbt_arrow::{Source, Table};
+    ///
+    /// let source = Source::open(dir.join("player.dat"))?;
+    /// let table = Table::custom("Inventory[]", &[("id".into(), "id".into()), ("n".into(), "Count".into())])?
+    ///     .with_types_from(&source, 100)?;
+    /// assert_eq!(table.schema().field_with_name("n").unwrap().data_type(), &DataType::Int8);
+    /// assert_eq!(table.schema().field_with_name("id").unwrap().data_type(), &DataType::Utf8);
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// # Ok::<(), simdnbt_arrow::Error>(())
+    /// ```
+    pub fn with_types_from(
+        mut self,
+        source: &Source,
+        max_documents: usize,
+    ) -> Result<Table, Error> {
+        let Kind::Custom(custom) = &self.kind else {
+            return Ok(self);
+        };
+        let mut custom = Custom::clone(custom);
+        let mut seen: Vec<Option<ColumnType>> = vec![None; custom.columns.len()];
+        crate::scan::for_each_document(source, max_documents, |root| {
+            for row in custom.rows.get_all_borrow(root) {
+                for (i, column) in custom.columns.iter().enumerate() {
+                    if column.declared {
+                        continue;
+                    }
+                    let Some(value) = tables::custom::select(&column.path, row) else {
+                        continue;
+                    };
+                    let ty = ColumnType::of_tag(value.id());
+                    seen[i] = match seen[i] {
+                        None => Some(ty),
+                        Some(old) if old == ty => Some(ty),
+                        Some(_) => Some(ColumnType::Snbt),
+                    };
+                }
+            }
+        })?;
+        for (column, ty) in custom.columns.iter_mut().zip(seen) {
+            if let Some(ty) = ty {
+                column.ty = ty;
+            }
+        }
+        self.kind = Kind::Custom(Arc::new(custom));
+        self.schema = Arc::new(Schema::new(tables::fields(&self)));
+        Ok(self)
     }
 
     /// The same table with one more column, `snbt`: the whole row value as

@@ -57,7 +57,9 @@ pub const CHUNK_FILES: [&str; 15] = [
 /// coordinates (local (31, 31) of region (-1, 0)).
 pub const BROKEN_CHUNK: (i32, i32) = (-1, 31);
 
-/// The entities of `entities/r.0.0.mca`, as SNBT: chunk (0, 0) and chunk (1, 0).
+/// The entities of `entities/r.0.0.mca`, as SNBT: chunk (0, 0) and chunk (1, 0);
+/// items inside items in both forms (a shulker box in a minecart before
+/// 1.20.5, a dropped shulker box holding a bundle after).
 pub const ENTITIES: [&str; 2] = [
     r#"{DataVersion: 3465, Position: [I; 0, 0], Entities: [
         {id: "minecraft:item", Pos: [1.5d, 64.0d, 2.5d], UUID: [I; 1, 2, 3, 4],
@@ -70,7 +72,9 @@ pub const ENTITIES: [&str; 2] = [
         {id: "minecraft:item_frame", Pos: [5.5d, 70.5d, 6.0d], UUID: [I; 9, 10, 11, 12],
          Item: {id: "minecraft:filled_map", Count: 1b, tag: {map: 7}}},
         {id: "minecraft:chest_minecart", Pos: [7.5d, 63.0d, 8.5d], UUID: [I; 13, 14, 15, 16],
-         Items: [{Slot: 0b, id: "minecraft:torch", Count: 64b}, {Slot: 5b, id: "minecraft:coal", Count: 12b}]}
+         Items: [{Slot: 0b, id: "minecraft:torch", Count: 64b}, {Slot: 5b, id: "minecraft:coal", Count: 12b},
+                 {Slot: 7b, id: "minecraft:shulker_box", Count: 1b,
+                  tag: {BlockEntityTag: {Items: [{Slot: 1b, id: "minecraft:gold_ingot", Count: 9b}]}}}]}
     ]}"#,
     r#"{DataVersion: 4325, Position: [I; 1, 0], Entities: [
         {id: "minecraft:villager", Pos: [20.5d, 64.0d, 3.5d], UUID: [I; -1, -2, -3, -4],
@@ -78,7 +82,12 @@ pub const ENTITIES: [&str; 2] = [
          Inventory: [{id: "minecraft:wheat", count: 4}],
          equipment: {head: {id: "minecraft:leather_helmet", count: 1, components: {"minecraft:damage": 2}}}},
         {id: "minecraft:item", Pos: [21.0d, 64.0d, 2.0d], UUID: [I; 17, 18, 19, 20],
-         Item: {id: "minecraft:diamond", count: 2}}
+         Item: {id: "minecraft:diamond", count: 2}},
+        {id: "minecraft:item", Pos: [22.0d, 64.0d, 2.0d], UUID: [I; 25, 26, 27, 28],
+         Item: {id: "minecraft:shulker_box", count: 1, components: {"minecraft:container": [
+             {slot: 0, item: {id: "minecraft:diamond", count: 64}},
+             {slot: 3, item: {id: "minecraft:bundle", components: {"minecraft:bundle_contents": [
+                 {id: "minecraft:emerald", count: 5}]}}}]}}}
     ]}"#,
 ];
 

@@ -77,7 +77,7 @@ fn main() -> ExitCode {
         if *target == "json_roundtrip" {
             all.extend(simdnbt_fuzz_logic::json::seeds());
         }
-        if *target == "chunk_sections" {
+        if *target == "chunk_sections" || *target == "arrow_scan" {
             all.extend(simdnbt_fuzz_logic::chunk::seeds());
             match region_chunks() {
                 Ok(chunks) => all.extend(chunks),

@@ -76,11 +76,16 @@ pub fn count_palette_indices(
     };
     counts.resize(palette_len, 0);
     let mask = (1u64 << bits) - 1;
-    let bad = |at: usize, index: u64| {
-        format!("position {at}: index {index} past the palette of {palette_len}")
+    // Runs of one index are counted in a register and added when the index
+    // changes: sections are mostly long runs (air, stone), and adding to one
+    // counter per block would wait on the previous add every time.
+    let mut run = Run {
+        index: 0,
+        length: 0,
+        start: 0,
     };
+    let mut at = 0;
     if spanning {
-        let mut at = 0;
         let mut longs = data.iter().map(|l| l as u64);
         let mut have = 0usize;
         // The bits not yet taken: fewer than 32 left over plus one long.
@@ -93,29 +98,131 @@ pub fn count_palette_indices(
             let index = (buf as u64) & mask;
             buf >>= bits;
             have -= bits;
-            let slot = counts
-                .get_mut(index as usize)
-                .ok_or_else(|| bad(at, index))?;
-            *slot += 1;
+            run.push(index, at, counts)?;
             at += 1;
         }
+    } else if bits <= 16 {
+        return count_packed(data, palette_len, bits, len, counts);
     } else {
         let per_long = 64 / bits;
-        let mut at = 0;
         for long in data.iter() {
             let mut v = long as u64;
             for _ in 0..per_long.min(len - at) {
-                let index = v & mask;
+                run.push(v & mask, at, counts)?;
                 v >>= bits;
-                let slot = counts
-                    .get_mut(index as usize)
-                    .ok_or_else(|| bad(at, index))?;
-                *slot += 1;
                 at += 1;
             }
         }
     }
+    run.flush(counts)?;
     Ok(())
+}
+
+/// The 1.16+ packing with at most 16 bits per index: a histogram of every
+/// index the bits can hold (`2^bits` counters, so no index is out of range
+/// while counting), kept in four copies used in turn so that consecutive
+/// equal indices do not wait on each other's add; then indices past the
+/// palette are an error naming the first position that holds one. A long
+/// whose fields all hold one index is counted in one step.
+fn count_packed(
+    data: RawList<'_, i64>,
+    palette_len: usize,
+    bits: usize,
+    len: usize,
+    counts: &mut Vec<u32>,
+) -> Result<(), String> {
+    let size = 1usize << bits;
+    let mask = (size - 1) as u64;
+    let per_long = 64 / bits;
+    let used = u64::MAX >> (64 - per_long * bits);
+    // 1 at the bottom of every field: `index * repeat` fills each field with index.
+    let repeat = (0..per_long).fold(0u64, |acc, i| acc | 1 << (i * bits));
+    counts.clear();
+    counts.resize(4 * size, 0);
+    let (t0, rest) = counts.split_at_mut(size);
+    let (t1, rest) = rest.split_at_mut(size);
+    let (t2, t3) = rest.split_at_mut(size);
+    let mut at = 0;
+    for long in data.iter() {
+        let mut v = long as u64;
+        let take = per_long.min(len - at);
+        at += take;
+        if take == per_long && v & used == (v & mask).wrapping_mul(repeat) {
+            t0[(v & mask) as usize] += per_long as u32;
+            continue;
+        }
+        let mut k = 0;
+        while k + 4 <= take {
+            t0[(v & mask) as usize] += 1;
+            t1[((v >> bits) & mask) as usize] += 1;
+            t2[((v >> (2 * bits)) & mask) as usize] += 1;
+            t3[((v >> (3 * bits)) & mask) as usize] += 1;
+            v = v.checked_shr(4 * bits as u32).unwrap_or(0);
+            k += 4;
+        }
+        while k < take {
+            t0[(v & mask) as usize] += 1;
+            v >>= bits;
+            k += 1;
+        }
+    }
+    for i in 0..size {
+        t0[i] += t1[i] + t2[i] + t3[i];
+    }
+    counts.truncate(size);
+    if let Some(index) = (palette_len..size).find(|&i| counts[i] > 0) {
+        let at = (0..len)
+            .find(|&at| {
+                let long = data.get(at / per_long).unwrap_or(0) as u64;
+                (long >> ((at % per_long) * bits)) & mask == index as u64
+            })
+            .unwrap_or(0);
+        return Err(format!(
+            "position {at}: index {index} past the palette of {palette_len}"
+        ));
+    }
+    counts.truncate(palette_len);
+    Ok(())
+}
+
+/// A run of one palette index, not yet added to the counts.
+struct Run {
+    index: u64,
+    length: u32,
+    /// Where the run started (for the error).
+    start: usize,
+}
+
+impl Run {
+    #[inline(always)]
+    fn push(&mut self, index: u64, at: usize, counts: &mut [u32]) -> Result<(), String> {
+        if index == self.index {
+            self.length += 1;
+            return Ok(());
+        }
+        self.flush(counts)?;
+        *self = Run {
+            index,
+            length: 1,
+            start: at,
+        };
+        Ok(())
+    }
+
+    fn flush(&self, counts: &mut [u32]) -> Result<(), String> {
+        if self.length == 0 {
+            return Ok(());
+        }
+        let palette_len = counts.len();
+        let slot = counts.get_mut(self.index as usize).ok_or_else(|| {
+            format!(
+                "position {}: index {} past the palette of {palette_len}",
+                self.start, self.index
+            )
+        })?;
+        *slot += self.length;
+        Ok(())
+    }
 }
 
 /// A block state as `name[key=value,...]`, properties sorted by key (the
@@ -350,6 +457,74 @@ mod tests {
         count_palette_indices(Some(RawList::new(&bytes)), 17, 4, true, 4096, &mut counts).unwrap();
         assert_eq!(counts[16], 1);
         assert_eq!(counts[0], 4095);
+    }
+
+    /// Position by position, as the format describes it.
+    fn naive(longs: &[i64], palette_len: usize, bits: usize, spanning: bool) -> Vec<u32> {
+        let mut counts = vec![0; palette_len];
+        for at in 0..4096 {
+            let index = if spanning {
+                let bit = at * bits;
+                let mut v = (longs[bit / 64] as u64) >> (bit % 64);
+                if bit % 64 + bits > 64 {
+                    v |= (longs[bit / 64 + 1] as u64) << (64 - bit % 64);
+                }
+                v & ((1 << bits) - 1)
+            } else {
+                let per = 64 / bits;
+                ((longs[at / per] as u64) >> ((at % per) * bits)) & ((1 << bits) - 1)
+            };
+            counts[index as usize] += 1;
+        }
+        counts
+    }
+
+    #[test]
+    fn runs_and_whole_longs_count_as_position_by_position() {
+        // Palettes of 2 to 300 (4 to 9 bits), longs of one index and mixed
+        // ones (values kept inside the palette by masking to its size).
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for palette_len in [2usize, 16, 17, 33, 64, 65, 300] {
+            let bits = (usize::BITS - (palette_len - 1).leading_zeros()).max(4) as usize;
+            for spanning in [false, true] {
+                let n = if spanning {
+                    (4096 * bits).div_ceil(64)
+                } else {
+                    4096usize.div_ceil(64 / bits)
+                };
+                let longs: Vec<i64> = (0..n)
+                    .map(|i| {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        // Every third long uniform (index 1), the rest index 0 or 1 mixed.
+                        let per = 64 / bits;
+                        let fill = (0..per).fold(0u64, |a, k| a | 1 << (k * bits));
+                        match i % 3 {
+                            0 => fill as i64,
+                            1 => 0,
+                            _ => (x & fill) as i64,
+                        }
+                    })
+                    .collect();
+                let bytes = raw(&longs);
+                let mut counts = Vec::new();
+                count_palette_indices(
+                    Some(RawList::new(&bytes)),
+                    palette_len,
+                    4,
+                    spanning,
+                    4096,
+                    &mut counts,
+                )
+                .unwrap();
+                assert_eq!(
+                    counts,
+                    naive(&longs, palette_len, bits, spanning),
+                    "{palette_len} {spanning}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -6,8 +6,10 @@
 //! riders included), players (`Inventory`, `EnderItems`, `equipment`) in
 //! player files and in `level.dat`'s `Data.Player`.
 //!
-//! Not read: the contents of items that hold items (a shulker box in a
-//! chest, a bundle), which are in the `tag` column's SNBT.
+//! Items inside items are rows too (a shulker box's or bundle's contents:
+//! `tag.BlockEntityTag.Items`, `tag.Items` before 1.20.5,
+//! `components."minecraft:container"`, `components."minecraft:bundle_contents"`
+//! after), to [`MAX_NESTING`] levels, with the holding item's id in `inside`.
 
 use arrow_schema::{DataType, Field};
 use simdnbt::borrow::NbtCompound;
@@ -28,6 +30,10 @@ const SLOT: usize = 9;
 const ID: usize = 10;
 const COUNT: usize = 11;
 const TAG: usize = 12;
+const INSIDE: usize = 13;
+
+/// Items inside items inside items... deeper than this are not rows.
+pub(crate) const MAX_NESTING: usize = 8;
 
 pub(crate) fn fields() -> Vec<Field> {
     vec![
@@ -44,6 +50,7 @@ pub(crate) fn fields() -> Vec<Field> {
         field("id", DataType::Utf8),
         field("count", DataType::Int32),
         field("tag", DataType::Utf8),
+        field("inside", DataType::Utf8),
     ]
 }
 
@@ -84,52 +91,104 @@ fn is_stack(id: &str) -> bool {
     !matches!(id, "minecraft:air" | "air" | "0")
 }
 
-fn put(
-    holder: &Holder<'_>,
-    field_name: &str,
-    slot: Option<i32>,
-    item: NbtCompound<'_, '_>,
-    cols: &mut Cols,
-    snbt: Option<usize>,
+/// Calls `f(field, slot, item)` with each item stack held by `item`.
+fn contents<'a, 't>(
+    item: &NbtCompound<'a, 't>,
+    mut f: impl FnMut(&'static str, Option<i32>, NbtCompound<'a, 't>),
 ) {
-    let Some(id) = item_id(&item) else { return };
-    if !is_stack(&id) {
-        return;
+    let indexed = |list: Option<simdnbt::borrow::NbtList<'a, 't>>| {
+        list.and_then(|l| l.compounds())
+            .into_iter()
+            .flat_map(|c| c.iter().enumerate())
+    };
+    if let Some(tag) = item.compound("tag") {
+        let block_entity = tag.compound("BlockEntityTag").and_then(|b| b.list("Items"));
+        for (i, inner) in indexed(block_entity) {
+            f("tag.BlockEntityTag.Items", Some(i as i32), inner);
+        }
+        for (i, inner) in indexed(tag.list("Items")) {
+            f("tag.Items", Some(i as i32), inner);
+        }
     }
-    if cols.want(0) {
-        let dim = holder
-            .dimension
-            .as_deref()
-            .unwrap_or(&holder.doc.part.dimension);
-        cols.str(0, Some(dim));
+    if let Some(components) = item.compound("components") {
+        for (_, entry) in indexed(components.list("minecraft:container")) {
+            let slot = int_like(entry.get("slot")).and_then(|s| i32::try_from(s).ok());
+            if let Some(inner) = entry.compound("item") {
+                f("components.minecraft:container", slot, inner);
+            }
+        }
+        for (i, inner) in indexed(components.list("minecraft:bundle_contents")) {
+            f(
+                "components.minecraft:bundle_contents",
+                Some(i as i32),
+                inner,
+            );
+        }
     }
-    cols.i32(1, holder.chunk.map(|c| c.0));
-    cols.i32(2, holder.chunk.map(|c| c.1));
-    cols.str(CONTAINER, Some(&holder.container));
-    cols.str(FIELD, Some(field_name));
-    cols.f64(X, holder.pos[0]);
-    cols.f64(Y, holder.pos[1]);
-    cols.f64(Z, holder.pos[2]);
-    cols.str(HOLDER_UUID, holder.uuid.as_deref());
-    let slot = int_like(item.get("Slot"))
-        .and_then(|s| i32::try_from(s).ok())
-        .or(slot);
-    cols.i32(SLOT, slot);
-    cols.str(ID, Some(&id));
-    if cols.want(COUNT) {
-        let count = int_like(item.get("count"))
-            .or_else(|| int_like(item.get("Count")))
-            .unwrap_or(1);
-        cols.i32(COUNT, i32::try_from(count).ok());
+}
+
+struct Put<'h, 'c> {
+    holder: &'h Holder<'h>,
+    cols: &'c mut Cols,
+    snbt: Option<usize>,
+}
+
+impl Put<'_, '_> {
+    /// The row of `item` (if it is a stack) and of the items inside it.
+    fn item(
+        &mut self,
+        field_name: &str,
+        slot: Option<i32>,
+        item: NbtCompound<'_, '_>,
+        inside: Option<&str>,
+        depth: usize,
+    ) {
+        let Some(id) = item_id(&item) else { return };
+        if !is_stack(&id) {
+            return;
+        }
+        let (holder, cols) = (self.holder, &mut *self.cols);
+        if cols.want(0) {
+            let dim = holder
+                .dimension
+                .as_deref()
+                .unwrap_or(&holder.doc.part.dimension);
+            cols.str(0, Some(dim));
+        }
+        cols.i32(1, holder.chunk.map(|c| c.0));
+        cols.i32(2, holder.chunk.map(|c| c.1));
+        cols.str(CONTAINER, Some(&holder.container));
+        cols.str(FIELD, Some(field_name));
+        cols.f64(X, holder.pos[0]);
+        cols.f64(Y, holder.pos[1]);
+        cols.f64(Z, holder.pos[2]);
+        cols.str(HOLDER_UUID, holder.uuid.as_deref());
+        let slot = int_like(item.get("Slot"))
+            .and_then(|s| i32::try_from(s).ok())
+            .or(slot);
+        cols.i32(SLOT, slot);
+        cols.str(ID, Some(&id));
+        if cols.want(COUNT) {
+            let count = int_like(item.get("count"))
+                .or_else(|| int_like(item.get("Count")))
+                .unwrap_or(1);
+            cols.i32(COUNT, i32::try_from(count).ok());
+        }
+        if cols.want(TAG) {
+            let tag = item.compound("components").or_else(|| item.compound("tag"));
+            cols.str(TAG, tag.as_ref().and_then(snbt_compound).as_deref());
+        }
+        cols.str(INSIDE, inside);
+        if let Some(s) = self.snbt.filter(|&s| cols.want(s)) {
+            cols.str(s, snbt_compound(&item).as_deref());
+        }
+        cols.end_row();
+        if depth < MAX_NESTING {
+            contents(&item, |field, slot, inner| {
+                self.item(field, slot, inner, Some(&id), depth + 1);
+            });
+        }
     }
-    if cols.want(TAG) {
-        let tag = item.compound("components").or_else(|| item.compound("tag"));
-        cols.str(TAG, tag.as_ref().and_then(snbt_compound).as_deref());
-    }
-    if let Some(s) = snbt.filter(|&s| cols.want(s)) {
-        cols.str(s, snbt_compound(&item).as_deref());
-    }
-    cols.end_row();
 }
 
 /// The items of one holder's lists, single-item keys and `equipment`.
@@ -141,23 +200,24 @@ fn holder_items(
     cols: &mut Cols,
     snbt: Option<usize>,
 ) {
+    let mut put = Put { holder, cols, snbt };
     for &key in lists {
         if let Some(items) = c.list(key).and_then(|l| l.compounds()) {
             for (i, item) in items.iter().enumerate() {
-                put(holder, key, Some(i as i32), item, cols, snbt);
+                put.item(key, Some(i as i32), item, None, 0);
             }
         }
     }
     for &key in singles {
         if let Some(item) = c.compound(key) {
-            put(holder, key, None, item, cols, snbt);
+            put.item(key, None, item, None, 0);
         }
     }
     if let Some(equipment) = c.compound("equipment") {
         for (key, value) in equipment.iter() {
             if let Some(item) = value.compound() {
                 let name = format!("equipment.{}", key.to_str());
-                put(holder, &name, None, item, cols, snbt);
+                put.item(&name, None, item, None, 0);
             }
         }
     }

@@ -269,6 +269,57 @@ pub(crate) fn dimension_name(tag: Option<NbtTag<'_, '_>>) -> Option<String> {
     )
 }
 
+/// The `blocks` rows of a chunk, as plain values, and the warnings.
+pub(crate) fn block_rows(nbt: &[u8]) -> (Vec<crate::BlockRow>, Vec<String>) {
+    use arrow_array::{Array, Int32Array, StringArray};
+    let mut warn = Vec::new();
+    let Ok(doc) = simdnbt::borrow::read(&mut std::io::Cursor::new(nbt)) else {
+        return (Vec::new(), warn);
+    };
+    let table = crate::Table::builtin("blocks").expect("a built-in table");
+    let schema = table.schema();
+    let width = schema.fields().len();
+    let all: Vec<usize> = (0..width).collect();
+    let mut cols = Cols::new(schema, &all, width);
+    let part = Partition {
+        dimension: String::new(),
+        kind: PartitionKind::Region,
+        path: "r.0.0.mca".into(),
+        region: Some((0, 0)),
+    };
+    let d = Doc {
+        part: &part,
+        file: "",
+        chunk: Some((0, 0)),
+        info: None,
+        stored_size: None,
+    };
+    extract(&table, &d, doc.as_option(), &mut cols, &mut warn);
+    let batch = cols.finish().expect("columns stay aligned");
+    let ys = batch
+        .column(3)
+        .as_any()
+        .downcast_ref::<Int32Array>()
+        .expect("Int32");
+    let states = batch
+        .column(4)
+        .as_any()
+        .downcast_ref::<StringArray>()
+        .expect("Utf8");
+    let counts = batch
+        .column(5)
+        .as_any()
+        .downcast_ref::<Int32Array>()
+        .expect("Int32");
+    let rows = (0..batch.num_rows())
+        .map(|i| {
+            let y = ys.is_valid(i).then(|| ys.value(i));
+            (y, states.value(i).to_owned(), counts.value(i) as u32)
+        })
+        .collect();
+    (rows, warn)
+}
+
 /// Every built-in table (all columns, with `snbt`) on `nbt` read as a region
 /// chunk, an entity chunk, a player file and `level.dat`; the rows made.
 pub(crate) fn extract_all(nbt: &[u8]) -> usize {
