@@ -111,7 +111,7 @@ fn sql_groups_entities_as_the_scanner_reads_them() {
         .collect();
     assert_eq!(got, scanned(&w.dir, "entities", "id"));
     // The kit's entities are there, the passenger too, each in its dimension.
-    assert_eq!(got["minecraft:item"], 2);
+    assert!(got["minecraft:item"] >= 2, "{got:?}");
     assert_eq!(got["minecraft:chicken"], 1);
     let (_, lines, _) = sql(
         &w.dir,
@@ -210,10 +210,16 @@ fn sql_custom_table_agrees_with_items() {
             "n:int=Count",
         ],
     );
-    assert_eq!(code, Some(0), "{stderr}");
+    // 2: the world's broken chunk is read, named and skipped.
+    assert_eq!(code, Some(2), "{stderr}");
     let (_, items, _) = sql(
         &w.dir,
-        "SELECT count(*) AS n FROM items WHERE container = 'player' AND field = 'Inventory'",
+        &format!(
+            "SELECT count(*) AS n FROM items WHERE container = 'player' AND field = 'Inventory' \
+             AND holder_uuid IN ('{}', '{}')",
+            testkit::world::PLAYERS[0].0,
+            testkit::world::PLAYERS[1].0
+        ),
     );
     let custom: Vec<&str> = lines[1].split(',').collect();
     assert_eq!(custom[0], items[1], "{lines:?} {items:?}");
@@ -272,7 +278,9 @@ fn export_writes_a_hive_dataset() {
         .arg(&w.dir)
         .args(["--table", "chunks", "--to", "parquet", "-o"])
         .arg(&out));
-    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    // 2: the broken chunk's row is written, its NBT columns null, and named.
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stderr.contains("chunk (-1, 31)"), "{}", r.stderr);
     let written = files(&out);
     let expect = |p: &str| PathBuf::from(p);
     assert!(
