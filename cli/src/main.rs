@@ -8,16 +8,19 @@ mod check;
 mod convert;
 mod diff;
 mod doc_edit;
+mod export;
 mod failure;
 mod input;
 mod locate;
 mod lock;
 mod many;
 mod output;
+mod prune;
 mod query;
 mod recompress;
 mod report;
 mod show;
+mod sql;
 mod store;
 mod template;
 mod walk;
@@ -48,6 +51,9 @@ Examples:
   nbt set world/ DataVersion 3700 --dry-run   what a world-wide edit would change
   nbt replace world/ '..id' minecraft:stone minecraft:granite
   nbt diff old/level.dat new/level.dat    differences by path
+  nbt sql world/ 'SELECT id, count(*) FROM entities GROUP BY id'
+  nbt export world/ --table chunks --to parquet -o chunks/
+  nbt prune world/ --where 'inhabited_time < 1200' --dry-run
 
 Exit status: 0 success; 1 a negative answer (check found invalid files, get
 matched nothing, diff found differences); 2 usage, input/output or data errors.";
@@ -349,6 +355,13 @@ or chunk could not be read.")]
         #[command(flatten)]
         input: InputOpts,
     },
+    /// Query a world with SQL: its chunks, entities, block entities, items,
+    /// players and blocks as tables
+    Sql(sql::SqlArgs),
+    /// Write a table of a world as a Parquet, CSV or NDJSON dataset
+    Export(export::ExportArgs),
+    /// Remove the chunks whose `chunks` row matches an SQL condition
+    Prune(prune::PruneArgs),
 }
 
 /// How `convert --region-compression` writes.
@@ -440,10 +453,10 @@ fn run(cli: Cli) -> Result<u8> {
     };
     match cli.command {
         Command::Show { file, path, input } => {
-            if let Place::File(dir) = &file {
-                if dir.is_dir() {
-                    return show::folder(dir, path.as_deref(), &input, layout);
-                }
+            if let Place::File(dir) = &file
+                && dir.is_dir()
+            {
+                return show::folder(dir, path.as_deref(), &input, layout);
             }
             let text = match (input::open(&file, &input)?, path) {
                 (Opened::Region(_), Some(_)) => {
@@ -618,6 +631,9 @@ fn run(cli: Cli) -> Result<u8> {
                 }
             }
         }
+        Command::Sql(args) => sql::run(args),
+        Command::Export(args) => export::run(args),
+        Command::Prune(args) => prune::run(args),
     }
 }
 

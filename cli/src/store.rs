@@ -253,7 +253,7 @@ fn injected_failure(path: &Path) -> Result<()> {
 
 /// A temporary file next to the one it will replace (same folder, so the
 /// rename is atomic); removed unless it replaced the target.
-struct TempFile {
+pub(crate) struct TempFile {
     path: PathBuf,
     /// Whether this process made the file (and so may remove it).
     created: std::cell::Cell<bool>,
@@ -262,7 +262,7 @@ struct TempFile {
 }
 
 impl TempFile {
-    fn beside(target: &Path, suffix: &str) -> Result<Self> {
+    pub(crate) fn beside(target: &Path, suffix: &str) -> Result<Self> {
         let dir = match target.parent() {
             Some(p) if !p.as_os_str().is_empty() => p,
             _ => Path::new("."),
@@ -278,21 +278,30 @@ impl TempFile {
         })
     }
 
-    fn write(&self, bytes: &[u8]) -> Result<()> {
-        use std::io::Write;
-        let fail =
-            |e: std::io::Error| Failure::new(format!("cannot write {}: {e}", self.path.display()));
-        let mut file = std::fs::OpenOptions::new()
+    /// Creates the file (it must not exist yet), to be written.
+    pub(crate) fn create(&self) -> Result<std::fs::File> {
+        let file = std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(&self.path)
-            .map_err(fail)?;
+            .map_err(|e| self.failure(e))?;
         self.created.set(true);
-        file.write_all(bytes).map_err(fail)?;
-        file.sync_all().map_err(fail)
+        Ok(file)
     }
 
-    fn replace(self, target: &Path) -> Result<()> {
+    /// A failure to write the file.
+    pub(crate) fn failure(&self, e: std::io::Error) -> Failure {
+        Failure::new(format!("cannot write {}: {e}", self.path.display()))
+    }
+
+    fn write(&self, bytes: &[u8]) -> Result<()> {
+        use std::io::Write;
+        let mut file = self.create()?;
+        file.write_all(bytes).map_err(|e| self.failure(e))?;
+        file.sync_all().map_err(|e| self.failure(e))
+    }
+
+    pub(crate) fn replace(self, target: &Path) -> Result<()> {
         if let Ok(meta) = std::fs::metadata(target) {
             // Keep the file's permissions; failing to is not worth refusing over.
             let _ = std::fs::set_permissions(&self.path, meta.permissions());

@@ -332,6 +332,8 @@ mod error;
 mod example;
 mod scan;
 mod source;
+#[cfg(feature = "sql")]
+pub mod sql;
 mod table;
 mod tables;
 

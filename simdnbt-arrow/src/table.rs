@@ -339,6 +339,12 @@ impl Table {
         &self.name
     }
 
+    /// Whether the table takes rows from files of this kind (see the
+    /// [crate docs](crate) for which).
+    pub fn reads(&self, kind: crate::PartitionKind) -> bool {
+        crate::tables::reads(self, kind)
+    }
+
     pub(crate) fn custom_columns(&self) -> &[CustomColumn] {
         match &self.kind {
             Kind::Custom(c) => &c.columns,

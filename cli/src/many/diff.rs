@@ -197,10 +197,10 @@ pub fn folders(a: &Path, b: &Path, opts: &InputOpts) -> Differences {
 
 /// One file present in both folders.
 fn file(a: &Path, b: &Path, name: &str, opts: &InputOpts) -> Differences {
-    if let (Ok(x), Ok(y)) = (std::fs::read(a), std::fs::read(b)) {
-        if x == y {
-            return Differences::default();
-        }
+    if let (Ok(x), Ok(y)) = (std::fs::read(a), std::fs::read(b))
+        && x == y
+    {
+        return Differences::default();
     }
     if crate::walk::is_region(a) {
         return regions(a, b, name);
