@@ -111,7 +111,8 @@ enum Reader {
     /// A file to open on the first call.
     Pending,
     Region {
-        region: Region,
+        // Boxed: a `Region` (its header tables) is most of the enum's size.
+        region: Box<Region>,
         entries: Vec<ChunkInfo>,
         next: usize,
         buf: Vec<u8>,
@@ -270,7 +271,7 @@ impl PartitionScan {
                 self.progress(8192);
                 let entries = region.chunks().collect();
                 self.reader = Reader::Region {
-                    region,
+                    region: Box::new(region),
                     entries,
                     next: 0,
                     buf: Vec::new(),
