@@ -385,6 +385,7 @@ impl From<RecompressArgs> for store::WriteOpts {
             dry_run: w.dry_run,
             backup: w.backup,
             level: w.level.unwrap_or(store::DEFAULT_LEVEL),
+            wait: false,
         }
     }
 }

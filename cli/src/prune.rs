@@ -110,6 +110,7 @@ pub fn run(args: PruneArgs) -> Result<u8> {
         dry_run: args.dry_run,
         backup: args.backup,
         level: crate::store::DEFAULT_LEVEL,
+        wait: false,
     };
     let total: u64 = files.keys().map(|f| file_size(f)).sum();
     let bar = progress_bar(total);
@@ -221,6 +222,9 @@ struct Pruned {
 /// Removes the chunks at `remove` (those present) from the region file
 /// `file`, packs it, and replaces it through a checked temporary file.
 fn prune_file(file: &Path, remove: &BTreeSet<LocalPos>, w: WriteOpts) -> Result<Pruned> {
+    // Held from before the read until the file is replaced, as `set` does:
+    // another run's edit in between is never lost.
+    let _lock = w.lock(file)?;
     let place = Place::File(file.to_owned());
     let original = place.read_all()?;
     let mut region = input::open_region(&place, original.clone())?;

@@ -163,6 +163,8 @@ fn convert_region(
     only: Option<(u8, u8)>,
     w: WriteOpts,
 ) -> Result<Outcome> {
+    // Held from before the read until the file is replaced, as `set` does.
+    let _lock = w.lock(path)?;
     let place = Place::File(path.to_owned());
     let original = place.read_all()?;
     let mut region = crate::input::open_region(&place, original.clone())?;
@@ -229,10 +231,10 @@ fn convert_region(
     if !w.dry_run {
         // Chunks that were external are inline now: their files are unused.
         for c in converted.iter().filter(|c| c.info.external) {
-            if let Some(file) = mcc_file(path, c.info) {
-                if let Err(e) = std::fs::remove_file(&file) {
-                    eprintln!("nbt: cannot remove the unused {}: {e}", file.display());
-                }
+            if let Some(file) = mcc_file(path, c.info)
+                && let Err(e) = std::fs::remove_file(&file)
+            {
+                eprintln!("nbt: cannot remove the unused {}: {e}", file.display());
             }
         }
     }

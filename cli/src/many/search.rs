@@ -113,10 +113,10 @@ pub fn search(inputs: &Inputs, opts: &InputOpts, path: &NbtPath, line: &Line<'_>
         chunks.sort_by_key(|c| (c.0, c.1));
         summary.chunks += report.chunks;
         for error in report.errors {
-            if let simdnbt::region::scan::ScanErrorKind::Region(e) = &error.kind {
-                if super::is_header_entry_error(e) {
-                    summary.skipped.push(error.to_string());
-                }
+            if let simdnbt::region::scan::ScanErrorKind::Region(e) = &error.kind
+                && super::is_header_entry_error(e)
+            {
+                summary.skipped.push(error.to_string());
             }
             fail(crate::check::scan_error_message(&error));
         }
