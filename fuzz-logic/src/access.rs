@@ -443,7 +443,7 @@ fn walk_list(l: borrow::NbtList<'_, '_>, depth: usize) {
 /// The `owned_read` target: every owned reader, then every accessor on the
 /// tree; and bytes that do not start as a named compound (`0x0a`) also as a
 /// sequence of map operations on a compound, against a `Vec` model
-/// ([`compound_model`]). The model is slow (linear scans): run on every
+/// (`compound_model`). The model is slow (linear scans): run on every
 /// input it held the target to 12 inputs a second, so inputs that look like
 /// NBT are read at the readers' speed.
 pub fn owned_read(data: &[u8]) {

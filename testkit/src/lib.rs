@@ -17,7 +17,7 @@
 //! - [`bytes`]: byte builders for crafted inputs (`R(x)`, named tags, chains);
 //! - [`hostile`]: the docs/format.md §4 cases with the expected answer (error kind
 //!   and offset);
-//! - [`world`] (feature `world`): a world folder assembled from the corpus, for
+//! - `world` (feature `world`): a world folder assembled from the corpus, for
 //!   `simdnbt-arrow` and the CLI's table commands.
 //!
 //! `simdnbt` uses this crate as a dev-dependency of its *integration* tests only:
