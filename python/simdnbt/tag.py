@@ -194,6 +194,9 @@ class List(Base, list):
         list.__init__(self, (self._cast(i) for i in iterable))
 
     def __class_getitem__(cls, item):
+        if item is End:
+            # As nbtlib: the list of End (always empty) is the plain List.
+            return List
         variant = List._variants.get(item)
         if variant is None:
             variant = type(f"List[{item.__name__}]", (List,), {"__slots__": (), "subtype": item})

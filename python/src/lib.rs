@@ -31,6 +31,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<region::Region>()?;
     m.add_function(wrap_pyfunction!(scan::scan_stream, m)?)?;
     m.add_function(wrap_pyfunction!(scan::partitions, m)?)?;
+    m.add_function(wrap_pyfunction!(scan::schema_stream, m)?)?;
     m.add_function(wrap_pyfunction!(scan::table_names, m)?)?;
     Ok(())
 }

@@ -2,9 +2,11 @@
 //! interface, in a PyCapsule), which pyarrow imports without a copy.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_array::{RecordBatch, RecordBatchIterator};
+use arrow_schema::SchemaRef;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyCapsule;
@@ -29,6 +31,63 @@ fn table_of(
     })
 }
 
+/// The table asked for, the options that project its `columns`, and the
+/// schema of the batches.
+fn prepare(
+    table: Option<&str>,
+    columns: Option<Vec<String>>,
+    rows: Option<&str>,
+    custom: Option<Vec<(String, String)>>,
+) -> PyResult<(Table, ScanOptions, SchemaRef)> {
+    let table = table_of(table, rows, custom)?;
+    let schema = table.schema();
+    let Some(cols) = columns else {
+        return Ok((table, ScanOptions::default(), schema));
+    };
+    let mut idx = Vec::with_capacity(cols.len());
+    for c in &cols {
+        idx.push(schema.index_of(c).map_err(|_| {
+            let names: Vec<&str> = schema.fields().iter().map(|f| f.name().as_str()).collect();
+            PyValueError::new_err(format!(
+                "table {:?} has no column {c:?}; its columns are {}",
+                table.name(),
+                names.join(", ")
+            ))
+        })?);
+    }
+    let projected = Arc::new(schema.project(&idx).map_err(other_error)?);
+    Ok((
+        table,
+        ScanOptions::default().with_projection(idx),
+        projected,
+    ))
+}
+
+fn capsule(
+    py: Python<'_>,
+    batches: Vec<RecordBatch>,
+    schema: SchemaRef,
+) -> PyResult<Bound<'_, PyCapsule>> {
+    let reader = RecordBatchIterator::new(batches.into_iter().map(Ok), schema);
+    let stream = FFI_ArrowArrayStream::new(Box::new(reader));
+    PyCapsule::new_with_value(py, stream, c"arrow_array_stream")
+}
+
+/// A stream of no batches with the schema [`scan_stream`] would give: what
+/// Dask needs to plan without reading.
+#[pyfunction]
+#[pyo3(signature = (table = None, columns = None, rows = None, custom = None))]
+pub fn schema_stream<'py>(
+    py: Python<'py>,
+    table: Option<&str>,
+    columns: Option<Vec<String>>,
+    rows: Option<&str>,
+    custom: Option<Vec<(String, String)>>,
+) -> PyResult<Bound<'py, PyCapsule>> {
+    let (_, _, schema) = prepare(table, columns, rows, custom)?;
+    capsule(py, Vec::new(), schema)
+}
+
 /// Scans `world` (a world folder, a region file or an NBT file): every
 /// partition in parallel, or only partition `partition` (an index into
 /// [`partitions`]). The GIL is released for the whole scan. Returns the
@@ -46,35 +105,10 @@ pub fn scan_stream<'py>(
     partition: Option<usize>,
     threads: Option<usize>,
 ) -> PyResult<(Bound<'py, PyCapsule>, Vec<String>)> {
-    let table = table_of(table, rows, custom)?;
-    let schema = table.schema();
-    let mut opts = ScanOptions::default();
+    let (table, mut opts, projected) = prepare(table, columns, rows, custom)?;
     if let Some(threads) = threads {
         opts = opts.with_threads(threads);
     }
-    let projection = match &columns {
-        Some(cols) => {
-            let mut idx = Vec::with_capacity(cols.len());
-            for c in cols {
-                idx.push(schema.index_of(c).map_err(|_| {
-                    let names: Vec<&str> =
-                        schema.fields().iter().map(|f| f.name().as_str()).collect();
-                    PyValueError::new_err(format!(
-                        "table {:?} has no column {c:?}; its columns are {}",
-                        table.name(),
-                        names.join(", ")
-                    ))
-                })?);
-            }
-            opts = opts.with_projection(idx.clone());
-            Some(idx)
-        }
-        None => None,
-    };
-    let projected = match &projection {
-        Some(idx) => std::sync::Arc::new(schema.project(idx).map_err(other_error)?),
-        None => schema.clone(),
-    };
     let (batches, warnings) = py
         .detach(|| -> Result<(Vec<RecordBatch>, Vec<String>), String> {
             let source = Source::open(&world).map_err(|e| e.to_string())?;
@@ -108,10 +142,7 @@ pub fn scan_stream<'py>(
             }
         })
         .map_err(|m| crate::error::nbt_error(m, None))?;
-    let reader = RecordBatchIterator::new(batches.into_iter().map(Ok), projected);
-    let stream = FFI_ArrowArrayStream::new(Box::new(reader));
-    let capsule = PyCapsule::new_with_value(py, stream, c"arrow_array_stream")?;
-    Ok((capsule, warnings))
+    Ok((capsule(py, batches, projected)?, warnings))
 }
 
 /// `(path, dimension, kind, region x, region z)`: one partition.
