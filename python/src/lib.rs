@@ -2,7 +2,7 @@
 //!
 //! The tag classes (`Byte` … `Compound`, subclasses of Python's builtins) are
 //! defined in Python (`simdnbt/tag.py`) and handed to this module once at
-//! import ([`convert::register`]); the readers build instances of them
+//! import (`convert::register`); the readers build instances of them
 //! directly, without running their Python constructors.
 
 mod convert;
