@@ -2,6 +2,10 @@
 //! the tag classes of `simdnbt/tag.py` in one pass; Python values (tags or
 //! plain builtins) become owned NBT tags.
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Mutex;
+
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -34,6 +38,70 @@ pub struct Classes {
     list_new: Py<PyAny>,
     /// `(cls, bytearray of big-endian elements) -> array`.
     array: Py<PyAny>,
+    /// By tag id (Byte … Long): the instances of the values in
+    /// `SMALL_INTS`, made once; tags are immutable, so they are shared as
+    /// CPython shares its small ints. Most numbers in game data are small.
+    small_ints: Vec<Vec<Py<PyAny>>>,
+    /// Compound keys, interned (see [`Interned`]).
+    keys: Mutex<Interned>,
+    /// Short `String` values (ids such as "minecraft:stone" repeat).
+    strings: Mutex<Interned>,
+}
+
+const SMALL_INTS: std::ops::RangeInclusive<i64> = -128..=1023;
+
+/// Python strings by their MUTF-8 bytes, shared between reads: at most
+/// `MAX_INTERNED` of at most `MAX_INTERNED_LEN` bytes each (about 1 MB),
+/// after which new ones are made each time.
+#[derive(Default)]
+struct Interned(HashMap<Box<[u8]>, Py<PyAny>, BuildHasherDefault<Fnv>>);
+
+const MAX_INTERNED: usize = 16 * 1024;
+const MAX_INTERNED_LEN: usize = 48;
+
+/// FNV-1a: the keys are short, and SipHash's setup costs more than the lookup.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+impl Interned {
+    /// The object for `bytes`, from the table or made by `make` (and kept
+    /// while there is room).
+    fn get<'py>(
+        &mut self,
+        py: Python<'py>,
+        bytes: &[u8],
+        make: impl FnOnce() -> PyResult<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if bytes.len() > MAX_INTERNED_LEN {
+            return make();
+        }
+        if let Some(o) = self.0.get(bytes) {
+            return Ok(o.bind(py).clone());
+        }
+        let o = make()?;
+        if self.0.len() < MAX_INTERNED {
+            self.0.insert(bytes.into(), o.clone().unbind());
+        }
+        Ok(o)
+    }
 }
 
 static CLASSES: PyOnceLock<Classes> = PyOnceLock::new();
@@ -54,15 +122,26 @@ pub fn register(
     let new_of = |name: &str| -> PyResult<Py<PyAny>> {
         Ok(builtins.getattr(name)?.getattr("__new__")?.unbind())
     };
+    let int_new = new_of("int")?;
+    let mut small_ints: Vec<Vec<Py<PyAny>>> = (0..=tag_id::LONG).map(|_| Vec::new()).collect();
+    for id in [tag_id::BYTE, tag_id::SHORT, tag_id::INT, tag_id::LONG] {
+        let cls = tags[id as usize].bind(py);
+        for v in SMALL_INTS {
+            small_ints[id as usize].push(int_new.bind(py).call1((cls, v))?.unbind());
+        }
+    }
     let classes = Classes {
         tags,
         lists,
-        int_new: new_of("int")?,
+        int_new,
         float_new: new_of("float")?,
         str_new: new_of("str")?,
         dict_new: new_of("dict")?,
         list_new: new_of("list")?,
         array,
+        small_ints,
+        keys: Mutex::default(),
+        strings: Mutex::default(),
     };
     // A second import of the package (importlib.reload) keeps the first set.
     let _ = CLASSES.set(py, classes);
@@ -77,6 +156,12 @@ pub fn classes(py: Python<'_>) -> PyResult<&Classes> {
 
 impl Classes {
     fn int<'py>(&self, py: Python<'py>, id: u8, v: i64) -> PyResult<Bound<'py, PyAny>> {
+        if SMALL_INTS.contains(&v) {
+            let i = (v - SMALL_INTS.start()) as usize;
+            if let Some(o) = self.small_ints.get(id as usize).and_then(|c| c.get(i)) {
+                return Ok(o.bind(py).clone());
+            }
+        }
         self.int_new
             .bind(py)
             .call1((self.tags[id as usize].bind(py), v))
@@ -89,10 +174,19 @@ impl Classes {
     }
 
     fn string<'py>(&self, py: Python<'py>, s: &simdnbt::Mutf8Str) -> PyResult<Bound<'py, PyAny>> {
-        let text = PyString::new(py, &s.to_str());
-        self.str_new
-            .bind(py)
-            .call1((self.tags[tag_id::STRING as usize].bind(py), text))
+        let make = || {
+            let text = PyString::new(py, &s.to_str());
+            self.str_new
+                .bind(py)
+                .call1((self.tags[tag_id::STRING as usize].bind(py), text))
+        };
+        lock(&self.strings).get(py, s.as_bytes(), make)
+    }
+
+    /// A compound key: a plain `str`, interned.
+    fn key<'py>(&self, py: Python<'py>, s: &simdnbt::Mutf8Str) -> PyResult<Bound<'py, PyAny>> {
+        let make = || Ok(PyString::new(py, &s.to_str()).into_any());
+        lock(&self.keys).get(py, s.as_bytes(), make)
     }
 
     fn array<'py>(&self, py: Python<'py>, id: u8, be: &[u8]) -> PyResult<Bound<'py, PyAny>> {
@@ -176,7 +270,7 @@ impl Classes {
     ) -> PyResult<Bound<'py, PyDict>> {
         let dict = self.new_dict(py, cls)?;
         for (name, value) in c.iter() {
-            dict.set_item(PyString::new(py, &name.to_str()), self.tag(py, value)?)?;
+            dict.set_item(self.key(py, name)?, self.tag(py, value)?)?;
         }
         Ok(dict)
     }
@@ -377,6 +471,12 @@ impl Classes {
         };
         list_of(id, tags)
     }
+}
+
+/// The table, also after a panic elsewhere poisoned its lock (it holds
+/// only finished entries).
+fn lock(m: &Mutex<Interned>) -> std::sync::MutexGuard<'_, Interned> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 fn obj_repr(obj: &Bound<'_, PyAny>) -> String {

@@ -109,3 +109,18 @@ def test_self_containing_value_is_an_error():
     c["me"] = c
     with pytest.raises(simdnbt.NbtError, match="deeper"):
         File(c).to_bytes()
+
+
+def test_shared_small_numbers_and_strings_keep_their_types():
+    # Small numbers and short strings are shared between reads (immutable):
+    # each tag type has its own instances, and each read gets fresh containers.
+    f = File({"b": Byte(5), "s": Short(5), "i": Int(5), "l": Long(5), "str": String("k"),
+              "list": List[String](["k", "b"])})
+    data = f.to_bytes()
+    one, two = File.from_bytes(data), File.from_bytes(data)
+    assert [type(one[k]).__name__ for k in ("b", "s", "i", "l")] == ["Byte", "Short", "Int", "Long"]
+    assert type(one["str"]) is String and one["str"] is two["str"]
+    assert list(one) == ["b", "s", "i", "l", "str", "list"] and list(one)[0] == "b"
+    one["list"].append(String("x"))
+    assert two["list"] == ["k", "b"]
+    assert type(next(iter(one))) is str
