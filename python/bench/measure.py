@@ -108,8 +108,9 @@ def scan_table(world, scan_world):
     """Whole processes, each timed by getrusage of its children: a Python
     process that imports simdnbt + pyarrow and scans, against the Rust
     example scanning the same table and columns."""
-    cases = [("chunks", ["x", "z", "data_version", "status"]), ("entities", ["id", "x", "y", "z"]),
-             ("block_entities", ["id", "x", "y", "z"])]
+    # scan_world counts rows by the first column (a string column).
+    cases = [("chunks", ["status", "chunk_x", "chunk_z", "data_version", "inhabited_time"]),
+             ("block_entities", ["id", "x", "y", "z"]), ("blocks", ["block_state", "count"])]
 
     def run(cmd):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
