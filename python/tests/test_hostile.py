@@ -70,3 +70,26 @@ def test_bad_python_values():
         File({"x": 1 << 70}).to_bytes()
     with pytest.raises(TypeError):
         File({"a": object()}).to_bytes()
+
+
+def test_hostile_region_files(tmp_path):
+    garbage = tmp_path / "r.0.0.mca"
+    garbage.write_bytes(b"\xff" * 5000)
+    with pytest.raises(simdnbt.NbtError):
+        simdnbt.Region(garbage)
+    # A header that points chunk (0, 0) at sector 2, whose data is not zlib.
+    header = bytearray(8192)
+    header[0:4] = b"\x00\x00\x02\x01"
+    body = struct.pack(">i", 100) + b"\x02" + b"\x00" * 99
+    bad = tmp_path / "r.1.0.mca"
+    bad.write_bytes(bytes(header) + body + bytes(4096 - len(body)))
+    region = simdnbt.Region(bad)
+    assert list(region) == [(0, 0)]
+    with pytest.raises(simdnbt.NbtError, match=r"chunk \(0, 0\)"):
+        region[0, 0]
+
+
+def test_scan_of_a_missing_world(tmp_path):
+    pytest.importorskip("pyarrow")
+    with pytest.raises(simdnbt.NbtError):
+        simdnbt.scan(tmp_path / "nope", table="chunks")
