@@ -3,6 +3,7 @@
 import csv
 import io
 import subprocess
+import time
 
 import pytest
 
@@ -80,3 +81,41 @@ def test_dask_local_cluster_two_processes(world, nbt):
             assert len(df) == expected
             by_id = df.groupby("id").size().compute()
             assert int(by_id.sum()) == expected
+
+
+def count_during(call):
+    """How far a Python thread counts while `call` runs in this one, as a
+    fraction of how far it counts in the same time when this thread sleeps."""
+    import threading
+
+    stop = threading.Event()
+    count = [0]
+
+    def spin():
+        while not stop.is_set():
+            count[0] += 1
+
+    t = threading.Thread(target=spin)
+    t.start()
+    try:
+        before, start = count[0], time.perf_counter()
+        time.sleep(0.3)
+        rate = (count[0] - before) / (time.perf_counter() - start)
+        before, start = count[0], time.perf_counter()
+        call()
+        elapsed = time.perf_counter() - start
+        during = count[0] - before
+    finally:
+        stop.set()
+        t.join()
+    return during / (rate * elapsed), elapsed
+
+
+def test_scan_releases_the_gil(world):
+    # Holding the GIL in the native scan would stop the other thread for the
+    # whole call (it gets at most one switch interval, 5 ms); released, it
+    # counts for all of it (with less CPU: the scan's workers share it).
+    held, held_time = count_during(lambda: sum(range(10**7)))
+    assert held_time < 0.1 or held < 0.1, (held, held_time)
+    share, elapsed = count_during(lambda: simdnbt._native.scan_stream(str(world), "entities"))
+    assert elapsed < 0.1 or share > 0.2, (share, elapsed)
