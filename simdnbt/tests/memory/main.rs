@@ -8,7 +8,7 @@
 //! reallocation the old and the new block are both counted, as an allocator
 //! that moves the block needs both.
 //!
-//! `cargo test -p simdnbt@0.11.0 --test memory -- --nocapture` prints the table
+//! `cargo test -p simdnbt --test memory -- --nocapture` prints the table
 //! that `reports/memory.md` holds. The ignored `rss_probe` test reads one case
 //! with one reader, for `/usr/bin/time -v` (see reports/memory.md).
 
