@@ -22,9 +22,9 @@
 //!
 //! Which model: [`super::owned`] to build or hold a Bedrock tree with plain
 //! `Vec`s; this one to read a Bedrock file, look values up and write it
-//! back (it reads complex_player.dat in its little-endian form in 25,250
-//! instructions, 1.31× fewer than na_nbt's little-endian owned read and
-//! 3.2× fewer than [`super::owned::read_le`]; `reports/perf.md`).
+//! back (it reads a little-endian file in fewer instructions than
+//! na_nbt's little-endian owned read and [`super::owned::read_le`]:
+//! `reports/code-notes.md`).
 //!
 //! ```
 //! use std::io::Cursor;

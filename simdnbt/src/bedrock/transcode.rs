@@ -321,9 +321,9 @@ fn reencode(bytes: &[u8], to_java: bool) -> Option<Vec<u8>> {
 
 /// Whether every byte is in `01..=7F`, in one pass with no early exit (so it
 /// vectorises): a byte has its top bit clear in both itself and itself minus
-/// one only then. On complex_player.dat's network form, `is_ascii` and then
-/// a separate search for a 00 took 12.7% of the transcode to Java (a word at
-/// a time was tried: 630 instructions more, its names being short).
+/// one only then. `is_ascii` and then a separate search for a 00 took a
+/// large share of the transcode to Java, and a word at a time cost more, its
+/// names being short (`reports/code-notes.md`).
 #[inline]
 fn ascii_without_nul(bytes: &[u8]) -> bool {
     bytes

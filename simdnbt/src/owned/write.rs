@@ -629,8 +629,8 @@ const RESERVE_CAP: usize = 1 << 20;
 const ESTIMATE_BUDGET: usize = 24;
 const UNREAD_ENTRY: usize = 96;
 /// A list of containers up to this long has every element read; a longer
-/// one is sized from three. 8 sized the chunks of the corpus 20% short
-/// (their sections differ: bedrock, stone, air), 32 reads them all.
+/// one is sized from three. The corpus's chunks need this many read whole
+/// (their sections differ: bedrock, stone, air; `reports/code-notes.md`).
 const LIST_READ_ALL: usize = 32;
 /// How deep the estimate looks at most (lists and compounds).
 const ESTIMATE_DEPTH: usize = 8;
@@ -641,15 +641,12 @@ const ESTIMATE_DEPTH: usize = 8;
 /// output is allocated once.
 ///
 /// Why: growing by doubling from a small guess copies the output again at
-/// every step, and callgrind counts a copy of over a few KiB at about one
-/// instruction per byte. Measured (main 1434e88, instructions per write, of
-/// the write's total): the regrowth was 74.2k of chunk1.14's 114.1k, 18.3k
-/// of hypixel's 66.4k, 1.6k of level's 17.5k, 1.1k of bigtest's 3.1k.
+/// every step, and a copy costs about an instruction per byte: the regrowth
+/// was most of the write of a big document (`reports/code-notes.md`).
 ///
-/// What it reads, and why no more: sizing an entry costs about 15
-/// instructions, a quarter of writing it, so reading every entry cost more
-/// than the regrowth it saved on documents of many small entries
-/// (complex_player.dat +2.4k, level.dat +2.9k). The estimate reads the
+/// What it reads, and why no more: sizing an entry costs about a quarter of
+/// writing it, so reading every entry cost more than the regrowth it saved
+/// on documents of many small entries. The estimate reads the
 /// entries of a compound only while its [`ESTIMATE_BUDGET`] lasts (the
 /// thin wrappers around a document's bulk: `Level`, `Data`, a list's
 /// elements), counts [`UNREAD_ENTRY`] bytes per entry of a compound it does

@@ -33,7 +33,7 @@ pub(crate) trait Wire: Copy + Default + 'static {
     /// fixed forms, 2 in the network form (an id and a one-byte VarInt).
     /// A constant, not a branch on [`Wire::VARINT`] in the tag loop: that
     /// branch, though constant, gave the Java loop a worse block layout
-    /// (complex_player borrow read +3%, `reports/perf.md`).
+    /// (`reports/code-notes.md`).
     const HEAD_MIN: usize = if Self::VARINT { 2 } else { 3 };
 }
 
