@@ -237,6 +237,7 @@ pub use error::{Error, ErrorKind, NonRootError, WriteError};
 pub use mutf8::{Mutf8Error, Mutf8Str, Mutf8String};
 pub use number::Number;
 pub use options::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_INFLATED, ReadOptions};
+pub use read::wire::Encoding;
 /// The derive macros (feature `derive`, on by default); see the crate
 /// docs' "Derive" section.
 #[cfg(feature = "derive")]
