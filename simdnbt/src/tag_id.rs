@@ -173,6 +173,8 @@ const NAMES: [(&str, &str); 13] = [
 
 /// Every tag type's name by id, as the format calls it (`"IntArray"`) or,
 /// with `snake`, in snake_case (`"int_array"`: typed JSON's keys).
+// Only serde's and typed JSON's tables use it.
+#[cfg_attr(not(any(feature = "serde", feature = "json")), allow(dead_code))]
 pub(crate) const fn names(snake: bool) -> [&'static str; 13] {
     let mut out = [""; 13];
     let mut id = 0;
