@@ -11,8 +11,7 @@
 # end when it fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# This workspace's simdnbt (crates.io simdnbt 0.10 shares its name in Cargo.lock).
-lib=(--manifest-path simdnbt/Cargo.toml)
+lib=(-p simdnbt)
 jobs="${MIRI_JOBS:-2}"
 
 if ! rustup run nightly rustc --version >/dev/null 2>&1; then

@@ -21,19 +21,28 @@
 # Prints a markdown table of instructions per call (per pass over all of a
 # MUTF-8 case's strings; per read of the whole region file). Needs valgrind
 # (apt-get install valgrind). Nightly peers need ICOUNT_FEATURES=nightly-peers
-# and ICOUNT_TOOLCHAIN=+nightly. ICOUNT_ITERATIONS sets the counted calls.
+# and ICOUNT_TOOLCHAIN=+nightly: the driver is then built from
+# compare/nightly/Cargo.toml (a workspace of its own, its target folder
+# compare/nightly/target unless CARGO_TARGET_DIR is set). ICOUNT_ITERATIONS
+# sets the counted calls.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=nbt
 case "${1:-}" in
   --serde | --mutf8 | --snbt | --region | --bedrock | --locate) mode=${1#--}; shift ;;
-  -h | --help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h | --help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+esac
+package=(-p compare-icount)
+target=target
+case ",${ICOUNT_FEATURES:-}," in
+  *,nightly-peers,*) package=(--manifest-path compare/nightly/Cargo.toml --bin icount)
+                     target=compare/nightly/target ;;
 esac
 features=()
 [ -n "${ICOUNT_FEATURES:-}" ] && features=(--features "$ICOUNT_FEATURES")
 # The bench profile: the benches' codegen, with the line tables callgrind reads.
-cargo ${ICOUNT_TOOLCHAIN:-} build -q --profile bench -p compare-icount "${features[@]}"
-bin=${CARGO_TARGET_DIR:-target}/release/icount
+cargo ${ICOUNT_TOOLCHAIN:-} build -q --profile bench "${package[@]}" "${features[@]}"
+bin=${CARGO_TARGET_DIR:-$target}/release/icount
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 

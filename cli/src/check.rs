@@ -8,20 +8,21 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use rayon::prelude::*;
+use simdnbt::Encoding;
 use simdnbt::bedrock::Form;
 use simdnbt::compression::Decompressed;
 use simdnbt::region::Region;
 use simdnbt::region::scan::{Scan, ScanError, ScanErrorKind};
 
 use crate::failure::{NO, TROUBLE};
-use crate::input::{BinaryForm, InputFormat, inflated_note, little_to_big, network_to_big};
+use crate::input::{InputFormat, inflated_note, little_to_big, network_to_big};
 use crate::locate::describe;
 use crate::report::{count, progress_bar};
 use crate::walk::Inputs;
 
 /// The first problem of one NBT file, or `None` when it is valid; and the
 /// NBT bytes it parsed.
-fn check_nbt_file(path: &Path, form: BinaryForm) -> (Option<String>, u64) {
+fn check_nbt_file(path: &Path, form: Encoding) -> (Option<String>, u64) {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) => return (Some(format!("cannot read: {e}")), 0),
@@ -35,7 +36,7 @@ fn check_nbt_file(path: &Path, form: BinaryForm) -> (Option<String>, u64) {
 /// [`check_nbt_file`] for an SNBT file: UTF-8 text holding one compound.
 fn check_snbt_bytes(bytes: &[u8]) -> (Option<String>, u64) {
     let place = crate::input::Place::File(PathBuf::new());
-    match crate::input::decode(&place, bytes, InputFormat::Snbt, BinaryForm::Java) {
+    match crate::input::decode(&place, bytes, InputFormat::Snbt, Encoding::BigEndian) {
         Ok(_) => (None, bytes.len() as u64),
         // The message starts with the (empty) place: keep what follows.
         Err(f) => (Some(f.message.trim_start_matches(": ").to_owned()), 0),
@@ -43,7 +44,7 @@ fn check_snbt_bytes(bytes: &[u8]) -> (Option<String>, u64) {
 }
 
 /// [`check_nbt_file`] on the file's bytes, binary NBT in form `form`.
-fn check_nbt_bytes(bytes: &[u8], form: BinaryForm) -> (Option<String>, u64) {
+fn check_nbt_bytes(bytes: &[u8], form: Encoding) -> (Option<String>, u64) {
     let file = match Decompressed::from_bytes(bytes) {
         Ok(file) => file,
         Err(e) => return (Some(e.to_string()), 0),
@@ -51,9 +52,9 @@ fn check_nbt_bytes(bytes: &[u8], form: BinaryForm) -> (Option<String>, u64) {
     let note = inflated_note(file.compression());
     let java;
     let bedrock = match form {
-        BinaryForm::Java => None,
-        BinaryForm::Le => Some(little_to_big(file.as_bytes())),
-        BinaryForm::Varint => Some(network_to_big(file.as_bytes())),
+        Encoding::BigEndian => None,
+        Encoding::LittleEndian => Some(little_to_big(file.as_bytes())),
+        Encoding::Network => Some(network_to_big(file.as_bytes())),
     };
     let nbt = if let Some(read) = bedrock {
         match read {
@@ -74,10 +75,10 @@ fn check_nbt_bytes(bytes: &[u8], form: BinaryForm) -> (Option<String>, u64) {
             // A Bedrock file checked without its flag: say which flag reads it
             // (looked for only when the Java read failed).
             let hint = match (form, simdnbt::bedrock::detect(nbt)) {
-                (BinaryForm::Java, Form::LittleEndian | Form::LevelDat) => {
+                (Encoding::BigEndian, Form::LittleEndian | Form::LevelDat) => {
                     " (it reads as Bedrock little-endian NBT: check it with --le)"
                 }
-                (BinaryForm::Java, Form::Network) => {
+                (Encoding::BigEndian, Form::Network) => {
                     " (it reads as Bedrock network-form NBT: check it with --varint)"
                 }
                 _ => "",
@@ -129,7 +130,7 @@ impl Tally {
 }
 
 /// Runs the check and prints the report; returns the exit status.
-pub fn run(args: &[PathBuf], form: BinaryForm) -> u8 {
+pub fn run(args: &[PathBuf], form: Encoding) -> u8 {
     let start = Instant::now();
     let inputs = Inputs::collect(args);
     for message in &inputs.unreadable {

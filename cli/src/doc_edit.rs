@@ -13,12 +13,13 @@
 
 use std::io::Cursor;
 
+use simdnbt::Encoding;
 use simdnbt::compression::{Compression, Decompressed};
 use simdnbt::document::Document;
 use simdnbt::region::{EncodedChunk, Region};
 
 use crate::failure::{Failure, Result};
-use crate::input::{self, BinaryForm, ChunkPos, Form, InputFormat, InputOpts, LittleEndian, Place};
+use crate::input::{self, ChunkPos, Form, InputFormat, InputOpts, LittleEndian, Place};
 use crate::store::WriteOpts;
 
 /// A document read for editing, and how it was stored ([`Form::Binary`] or
@@ -46,12 +47,12 @@ pub fn open(place: &Place, opts: &InputOpts) -> Option<Stored> {
     }
 }
 
-fn open_binary(place: &Place, binary: BinaryForm) -> Option<Stored> {
+fn open_binary(place: &Place, binary: Encoding) -> Option<Stored> {
     let bytes = place.read_all().ok()?;
     let file = Decompressed::from_bytes(&bytes).ok()?;
     let compression = file.compression();
     let (doc, le) = match binary {
-        BinaryForm::Java => {
+        Encoding::BigEndian => {
             let mut cursor = Cursor::new(file.as_bytes());
             let doc = simdnbt::document::read(&mut cursor).ok()??;
             // Bytes after the root: the owned path tries it as Bedrock.
@@ -62,7 +63,7 @@ fn open_binary(place: &Place, binary: BinaryForm) -> Option<Stored> {
         }
         form => {
             let (java, le) = match form {
-                BinaryForm::Varint => input::network_to_big(file.as_bytes()),
+                Encoding::Network => input::network_to_big(file.as_bytes()),
                 _ => input::little_to_big(file.as_bytes()),
             }
             .ok()?;

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::str::FromStr;
 
 use clap::{Args, ValueEnum};
+use simdnbt::Encoding;
 use simdnbt::compression::{Compression, Decompressed};
 use simdnbt::owned::{BaseNbt, Nbt};
 use simdnbt::region::{ChunkCompression, Region, RegionError};
@@ -125,36 +126,22 @@ pub struct InputOpts {
     pub chunk: Option<ChunkPos>,
 }
 
-/// Which binary form the input is said to be in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum BinaryForm {
-    /// Not said: Java, or Bedrock when it reads as nothing else (with a notice).
-    #[default]
-    Java,
-    /// `--le`.
-    Le,
-    /// `--varint`.
-    Varint,
-}
-
-impl BinaryForm {
-    /// The form a document was stored in.
-    pub fn of(le: &Option<LittleEndian>) -> Self {
-        match le {
-            None => BinaryForm::Java,
-            Some(LittleEndian { varint: true, .. }) => BinaryForm::Varint,
-            Some(_) => BinaryForm::Le,
-        }
+/// The encoding a document was stored in (its level.dat header aside).
+pub fn encoding_of(le: &Option<LittleEndian>) -> Encoding {
+    match le {
+        None => Encoding::BigEndian,
+        Some(LittleEndian { varint: true, .. }) => Encoding::Network,
+        Some(_) => Encoding::LittleEndian,
     }
 }
 
 impl InputOpts {
-    /// The binary form the flags name.
-    pub fn binary_form(&self) -> BinaryForm {
+    /// The encoding the flags name (Java when none does).
+    pub fn binary_form(&self) -> Encoding {
         match (self.le, self.varint) {
-            (_, true) => BinaryForm::Varint,
-            (true, _) => BinaryForm::Le,
-            _ => BinaryForm::Java,
+            (_, true) => Encoding::Network,
+            (true, _) => Encoding::LittleEndian,
+            _ => Encoding::BigEndian,
         }
     }
 
@@ -418,7 +405,7 @@ pub(crate) fn decode(
     place: &Place,
     bytes: &[u8],
     format: InputFormat,
-    binary: BinaryForm,
+    binary: Encoding,
 ) -> Result<Document> {
     match format {
         InputFormat::Nbt => decode_binary(place, bytes, binary),
@@ -469,20 +456,20 @@ pub(crate) fn decode(
     }
 }
 
-fn decode_binary(place: &Place, bytes: &[u8], binary: BinaryForm) -> Result<Document> {
+fn decode_binary(place: &Place, bytes: &[u8], binary: Encoding) -> Result<Document> {
     let file =
         Decompressed::from_bytes(bytes).map_err(|e| Failure::new(format!("{place}: {e}")))?;
     let compression = file.compression();
     let note = inflated_note(compression);
-    let bedrock = |form: BinaryForm| {
+    let bedrock = |form: Encoding| {
         let read = match form {
-            BinaryForm::Varint => network_to_big(file.as_bytes()),
+            Encoding::Network => network_to_big(file.as_bytes()),
             _ => little_to_big(file.as_bytes()),
         };
         read.map_err(|e| Failure::new(format!("{place}: {e}{note}")))
     };
     let (java, le) = match binary {
-        BinaryForm::Java => {
+        Encoding::BigEndian => {
             // Java first: a Java document is read once; only one that fails,
             // or leaves bytes after its root, is tried as Bedrock.
             let mut cursor = Cursor::new(file.as_bytes());
@@ -544,16 +531,13 @@ fn decode_binary(place: &Place, bytes: &[u8], binary: BinaryForm) -> Result<Docu
 /// only when they are not a whole Java document (`whole_java`: they read as
 /// one, to their end) and are exactly one Bedrock document
 /// ([`simdnbt::bedrock::detect`], which never guesses).
-fn bedrock_instead(bytes: &[u8], whole_java: bool) -> Option<BinaryForm> {
+fn bedrock_instead(bytes: &[u8], whole_java: bool) -> Option<Encoding> {
     if whole_java {
         return None;
     }
-    use simdnbt::bedrock::Form;
-    match simdnbt::bedrock::detect(bytes) {
-        Form::LittleEndian | Form::LevelDat => Some(BinaryForm::Le),
-        Form::Network => Some(BinaryForm::Varint),
-        _ => None,
-    }
+    simdnbt::bedrock::detect(bytes)
+        .encoding()
+        .filter(|e| *e != Encoding::BigEndian)
 }
 
 /// A network-form (VarInt) Bedrock document in the Java form; the error

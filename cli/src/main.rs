@@ -606,9 +606,9 @@ fn run(cli: Cli) -> Result<u8> {
         }
         Command::Check { paths, le, varint } => {
             let form = match (le, varint) {
-                (_, true) => input::BinaryForm::Varint,
-                (true, _) => input::BinaryForm::Le,
-                _ => input::BinaryForm::Java,
+                (_, true) => simdnbt::Encoding::Network,
+                (true, _) => simdnbt::Encoding::LittleEndian,
+                _ => simdnbt::Encoding::BigEndian,
             };
             Ok(check::run(&paths, form))
         }

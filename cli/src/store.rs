@@ -4,13 +4,13 @@
 
 use std::path::{Path, PathBuf};
 
+use simdnbt::Encoding;
 use simdnbt::owned::Nbt;
 use simdnbt::region::{EncodedChunk, Region};
 
 use crate::failure::{Failure, Result};
 use crate::input::{
-    BinaryForm, ChunkPos, Document, Form, InputFormat, Place, chunk_document, decode,
-    open_region_lenient,
+    ChunkPos, Document, Form, InputFormat, Place, chunk_document, decode, open_region_lenient,
 };
 
 /// The bytes of `nbt` stored as `form` (for a chunk: the whole region
@@ -60,9 +60,9 @@ pub fn put_chunk(region: &mut Region, pos: ChunkPos, chunk: &EncodedChunk) -> Re
 /// Reads back bytes [`encode`] made for `form`, to check them.
 fn decode_like(place: &Place, bytes: &[u8], form: &Form) -> Result<Nbt> {
     let (format, le) = match form {
-        Form::Binary { le, .. } => (InputFormat::Nbt, BinaryForm::of(le)),
-        Form::Snbt => (InputFormat::Snbt, BinaryForm::Java),
-        Form::Json | Form::TypedJson => (InputFormat::Json, BinaryForm::Java),
+        Form::Binary { le, .. } => (InputFormat::Nbt, crate::input::encoding_of(le)),
+        Form::Snbt => (InputFormat::Snbt, Encoding::BigEndian),
+        Form::Json | Form::TypedJson => (InputFormat::Json, Encoding::BigEndian),
         Form::Chunk { pos, .. } => {
             let (region, _) = open_region_lenient(place, bytes.to_vec())?;
             return Ok(chunk_document(place, region, *pos)?.nbt);

@@ -9,7 +9,7 @@ the trait) and given a rendered signature. Auto-trait and blanket impls are left
 out. Each upstream item is then "same", "different" or "missing" here.
 
 Differences that are deliberate are listed in `allowed.txt` (one line per item
-key, a tab, and the README "Differences from upstream" row it falls under); the
+key, a tab, and the "Differences from upstream" row of docs/upstream.md it falls under); the
 report marks every other difference as undocumented. A line with a third
 column `behaviour` lists an item whose signature is the same and whose
 behaviour differs on purpose: it is reported in its own section (and must
@@ -343,7 +343,7 @@ def collect(c, derive):
 
 
 def load_allowed(path):
-    """(signature differences, behaviour differences): key -> README row."""
+    """(signature differences, behaviour differences): key -> docs/upstream.md row."""
     allowed, behaviour = OrderedDict(), OrderedDict()
     with open(path) as f:
         for line in f:
@@ -399,7 +399,7 @@ def main():
     out.append(f"Upstream public items: **{total}** — same: **{counts['same']}**, "
                f"different signature: **{counts['different']}**, missing here: "
                f"**{counts['missing']}**. Items only here: {len(extra)}.\n")
-    out.append(f"Differences not covered by README's \"Differences from upstream\" table "
+    out.append(f"Differences not covered by docs/upstream.md's table "
                f"(`compare/api-diff/allowed.txt`): **{len(undocumented)}**.\n")
     out.append("| kind | same | different | missing |\n|---|---:|---:|---:|")
     for kind in sorted(by_kind):
@@ -407,7 +407,7 @@ def main():
         out.append(f"| {kind} | {k['same']} | {k['different']} | {k['missing']} |")
     out.append("")
     out.append("## Items that differ or are missing\n")
-    out.append("| item (upstream path) | kind | upstream 0.10 | here | status | README row |")
+    out.append("| item (upstream path) | kind | upstream 0.10 | here | status | docs/upstream.md row |")
     out.append("|---|---|---|---|---|---|")
     for key, kind, sig, mine, status, why in rows:
         note = why if why is not None else "**undocumented**"
@@ -415,7 +415,7 @@ def main():
         out.append(f"| {md(key)} | {kind} | {md(sig)} | {mine_cell} | **{status}** | {note} |")
     if behaviour:
         out.append("\n## Same signature, different behaviour (deliberate)\n")
-        out.append("| item | README row |\n|---|---|")
+        out.append("| item | docs/upstream.md row |\n|---|---|")
         for k, why in behaviour.items():
             out.append(f"| {md(k)} | {why} |")
     if stale:

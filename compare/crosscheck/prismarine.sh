@@ -31,5 +31,5 @@ fi
 echo "node $(node --version), prismarine-nbt $(node -p "require('$here/node_modules/prismarine-nbt/package.json').version")"
 
 cd "$here/../.."
-PRISMARINE_ALL=1 cargo test --manifest-path simdnbt/Cargo.toml --features bedrock \
+PRISMARINE_ALL=1 cargo test -p simdnbt --features bedrock \
   --test formats prismarine -- --nocapture

@@ -80,7 +80,8 @@ pub struct Info {
     pub krate: &'static str,
     /// Exact version compared.
     pub version: &'static str,
-    /// Needs nightly Rust (`nightly-peers` feature).
+    /// Needs nightly Rust (feature `nightly-peers`, in the build from
+    /// compare/nightly/Cargo.toml).
     pub nightly: bool,
     /// Whether compound entries come back in input order (with duplicates).
     pub order: Order,

@@ -159,10 +159,23 @@ pub struct Recorder {
 impl Recorder {
     /// Starts a run: notes the time and the environment.
     pub fn start() -> Recorder {
+        // This package's folder: compare/, or compare/nightly/ when built with
+        // the nightly-only peers, a workspace of its own whose Cargo.lock
+        // holds their versions. The nearest folder with a Cargo.lock is the
+        // workspace the bench was built in.
         let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let find = |file: &str| {
+            manifest
+                .ancestors()
+                .find(|d| d.join(file).is_file())
+                .unwrap_or(manifest)
+        };
         Recorder {
             started: SystemTime::now(),
-            env: Environment::detect(manifest.parent().unwrap_or(manifest)),
+            env: Environment::detect(
+                find("Cargo.lock"),
+                &find("benches/compare.rs").join("benches"),
+            ),
             registered: Vec::new(),
             skipped: Vec::new(),
         }

@@ -63,6 +63,8 @@ pub mod edit_workload;
 pub mod harness;
 pub mod inputs;
 pub mod mutf8_cases;
+#[cfg(test)]
+mod nightly_manifest;
 mod peers;
 pub mod reference;
 pub mod region;

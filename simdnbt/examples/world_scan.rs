@@ -1,7 +1,7 @@
 //! Counts every block in a world's region files, in parallel.
 //!
 //! ```text
-//! cargo run --release --manifest-path simdnbt/Cargo.toml --features scan --example world_scan -- WORLD [--item minecraft:diamond] [--top N] [--parse-only]
+//! cargo run --release -p simdnbt --features scan --example world_scan -- WORLD [--item minecraft:diamond] [--top N] [--parse-only]
 //! RAYON_NUM_THREADS=1 cargo run --release ...   # one core
 //! ```
 //!

@@ -41,20 +41,21 @@
 //!
 //! | task | API | feature |
 //! |---|---|---|
-//! | read a `.dat` file (`level.dat`, a player file: gzip) | [`compression::read_file`], then [`borrow`](compression::Decompressed::borrow) (zero-copy) or [`to_owned_nbt`](compression::Decompressed::to_owned_nbt); [`compression::read_owned_file`] in one step | `compression` (default) |
+//! | read a file from disk (`level.dat`, a player file: gzip, zlib or raw) | [`compression::read_file`], then [`borrow`](compression::Decompressed::borrow) (zero-copy) or [`to_owned_nbt`](compression::Decompressed::to_owned_nbt); [`compression::read_owned_file`] in one step | `compression` (default) |
 //! | write it back, gzip'd | [`compression::write_owned_file`] | `compression` (default) |
-//! | read NBT bytes you already have (uncompressed), fastest | [`borrow::read`]; network form (1.20.2+, no root name): [`borrow::read_unnamed`], [`borrow::read_optional_tag`] | — |
-//! | change a document and write it | [`owned::read`], [`owned::NbtCompound::insert`] / [`get_mut`](owned::NbtCompound::get_mut) / [`remove`](owned::NbtCompound::remove), [`owned::BaseNbt::write`] | — |
-//! | build a document in code | [`owned::NbtCompound`] (`insert`, `from_values`, `collect`); checked at compile time from SNBT: the `simdnbt-macros` crate's `snbt!` | — |
-//! | limits for untrusted input (depth, bytes, inflated size) | [`ReadOptions`] with the `_with` readers | — |
+//! | read NBT bytes you already have, fastest, and look things up | [`borrow::read`]; network form (1.20.2+, no root name): [`borrow::read_unnamed`], [`borrow::read_optional_tag`] | — |
+//! | read, change a few values, write back (untouched parts are copied) | [`document::read`] or [`Document::read_file`](document::Document::read_file), [`as_compound_mut`](document::Document::as_compound_mut), [`Document::write`](document::Document::write) | — |
+//! | build a tree in code, or reshape it with plain `Vec`s | [`owned::read`], [`owned::NbtCompound`] (`insert`, `get_mut`, `remove`, `from_values`), [`owned::BaseNbt::write`]; checked at compile time from SNBT: the `simdnbt-macros` crate's `snbt!` | — |
+//! | limits for untrusted input (servers, proxies: depth, bytes, inflated size) | [`ReadOptions`] with the `_with` readers | — |
 //! | one chunk of a region file (`r.X.Z.mca`) | [`region::Region::open`], [`region::Region::chunk`] | `region` |
 //! | every chunk of a world, in parallel | [`region::scan::Scan`] | `scan` |
 //! | your own structs, through serde | [`serde::from_slice`], [`serde::to_vec`] | `serde` (default) |
-//! | your own structs, through this crate's derive (upstream simdnbt's) | [`Deserialize`], [`Serialize`], [`FromNbtTag`], [`ToNbtTag`] and their derives ([Derive](#derive)) | `derive` (default) |
-//! | SNBT, the text form (`/data get`, commands) | [`snbt::from_str`], [`snbt::to_string_pretty`] | `snbt` (default) |
+//! | your own structs, through this crate's derive (upstream simdnbt's) | [`Deserialize`], [`Serialize`], [`FromNbtTag`], [`ToNbtTag`] and their derives | `derive` (default) |
+//! | SNBT, the text form (`/data get`, commands, data packs) | [`snbt::from_str`], [`snbt::to_string_pretty`] | `snbt` (default) |
+//! | JSON that keeps every NBT type (and reads back exactly) | [`json::to_string`], [`json::from_str`] | `json` |
 //! | a value by NBT path (`Inventory[{Slot:0b}].id`) | [`path::NbtPath`] | — (filters need `snbt`) |
 //! | the path of the value a read error is in | [`path::locate_error`] | — |
-//! | Bedrock Edition's little-endian NBT | [`bedrock::to_big_endian`], [`bedrock::to_little_endian`], [`bedrock::document`] | `bedrock` |
+//! | Bedrock Edition files and packets | [`bedrock::document`] (`read_le`, `read_network`: read, edit, write back), [`bedrock::owned`], [`bedrock::to_big_endian`], [`bedrock::to_little_endian`] | `bedrock` |
 //! | strings: decode, encode, compare | [`Mutf8Str`], [`Mutf8String`], [`mutf8`] | — |
 //! | the format itself: tag ids, layout, root forms | [`tag_id`] | — |
 //! | arrays without copying; byte swapping | [`raw_list::RawList`], [`swap_endianness`], [`simd`] | — |
@@ -74,8 +75,10 @@
 //!
 //! On by default: `derive`, `serde`, `compression` and `snbt`. Opt-in:
 //! `region` (region files, LZ4), `scan` (parallel world scan, rayon),
-//! `bedrock` and `snbt-unicode-names` (SNBT's `\N{NAME}` escape, 500 KB of
-//! tables). Items that need a feature say so on docs.rs.
+//! `bedrock`, `json` (typed JSON, serde_json), `libdeflate` (gzip and zlib
+//! through libdeflate, a C library) and `snbt-unicode-names` (SNBT's
+//! `\N{NAME}` escape, 500 KB of tables). Items that need a feature say so
+//! on docs.rs; `simdnbt/Cargo.toml` gives each one's build cost.
 //!
 //! # serde or the derive
 //!
@@ -167,7 +170,8 @@
         feature = "snbt",
         feature = "region",
         feature = "scan",
-        feature = "bedrock"
+        feature = "bedrock",
+        feature = "json"
     )),
     allow(rustdoc::broken_intra_doc_links)
 )]
@@ -233,6 +237,7 @@ pub use error::{Error, ErrorKind, NonRootError, WriteError};
 pub use mutf8::{Mutf8Error, Mutf8Str, Mutf8String};
 pub use number::Number;
 pub use options::{DEFAULT_MAX_DEPTH, DEFAULT_MAX_INFLATED, ReadOptions};
+pub use read::wire::Encoding;
 /// The derive macros (feature `derive`, on by default); see the crate
 /// docs' "Derive" section.
 #[cfg(feature = "derive")]
@@ -243,3 +248,8 @@ pub use simdnbt_derive::*;
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
+
+/// The examples of docs/formats.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/formats.md")]
+pub struct FormatsDoctests;

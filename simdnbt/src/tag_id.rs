@@ -145,22 +145,44 @@ pub(crate) fn leaf_end(data: &[u8], id: u8, p: usize) -> usize {
 /// assert_eq!(simdnbt::tag_id::name(simdnbt::tag_id::INT_ARRAY), "IntArray");
 /// ```
 pub const fn name(id: u8) -> &'static str {
-    match id {
-        END => "End",
-        BYTE => "Byte",
-        SHORT => "Short",
-        INT => "Int",
-        LONG => "Long",
-        FLOAT => "Float",
-        DOUBLE => "Double",
-        BYTE_ARRAY => "ByteArray",
-        STRING => "String",
-        LIST => "List",
-        COMPOUND => "Compound",
-        INT_ARRAY => "IntArray",
-        LONG_ARRAY => "LongArray",
-        _ => "unknown",
+    if (id as usize) < NAMES.len() {
+        NAMES[id as usize].0
+    } else {
+        "unknown"
     }
+}
+
+/// Every tag type's names, by id: as the format calls it, and in snake_case.
+/// The one table of them: serde's enum protocol and typed JSON take theirs
+/// from here.
+const NAMES: [(&str, &str); 13] = [
+    ("End", "end"),
+    ("Byte", "byte"),
+    ("Short", "short"),
+    ("Int", "int"),
+    ("Long", "long"),
+    ("Float", "float"),
+    ("Double", "double"),
+    ("ByteArray", "byte_array"),
+    ("String", "string"),
+    ("List", "list"),
+    ("Compound", "compound"),
+    ("IntArray", "int_array"),
+    ("LongArray", "long_array"),
+];
+
+/// Every tag type's name by id, as the format calls it (`"IntArray"`) or,
+/// with `snake`, in snake_case (`"int_array"`: typed JSON's keys).
+// Only serde's and typed JSON's tables use it.
+#[cfg_attr(not(any(feature = "serde", feature = "json")), allow(dead_code))]
+pub(crate) const fn names(snake: bool) -> [&'static str; 13] {
+    let mut out = [""; 13];
+    let mut id = 0;
+    while id < 13 {
+        out[id] = if snake { NAMES[id].1 } else { NAMES[id].0 };
+        id += 1;
+    }
+    out
 }
 
 #[cfg(test)]

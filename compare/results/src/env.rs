@@ -46,9 +46,11 @@ pub struct LockPackage {
 
 impl Environment {
     /// Gathers the environment of the running machine. `workspace_root` is
-    /// where `Cargo.toml` and `Cargo.lock` are read from. Anything that
-    /// cannot be found is recorded as `unknown`, never an error.
-    pub fn detect(workspace_root: &Path) -> Environment {
+    /// where `Cargo.toml` and `Cargo.lock` are read from (the root of the
+    /// workspace the benches were built in), `benches` the folder of the
+    /// bench sources (`compare/benches`). Anything that cannot be found is
+    /// recorded as `unknown`, never an error.
+    pub fn detect(workspace_root: &Path, benches: &Path) -> Environment {
         let cpuinfo = fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
         let cpu = cpuinfo
             .lines()
@@ -67,7 +69,7 @@ impl Environment {
             cores,
             os: os_description(),
             rustc: rustc_version(),
-            profile: describe_profile(&manifest, &lock_packages, &bench_sources(workspace_root)),
+            profile: describe_profile(&manifest, &lock_packages, &bench_sources(benches)),
             lock_packages,
         }
     }
@@ -99,9 +101,9 @@ fn version_key(version: &str) -> Vec<u64> {
         .collect()
 }
 
-/// All `compare/benches/*.rs` sources, concatenated (empty if none).
-fn bench_sources(workspace_root: &Path) -> String {
-    let mut paths: Vec<_> = fs::read_dir(workspace_root.join("compare/benches"))
+/// All `*.rs` sources in `benches`, concatenated (empty if none).
+fn bench_sources(benches: &Path) -> String {
+    let mut paths: Vec<_> = fs::read_dir(benches)
         .into_iter()
         .flatten()
         .filter_map(|e| e.ok().map(|e| e.path()))

@@ -1,6 +1,7 @@
 //! Which binary form a buffer holds, judged by reading it whole in each.
 
 use super::{split_level_header, transcode};
+use crate::Encoding;
 use crate::options::ReadOptions;
 use crate::read::wire::{BigEndian, LittleEndian, VarInt, Wire};
 
@@ -19,6 +20,28 @@ pub enum Form {
     Network,
     /// No form reads the buffer as one document, or more than one does.
     Unknown,
+}
+
+impl Form {
+    /// The encoding of this form: [`Encoding::LittleEndian`] for
+    /// [`Form::LevelDat`] too (the header aside), `None` for
+    /// [`Form::Unknown`].
+    ///
+    /// ```
+    /// use simdnbt::Encoding;
+    /// use simdnbt::bedrock::Form;
+    ///
+    /// assert_eq!(Form::LevelDat.encoding(), Some(Encoding::LittleEndian));
+    /// assert_eq!(Form::Unknown.encoding(), None);
+    /// ```
+    pub fn encoding(self) -> Option<Encoding> {
+        match self {
+            Form::Java => Some(Encoding::BigEndian),
+            Form::LevelDat | Form::LittleEndian => Some(Encoding::LittleEndian),
+            Form::Network => Some(Encoding::Network),
+            Form::Unknown => None,
+        }
+    }
 }
 
 /// Says which form `bytes` (one inflated document: a named root tag of any

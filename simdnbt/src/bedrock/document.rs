@@ -16,20 +16,20 @@
 //! its lengths have no fixed width, so the document stores the core's
 //! transcode of it to the Java form (edits need no conversion) and
 //! [`Document::write`] transcodes what it writes back to the network form
-//! ([`ByteOrder::Network`]). A read then costs a transcode more than
+//! ([`Encoding::Network`]). A read then costs a transcode more than
 //! [`super::owned::read_network`]'s one pass, and a write one transcode of
 //! the document, edited or not.
 //!
 //! Which model: [`super::owned`] to build or hold a Bedrock tree with plain
 //! `Vec`s; this one to read a Bedrock file, look values up and write it
-//! back (it reads complex_player.dat in its little-endian form in 25,250
-//! instructions, 1.31× fewer than na_nbt's little-endian owned read and
-//! 3.2× fewer than [`super::owned::read_le`]; `reports/perf.md`).
+//! back (it reads a little-endian file in fewer instructions than
+//! na_nbt's little-endian owned read and [`super::owned::read_le`]:
+//! `reports/code-notes.md`).
 //!
 //! ```
 //! use std::io::Cursor;
 //! use simdnbt::bedrock;
-//! use simdnbt::document::ByteOrder;
+//! use simdnbt::Encoding;
 //!
 //! // {Name: "Steve 😀", xp: 5} in the Java form, as a Bedrock level.dat.
 //! let java = [
@@ -45,7 +45,7 @@
 //!
 //! let (_header, le) = bedrock::split_level_header(&level_dat).unwrap();
 //! let mut doc = bedrock::document::read_le(&mut Cursor::new(le))?.unwrap();
-//! assert_eq!(doc.byte_order(), ByteOrder::LittleEndian);
+//! assert_eq!(doc.encoding(), Encoding::LittleEndian);
 //! assert_eq!(doc.int("xp"), Some(5));
 //! assert_eq!(doc.string("Name").unwrap().to_str(), "Steve 😀");
 //! assert_eq!(doc.to_bytes(), le); // unedited: the same bytes
@@ -58,7 +58,10 @@
 
 use std::io::Cursor;
 
-pub use crate::document::{ByteOrder, Document};
+pub use crate::Encoding;
+#[allow(deprecated)]
+pub use crate::document::ByteOrder;
+pub use crate::document::Document;
 use crate::error::Error;
 use crate::options::ReadOptions;
 
@@ -109,7 +112,7 @@ pub fn from_vec_le_with(bytes: Vec<u8>, opts: &ReadOptions) -> Result<Option<Doc
 /// Reads a network-form (VarInt) document (a named root compound;
 /// `Ok(None)` for a lone End) at the cursor into a document, and moves the
 /// cursor past it. It writes the network form back
-/// ([`Document::byte_order`] is [`ByteOrder::Network`]); [`Document::write_in`]
+/// ([`Document::encoding`] is [`Encoding::Network`]); [`Document::write_in`]
 /// writes it as Java or little-endian.
 ///
 /// Memory: the document holds the input's Java form (at most 8× the input:
@@ -131,12 +134,12 @@ pub fn from_vec_le_with(bytes: Vec<u8>, opts: &ReadOptions) -> Result<Option<Doc
 /// ```
 /// use std::io::Cursor;
 /// use simdnbt::bedrock;
-/// use simdnbt::document::ByteOrder;
+/// use simdnbt::Encoding;
 ///
 /// // {"": {n: 1}}: name lengths are VarInts, the Int a ZigZag VarInt (1 → 2).
 /// let net = [10, 0, 3, 1, b'n', 2, 0];
 /// let mut doc = bedrock::document::read_network(&mut Cursor::new(&net[..]))?.unwrap();
-/// assert_eq!(doc.byte_order(), ByteOrder::Network);
+/// assert_eq!(doc.encoding(), Encoding::Network);
 /// assert_eq!(doc.int("n"), Some(1));
 /// assert_eq!(doc.to_bytes(), net);
 ///

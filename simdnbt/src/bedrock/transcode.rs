@@ -15,7 +15,7 @@ use crate::mutf8;
 use crate::options::ReadOptions;
 use crate::read::check::list_element;
 use crate::read::wire::{
-    Kind, Wire, put_varint, put_zigzag32, put_zigzag64, value, zigzag32, zigzag64,
+    Encoding, Wire, put_varint, put_zigzag32, put_zigzag64, value, zigzag32, zigzag64,
 };
 use crate::read::{Sink, parse_in, with_budget};
 use crate::tag_id::*;
@@ -136,10 +136,10 @@ impl<'a, F: Wire, T: Wire> Transcode<'a, F, T> {
     #[inline(always)]
     fn count(&mut self, n: usize) {
         let n = n as i32;
-        match T::KIND {
-            Kind::Big => self.out.extend_from_slice(&n.to_be_bytes()),
-            Kind::Little => self.out.extend_from_slice(&n.to_le_bytes()),
-            Kind::VarInt => put_zigzag32(&mut self.out, n),
+        match T::ENCODING {
+            Encoding::BigEndian => self.out.extend_from_slice(&n.to_be_bytes()),
+            Encoding::LittleEndian => self.out.extend_from_slice(&n.to_le_bytes()),
+            Encoding::Network => put_zigzag32(&mut self.out, n),
         }
     }
 
@@ -147,7 +147,8 @@ impl<'a, F: Wire, T: Wire> Transcode<'a, F, T> {
     #[inline(always)]
     fn fixed<const N: usize>(&mut self, p: usize) {
         let mut b: [u8; N] = self.data[p..p + N].try_into().unwrap();
-        if matches!(F::KIND, Kind::Big) != matches!(T::KIND, Kind::Big) {
+        if matches!(F::ENCODING, Encoding::BigEndian) != matches!(T::ENCODING, Encoding::BigEndian)
+        {
             b.reverse();
         }
         self.out.extend_from_slice(&b);
@@ -155,19 +156,19 @@ impl<'a, F: Wire, T: Wire> Transcode<'a, F, T> {
 
     #[inline(always)]
     fn int(&mut self, v: i32) {
-        match T::KIND {
-            Kind::Big => self.out.extend_from_slice(&v.to_be_bytes()),
-            Kind::Little => self.out.extend_from_slice(&v.to_le_bytes()),
-            Kind::VarInt => put_zigzag32(&mut self.out, v),
+        match T::ENCODING {
+            Encoding::BigEndian => self.out.extend_from_slice(&v.to_be_bytes()),
+            Encoding::LittleEndian => self.out.extend_from_slice(&v.to_le_bytes()),
+            Encoding::Network => put_zigzag32(&mut self.out, v),
         }
     }
 
     #[inline(always)]
     fn long(&mut self, v: i64) {
-        match T::KIND {
-            Kind::Big => self.out.extend_from_slice(&v.to_be_bytes()),
-            Kind::Little => self.out.extend_from_slice(&v.to_le_bytes()),
-            Kind::VarInt => put_zigzag64(&mut self.out, v),
+        match T::ENCODING {
+            Encoding::BigEndian => self.out.extend_from_slice(&v.to_be_bytes()),
+            Encoding::LittleEndian => self.out.extend_from_slice(&v.to_le_bytes()),
+            Encoding::Network => put_zigzag64(&mut self.out, v),
         }
     }
 
@@ -175,8 +176,8 @@ impl<'a, F: Wire, T: Wire> Transcode<'a, F, T> {
     /// output's encoding: MUTF-8 for Java, UTF-8 for Bedrock, re-encoded
     /// where both can hold the text, kept as they are otherwise.
     fn string(&mut self, bytes: &[u8]) {
-        let to_java = matches!(T::KIND, Kind::Big);
-        let from_java = matches!(F::KIND, Kind::Big);
+        let to_java = matches!(T::ENCODING, Encoding::BigEndian);
+        let from_java = matches!(F::ENCODING, Encoding::BigEndian);
         let converted = if to_java == from_java {
             None
         } else {
@@ -194,8 +195,8 @@ impl<'a, F: Wire, T: Wire> Transcode<'a, F, T> {
                 }
                 return;
             };
-            self.out.extend_from_slice(&match T::KIND {
-                Kind::Little => n.to_le_bytes(),
+            self.out.extend_from_slice(&match T::ENCODING {
+                Encoding::LittleEndian => n.to_le_bytes(),
                 _ => n.to_be_bytes(),
             });
         }
@@ -262,7 +263,9 @@ impl<'a, F: Wire, T: Wire> Transcode<'a, F, T> {
         }
         let size = layout(id).element as usize;
         if !F::VARINT && !T::VARINT {
-            if matches!(F::KIND, Kind::Big) == matches!(T::KIND, Kind::Big) {
+            if matches!(F::ENCODING, Encoding::BigEndian)
+                == matches!(T::ENCODING, Encoding::BigEndian)
+            {
                 self.out.extend_from_slice(bytes);
             } else {
                 crate::simd::extend_swapped(size, &mut self.out, bytes);
@@ -285,14 +288,14 @@ impl<'a, F: Wire, T: Wire> Transcode<'a, F, T> {
                 let b = &bytes[at..q];
                 if size == 4 {
                     let v: [u8; 4] = b.try_into().unwrap();
-                    self.int(match F::KIND {
-                        Kind::Little => i32::from_le_bytes(v),
+                    self.int(match F::ENCODING {
+                        Encoding::LittleEndian => i32::from_le_bytes(v),
                         _ => i32::from_be_bytes(v),
                     });
                 } else {
                     let v: [u8; 8] = b.try_into().unwrap();
-                    self.long(match F::KIND {
-                        Kind::Little => i64::from_le_bytes(v),
+                    self.long(match F::ENCODING {
+                        Encoding::LittleEndian => i64::from_le_bytes(v),
                         _ => i64::from_be_bytes(v),
                     });
                 }
@@ -321,9 +324,9 @@ fn reencode(bytes: &[u8], to_java: bool) -> Option<Vec<u8>> {
 
 /// Whether every byte is in `01..=7F`, in one pass with no early exit (so it
 /// vectorises): a byte has its top bit clear in both itself and itself minus
-/// one only then. On complex_player.dat's network form, `is_ascii` and then
-/// a separate search for a 00 took 12.7% of the transcode to Java (a word at
-/// a time was tried: 630 instructions more, its names being short).
+/// one only then. `is_ascii` and then a separate search for a 00 took a
+/// large share of the transcode to Java, and a word at a time cost more, its
+/// names being short (`reports/code-notes.md`).
 #[inline]
 fn ascii_without_nul(bytes: &[u8]) -> bool {
     bytes
@@ -436,7 +439,9 @@ impl<'a, F: Wire, T: Wire> Sink<'a> for Transcode<'a, F, T> {
             }
             SHORT..=DOUBLE => {
                 let bytes = &self.data[payload..payload + n as usize * fixed];
-                if matches!(F::KIND, Kind::Big) == matches!(T::KIND, Kind::Big) {
+                if matches!(F::ENCODING, Encoding::BigEndian)
+                    == matches!(T::ENCODING, Encoding::BigEndian)
+                {
                     self.out.extend_from_slice(bytes);
                 } else {
                     crate::simd::extend_swapped(fixed, &mut self.out, bytes);

@@ -2,7 +2,7 @@
 //! `simdnbt::bedrock::document`).
 //!
 //! A document read from little-endian input keeps the input's bytes as they
-//! are ([`ByteOrder::LittleEndian`]): the same validating core reads them
+//! are ([`Encoding::LittleEndian`]): the same validating core reads them
 //! (its `LittleEndian` instance, so errors and offsets are those of the other
 //! little-endian readers) into the same nodes, every accessor decodes
 //! numbers and lengths in the document's order, and writing it back is a
@@ -29,13 +29,13 @@
 //! errors, at the input's offsets, as
 //! [`crate::bedrock::owned::read_network`]), read as Java, so edits need no
 //! conversion; its [`Document::write`] transcodes the written Java bytes
-//! back ([`ByteOrder::Network`]).
+//! back ([`Encoding::Network`]).
 
 use std::io::Cursor;
 
 use super::buf::Buf;
 use super::node::UNCONVERTED;
-use super::{ByteOrder, Document, Form, Layout, MAX_BYTES, write};
+use super::{Document, Encoding, Form, Layout, MAX_BYTES, write};
 use crate::bedrock::transcode;
 use crate::error::{Error, ErrorKind};
 use crate::options::ReadOptions;
@@ -139,7 +139,7 @@ pub(crate) fn read_network_within(
         .map_err(|e| Error::new(e.kind(), start));
     let mut doc = doc?;
     data.set_position(end as u64);
-    doc.out_order = ByteOrder::Network;
+    doc.out_order = Encoding::Network;
     Ok(Some(doc))
 }
 
@@ -190,7 +190,7 @@ fn checked(mut doc: Document, opts: &ReadOptions, start: usize) -> Result<Docume
     // depth it was read with. Said as an error at its start all the same.
     let mut doc = doc.map_err(|e| Error::new(e.kind(), start))?;
     doc.form = form;
-    doc.out_order = ByteOrder::LittleEndian;
+    doc.out_order = Encoding::LittleEndian;
     Ok(doc)
 }
 
@@ -220,14 +220,14 @@ impl Document {
             .expect("a transcoded document has a root");
         let mut fresh = Document::parse_vec(java, &at, opts).expect("a transcoded document reads");
         fresh.form = self.form;
-        fresh.out_order = ByteOrder::LittleEndian;
+        fresh.out_order = Encoding::LittleEndian;
         *self = fresh;
     }
 
     /// Appends the document in the byte order it is not stored in.
     #[cold]
     #[inline(never)]
-    pub(super) fn write_other_order(&self, form: Form, order: ByteOrder, out: &mut Vec<u8>) {
+    pub(super) fn write_other_order(&self, form: Form, order: Encoding, out: &mut Vec<u8>) {
         // The core transcodes named documents: the payload gets an empty
         // name when the output has none.
         let mut stored = Vec::new();
@@ -240,23 +240,23 @@ impl Document {
         // Any depth: the document holds what it holds.
         let opts = ReadOptions::default().max_depth(u32::MAX);
         let other = match (self.le(), order) {
-            (false, ByteOrder::LittleEndian) => {
+            (false, Encoding::LittleEndian) => {
                 transcode_whole::<BigEndian, LittleEndian>(&stored, &opts)
             }
-            (true, ByteOrder::BigEndian) => {
+            (true, Encoding::BigEndian) => {
                 transcode_whole::<LittleEndian, BigEndian>(&stored, &opts)
             }
-            (false, ByteOrder::Network) => transcode_whole::<BigEndian, VarInt>(&stored, &opts),
-            (true, ByteOrder::Network) => transcode_whole::<LittleEndian, VarInt>(&stored, &opts),
+            (false, Encoding::Network) => transcode_whole::<BigEndian, VarInt>(&stored, &opts),
+            (true, Encoding::Network) => transcode_whole::<LittleEndian, VarInt>(&stored, &opts),
             // The stored order is written by `write::document`.
-            (_, ByteOrder::BigEndian | ByteOrder::LittleEndian) => stored,
+            (_, Encoding::BigEndian | Encoding::LittleEndian) => stored,
         };
         if form == Form::Named {
             out.extend_from_slice(&other);
         } else {
             // The id, then the payload after the empty name (a VarInt 0 in
             // the network form, a u16 0 in the others).
-            let name = if order == ByteOrder::Network { 1 } else { 2 };
+            let name = if order == Encoding::Network { 1 } else { 2 };
             out.push(other[0]);
             out.extend_from_slice(&other[1 + name..]);
         }

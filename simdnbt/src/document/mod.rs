@@ -88,7 +88,7 @@
 //! # Bedrock
 //!
 //! With the `bedrock` feature, `simdnbt::bedrock::document` reads Bedrock's
-//! little-endian form into a document directly ([`ByteOrder::LittleEndian`]):
+//! little-endian form into a document directly ([`Encoding::LittleEndian`]):
 //! the bytes stay as they are, accessors decode them little-endian, and
 //! [`Document::write`] writes the little-endian form (a copy when nothing was
 //! edited); [`Document::write_in`] writes either order. Its strings are
@@ -102,7 +102,7 @@
 //! `simdnbt::bedrock::document::read_network` reads the network (VarInt)
 //! form of packets: stored as its Java form (VarInts have no fixed width),
 //! so edits need no conversion, and written back as the network form
-//! ([`ByteOrder::Network`]; one transcode per write).
+//! ([`Encoding::Network`]; one transcode per write).
 //!
 //! # Limits
 //!
@@ -177,12 +177,13 @@ pub use list::{
 pub use path::DocValue;
 pub use tag::NbtTag;
 
+use crate::Encoding;
 use crate::error::{Error, ErrorKind};
 use crate::mutf8::Mutf8Str;
 use crate::options::ReadOptions;
 use crate::raw_list::RawList;
 use crate::read::root::{RootPrefix, cursor_parts, not_compressed, root_prefix, tag_prefix};
-use crate::read::wire::{BigEndian, Kind, Wire};
+use crate::read::wire::{BigEndian, Wire};
 use crate::tag_id::*;
 use buf::{Block, Buf};
 use node::Node;
@@ -201,23 +202,10 @@ pub enum Form {
     Unnamed,
 }
 
-/// How a document's numbers and lengths are written, and so its strings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ByteOrder {
-    /// Java Edition: big-endian, strings in MUTF-8 (`docs/format.md`).
-    BigEndian,
-    /// Bedrock Edition files and LevelDB records: little-endian, strings in
-    /// UTF-8 (`docs/format.md` §7; read with
-    /// `simdnbt::bedrock::document`, feature `bedrock`).
-    LittleEndian,
-    /// Bedrock's network form, as in packets: lengths are VarInts, Int and
-    /// Long ZigZag VarInts, strings UTF-8 (`docs/format.md` §7). Only ever
-    /// written: VarInts have no fixed width, which the document's offsets
-    /// need, so a document read from this form
-    /// (`simdnbt::bedrock::document::read_network`, feature `bedrock`)
-    /// stores the Java form and writes this one.
-    Network,
-}
+/// The old name of [`Encoding`]: a document's encoding was called its byte
+/// order, though the network form is not one.
+#[deprecated(since = "0.11.0", note = "renamed `simdnbt::Encoding`")]
+pub type ByteOrder = Encoding;
 
 /// A document you can read, change and write (see the [module docs](self)).
 ///
@@ -241,7 +229,7 @@ pub struct Document {
     /// The byte order [`Document::write`] writes: the stored one, except for
     /// a little-endian document an edit moved to big-endian storage, and a
     /// document read from the network form (see `bedrock.rs`).
-    out_order: ByteOrder,
+    out_order: Encoding,
     /// [`Form::Named`]: where the root name's u16 length is.
     name: u32,
     /// The depth limit edits keep to (the one the document was read with).
@@ -590,7 +578,7 @@ impl Document {
                 Form::Unnamed
             },
             le: false,
-            out_order: ByteOrder::BigEndian,
+            out_order: Encoding::BigEndian,
             name: at.name.unwrap_or(0) as u32,
             max_depth: opts.max_depth,
             path: Vec::new(),
@@ -665,9 +653,9 @@ impl Document {
     /// This document, its bytes being in form `W`.
     #[inline(always)]
     fn in_order<W: Wire>(mut self) -> Document {
-        if matches!(W::KIND, Kind::Little) {
+        if matches!(W::ENCODING, Encoding::LittleEndian) {
             self.le = true;
-            self.out_order = ByteOrder::LittleEndian;
+            self.out_order = Encoding::LittleEndian;
         }
         self
     }
@@ -689,12 +677,18 @@ impl Document {
         self.form
     }
 
-    /// The byte order the document was read in, which
-    /// [`write`](Self::write) writes ([`ByteOrder::BigEndian`] for Java
-    /// input, [`ByteOrder::LittleEndian`] or [`ByteOrder::Network`] for
+    /// The encoding the document was read in, which
+    /// [`write`](Self::write) writes ([`Encoding::BigEndian`] for Java
+    /// input, [`Encoding::LittleEndian`] or [`Encoding::Network`] for
     /// Bedrock input).
-    pub fn byte_order(&self) -> ByteOrder {
+    pub fn encoding(&self) -> Encoding {
         self.out_order
+    }
+
+    /// The old name of [`encoding`](Self::encoding).
+    #[deprecated(since = "0.11.0", note = "renamed `encoding`")]
+    pub fn byte_order(&self) -> Encoding {
+        self.encoding()
     }
 
     /// The root's name (empty for the unnamed form).
@@ -731,7 +725,7 @@ impl Document {
     for_each_getter!(delegate_getters, '_);
 
     /// Appends the document in its own [`form`](Self::form) and
-    /// [`byte_order`](Self::byte_order).
+    /// [`encoding`](Self::encoding).
     ///
     /// An edited document is valid by construction, so this cannot fail.
     #[inline]
@@ -760,7 +754,7 @@ impl Document {
     /// `simdnbt::bedrock` converts them). Only with the `bedrock` feature:
     /// without it every document is big-endian ([`write_as`](Self::write_as)).
     #[cfg(feature = "bedrock")]
-    pub fn write_in(&self, form: Form, order: ByteOrder, out: &mut Vec<u8>) {
+    pub fn write_in(&self, form: Form, order: Encoding, out: &mut Vec<u8>) {
         if order == self.stored_order() {
             write::document(self, form, out);
         } else {
@@ -773,7 +767,7 @@ impl Document {
     /// never called.
     #[cfg(not(feature = "bedrock"))]
     #[cold]
-    fn write_other_order(&self, _form: Form, _order: ByteOrder, _out: &mut Vec<u8>) {
+    fn write_other_order(&self, _form: Form, _order: Encoding, _out: &mut Vec<u8>) {
         unreachable!("a document is big-endian without the `bedrock` feature");
     }
 
@@ -842,11 +836,11 @@ impl Document {
 
     /// The byte order of the stored bytes.
     #[inline(always)]
-    fn stored_order(&self) -> ByteOrder {
+    fn stored_order(&self) -> Encoding {
         if self.le {
-            ByteOrder::LittleEndian
+            Encoding::LittleEndian
         } else {
-            ByteOrder::BigEndian
+            Encoding::BigEndian
         }
     }
 

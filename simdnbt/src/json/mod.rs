@@ -32,9 +32,14 @@
 //! MUTF-8 of some text, else an array of the raw bytes (0 to 255). An entry
 //! has exactly those two keys, in any order; any other key, or one of them
 //! twice, is an error. Nesting is limited to [`MAX_DEPTH`] compounds and
-//! lists (JSON readers, `serde_json` included, stop at about 128 JSON
-//! levels; each NBT level here takes at most two): the writer refuses a
-//! deeper document rather than write what cannot be read back.
+//! lists, not the 512 every other form takes: each NBT level here is two
+//! JSON levels (an entry's object and its compound's or list's array), and
+//! `serde_json` refuses input nested deeper than 128 JSON levels (other
+//! JSON readers have limits of that order), so 60 levels (120 JSON levels)
+//! is what reads back everywhere; 512 would be 1,024 JSON levels, which
+//! `serde_json` reads only with its `unbounded_depth` feature and
+//! unbounded recursion on the stack. The writer refuses a deeper document
+//! rather than write what cannot be read back.
 //!
 //! ```
 //! use simdnbt::owned::{BaseNbt, NbtCompound, NbtList, NbtTag};
@@ -66,25 +71,12 @@ use crate::owned::{BaseNbt, NbtTag};
 pub use error::Error;
 
 /// The deepest nesting of compounds and lists typed JSON holds (the root
-/// compound is level 1).
+/// compound is level 1): less than the binary forms' 512 (the [module
+/// docs](self) say why).
 pub const MAX_DEPTH: usize = 60;
 
 /// The type names, by tag id.
-const TYPES: [&str; 13] = [
-    "end",
-    "byte",
-    "short",
-    "int",
-    "long",
-    "float",
-    "double",
-    "byte_array",
-    "string",
-    "list",
-    "compound",
-    "int_array",
-    "long_array",
-];
+const TYPES: [&str; 13] = crate::tag_id::names(true);
 
 /// The root entry as serde sees it.
 struct Root<'a>(&'a BaseNbt);

@@ -44,8 +44,8 @@
 //!
 //! Decoding and encoding go through the `simd_cesu8` crate where it
 //! measured faster, and through this module's own code where that did
-//! (instruction counts per pass over each case's strings, callgrind,
-//! `compare/mutf8_icount.sh`; before → after, `simd_cesu8` alone):
+//! (instruction counts per pass over each case's strings, before and
+//! after: `reports/mutf8.md` and `reports/perf.md`):
 //!
 //! - **Strings that read the same in UTF-8** (checked and lossy; every
 //!   string longer than 16 bytes or not ASCII) are borrowed after one check
@@ -55,18 +55,16 @@
 //!   block for strings of at most 64 bytes (its dispatched entry point hands
 //!   those to std's scalar validator). Valid UTF-8 without 4-byte sequences
 //!   has no `C0 80` and no surrogates, so it is MUTF-8 with the same meaning.
-//!   Measured against `simd_cesu8` behind an ASCII check: the non-ASCII
-//!   strings of `generated_unicode_1m` 5.70M → 2.51M instructions, BMP text
-//!   of 100 B–10 KB 54.2k → 39.6k, long ASCII 1.39k → 1.16k, and decode_all
-//!   of `hypixel.nbt` 156.3k → 125.5k (`reports/perf.md`).
+//!   Fewer instructions than `simd_cesu8` behind an ASCII check on
+//!   non-ASCII text, BMP text, long ASCII and `hypixel.nbt`'s decode_all
+//!   (`reports/perf.md`, "decode_all: strings borrowed after one check").
 //! - **MUTF-8's own forms** (`C0 80`, surrogate pairs) are
 //!   `simd_cesu8::mutf8::decode`: its SIMD UTF-8 validation fails on them,
-//!   then its MUTF-8 decoder converts. Measured: BMP text of 100 B–10 KB
-//!   380.6k → 54.2k instructions against the hand-written decoder; the
-//!   strings of `generated_unicode_1m` with `C0 80` or surrogate pairs
-//!   12.7M → 7.8M; 9.3M behind the check above, which runs first and
+//!   then its MUTF-8 decoder converts: several times fewer instructions
+//!   than the hand-written decoder on BMP text, and fewer on strings with
+//!   `C0 80` or surrogate pairs, though the check above runs first and
 //!   fails on them (a trade for the common case: real files rarely hold
-//!   them).
+//!   them; `reports/mutf8.md`).
 //!   It agrees with the rules above on everything it
 //!   accepts; 4-byte UTF-8 (which it borrows as valid UTF-8) is checked for
 //!   here, and whatever it rejects (invalid data, or a raw `00`, which it
@@ -75,7 +73,8 @@
 //!   gives one) and its lossy form replaces byte by byte, where ours replaces
 //!   a whole invalid sequence (one U+FFFD for an unpaired surrogate).
 //! - **Short ASCII** (at most 16 bytes, most names): our inlined
-//!   overlapping-load check, 343 vs 1392 instructions for 16 names.
+//!   overlapping-load check, a quarter of the instructions of the crate's
+//!   call (`reports/mutf8.md`).
 //! - **Encoding**: strings that need encoding (`00`, characters above
 //!   U+FFFF) and strings under 64 bytes go through `simd_cesu8::mutf8::encode`
 //!   (its copy loop: 282.6k → 160.9k for text with emoji and NULs); longer

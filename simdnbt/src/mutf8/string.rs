@@ -34,10 +34,8 @@ use super::*;
 // inline form here is laid out as the NBT length prefix's low byte followed
 // by the bytes, so the owned reader makes a string by copying the 24 input
 // bytes after the prefix's high byte as they are, and the writer writes one
-// back as one 24-byte move. Against the 15-byte inline enum this replaced
-// that measured −4.4% / −3.5% / −6.7% owned-read and −7.6% / −3.1% / −10.4%
-// owned-write instructions on complex_player / hypixel / level (callgrind,
-// reports/perf.md, "23-byte inline strings").
+// back as one 24-byte move: fewer owned-read and owned-write instructions
+// than the 15-byte inline enum this replaced (reports/code-notes.md).
 #[repr(C)]
 pub struct Mutf8String {
     /// The form: `0..=INLINE_CAP` is an inline string of that length,
@@ -271,9 +269,8 @@ impl Mutf8String {
     pub(crate) fn from_prefixed(data: &[u8], off: usize) -> Self {
         if let Some(window) = data.get(off..off + 1 + SIZE) {
             // Two byte tests, not one u16 compare: with the latter's byte
-            // swap the owned reader's loop kept more on the stack, 1.3k /
-            // 2.4k / 1.5k instructions more per read of complex_player /
-            // hypixel / level.
+            // swap the owned reader's loop kept more on the stack
+            // (reports/code-notes.md).
             if window[0] == 0 && usize::from(window[1]) <= INLINE_CAP {
                 let block: [u8; SIZE] = window[1..].try_into().expect("SIZE bytes");
                 // SAFETY: the length byte `block[0]` is the prefix, at most

@@ -21,7 +21,7 @@ use super::{NbtCompound, NbtList, NbtTag};
 use crate::error::Error;
 use crate::mutf8::Mutf8String;
 use crate::read::Sink;
-use crate::read::wire::{BigEndian, Kind, Wire, value};
+use crate::read::wire::{BigEndian, Encoding, Wire, value};
 use crate::simd;
 use crate::tag_id::*;
 
@@ -51,7 +51,7 @@ macro_rules! push_entry {
         unsafe {
             let slot = entries.as_mut_ptr().add(len);
             let name = std::ptr::addr_of_mut!((*slot).0);
-            if matches!(W::KIND, Kind::Big) {
+            if matches!(W::ENCODING, Encoding::BigEndian) {
                 Mutf8String::write_prefixed(name, $d, $name);
             } else {
                 name.write(string_at::<W>($d, $name));
@@ -164,7 +164,7 @@ impl<'a, W: Wire> OwnedSink<'a, W> {
 /// The string whose length prefix (form `W`) is at `off`, as MUTF-8.
 #[inline(always)]
 pub(crate) fn string_at<W: Wire>(d: &[u8], off: usize) -> Mutf8String {
-    if matches!(W::KIND, Kind::Big) {
+    if matches!(W::ENCODING, Encoding::BigEndian) {
         Mutf8String::from_prefixed(d, off)
     } else {
         from_bedrock(value::string::<W>(d, off))
@@ -254,7 +254,7 @@ fn array_at<W: Wire>(d: &[u8], id: u8, p: usize) -> NbtTag {
 /// list of compounds or lists).
 #[inline(never)]
 pub(crate) fn flat_list_at<W: Wire>(d: &[u8], elem: u8, n: usize, p: usize) -> NbtList {
-    if !matches!(W::KIND, Kind::Big) {
+    if !matches!(W::ENCODING, Encoding::BigEndian) {
         return bedrock_flat_list_at::<W>(d, elem, n, p);
     }
     let numbers = &d[p..p + n * layout(elem).fixed as usize];
@@ -427,7 +427,7 @@ impl<'a, W: Wire> Sink<'a> for OwnedSink<'a, W> {
 
     #[inline(always)]
     fn prefixed_element(&mut self, list: &mut PrefixedList, bytes: &'a [u8]) {
-        if !matches!(W::KIND, Kind::Big) {
+        if !matches!(W::ENCODING, Encoding::BigEndian) {
             return bedrock_element::<W>(list, bytes);
         }
         match list {

@@ -7,18 +7,17 @@ use crate::mutf8::{Mutf8Str, Mutf8String, key_matches};
 use crate::{ToNbtTag, WriteError};
 
 /// The fewest entries a compound has for lookups to go through a hash index
-/// instead of a scan from the end. Measured in instructions (callgrind, a
-/// release build, keys of 4 to 18 bytes): a lookup through the index costs
-/// about 430, a scan about 28 per entry compared, building the index about
-/// 265 per entry. Below 64 entries a scan (32 compared on average) costs at
-/// most about twice an indexed lookup, and the common compounds (a player's
-/// or level.dat's root, 40 to 60 entries) keep exactly the scan they had:
-/// 32 made an edit of complex_player.dat cost 4.3% more instructions.
+/// instead of a scan from the end. An indexed lookup costs about as much as
+/// scanning a dozen entries, so below this size a scan costs at most about
+/// twice an indexed lookup, and the common compounds (a player's or
+/// level.dat's root, 40 to 60 entries) keep exactly the scan they had; a
+/// lower threshold made edits of player files cost more (the counts:
+/// `reports/code-notes.md`).
 pub(crate) const INDEX_FROM: usize = 64;
 
 /// A compound of `n` entries builds its index once its lookups have
 /// compared `BUILD_AFTER * n` entries by scanning: about what building it
-/// costs (265 / 28 per entry, rounded up), so a compound looked up a few
+/// costs (`reports/code-notes.md`), so a compound looked up a few
 /// times is never indexed and one looked up often pays at most about twice
 /// the best choice made in hindsight. Either way lookups cost O(1) amortised.
 const BUILD_AFTER: usize = 16;

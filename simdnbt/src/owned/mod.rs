@@ -27,6 +27,7 @@ pub(crate) mod build;
 mod compound;
 mod debug;
 mod entries;
+mod estimate;
 pub(crate) mod from_borrow;
 mod iterative;
 mod list;
@@ -207,7 +208,7 @@ impl BaseNbt {
     pub fn write(&self, data: &mut Vec<u8>) -> Result<(), WriteError> {
         // Reserve for the whole document before the first byte, so the
         // header does not cost an extra allocation.
-        data.reserve(3 + self.name.len() + write::reserve_for(&self.tag));
+        data.reserve(3 + self.name.len() + estimate::reserve_for(&self.tag));
         data.push(crate::tag_id::COMPOUND);
         write::string(&self.name, data)?;
         write::compound_payload_in_room(&self.tag, data)
@@ -215,7 +216,7 @@ impl BaseNbt {
 
     /// Appends the document in network form: `0a`, payload (no name).
     pub fn write_unnamed(&self, data: &mut Vec<u8>) -> Result<(), WriteError> {
-        data.reserve(1 + write::reserve_for(&self.tag));
+        data.reserve(1 + estimate::reserve_for(&self.tag));
         data.push(crate::tag_id::COMPOUND);
         write::compound_payload_in_room(&self.tag, data)
     }

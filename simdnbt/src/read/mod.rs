@@ -148,8 +148,8 @@ pub(crate) fn budget_end(data: &[u8], pos: usize, opts: &ReadOptions) -> usize {
 
 /// Runs `parse` over `data` cut at the read budget of `opts`: a budget is a
 /// shorter input whose end reads as "budget exceeded". Inlined, so that the
-/// parse is too: a parse behind a call returns its output through memory
-/// (measured +80 instructions per read on small documents).
+/// parse is too: a parse behind a call returns its output through memory,
+/// which small documents' reads measurably paid (`reports/code-notes.md`).
 #[inline(always)]
 pub(crate) fn with_budget<'a, T>(
     data: &'a [u8],

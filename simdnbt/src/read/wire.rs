@@ -6,7 +6,7 @@
 //! (Java), [`LittleEndian`] (Bedrock files and LevelDB records) and
 //! [`VarInt`] (Bedrock's network form: Int, Long and every count as ZigZag
 //! VarInts, string lengths as unsigned VarInts). Each is a constant
-//! ([`Wire::KIND`]) that every function here matches on, so a monomorphised
+//! ([`Wire::ENCODING`]) that every function here matches on, so a monomorphised
 //! reader keeps only its own form's code (the Java instance's counts against
 //! a core without the parameter: `reports/perf.md`).
 // Without the `bedrock` feature only the Java form is read or written.
@@ -15,25 +15,40 @@
 use crate::error::{Error, ErrorKind};
 use crate::tag_id::*;
 
-/// The three forms.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Kind {
-    Big,
-    Little,
-    VarInt,
+/// How a binary NBT document writes its numbers, lengths and strings: the
+/// three encodings of `docs/format.md`. One type for the whole crate: the
+/// validating core's forms, the document's ([`Document::encoding`]), Bedrock
+/// detection ([`bedrock::Form::encoding`]) and the `nbt` tool's `--le` /
+/// `--varint`.
+///
+/// [`Document::encoding`]: crate::document::Document::encoding
+/// [`bedrock::Form::encoding`]: crate::bedrock::Form::encoding
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// Java Edition: big-endian, fixed widths, strings in MUTF-8
+    /// (`docs/format.md`).
+    BigEndian,
+    /// Bedrock Edition files and LevelDB records: little-endian, fixed
+    /// widths, strings in UTF-8 (`docs/format.md` §7; feature `bedrock`).
+    LittleEndian,
+    /// Bedrock's network form, as in packets: lengths are VarInts, Int and
+    /// Long ZigZag VarInts, Short, Float and Double little-endian, strings
+    /// UTF-8 (`docs/format.md` §7; feature `bedrock`).
+    Network,
 }
 
-/// A binary form's number encoding. Implemented by the three marker types
-/// only.
+/// A binary form's number encoding, at the type level: the core and the
+/// sinks are monomorphised over it. Implemented by the three marker types
+/// only, one per [`Encoding`].
 pub(crate) trait Wire: Copy + Default + 'static {
-    const KIND: Kind;
+    const ENCODING: Encoding;
     /// Whether Int, Long and the lengths are VarInts (the network form).
-    const VARINT: bool = matches!(Self::KIND, Kind::VarInt);
+    const VARINT: bool = matches!(Self::ENCODING, Encoding::Network);
     /// The fewest bytes a named tag's id and name length take: 3 in the
     /// fixed forms, 2 in the network form (an id and a one-byte VarInt).
     /// A constant, not a branch on [`Wire::VARINT`] in the tag loop: that
     /// branch, though constant, gave the Java loop a worse block layout
-    /// (complex_player borrow read +3%, `reports/perf.md`).
+    /// (`reports/code-notes.md`).
     const HEAD_MIN: usize = if Self::VARINT { 2 } else { 3 };
 }
 
@@ -49,13 +64,13 @@ pub(crate) struct LittleEndian;
 pub(crate) struct VarInt;
 
 impl Wire for BigEndian {
-    const KIND: Kind = Kind::Big;
+    const ENCODING: Encoding = Encoding::BigEndian;
 }
 impl Wire for LittleEndian {
-    const KIND: Kind = Kind::Little;
+    const ENCODING: Encoding = Encoding::LittleEndian;
 }
 impl Wire for VarInt {
-    const KIND: Kind = Kind::VarInt;
+    const ENCODING: Encoding = Encoding::Network;
 }
 
 /// The fewest payload bytes a tag of each type takes in the network form
@@ -188,8 +203,8 @@ pub(crate) unsafe fn u16_at<W: Wire>(data: &[u8], pos: usize) -> u16 {
     debug_assert!(pos + 2 <= data.len());
     // SAFETY: the caller checked that two bytes remain at `pos`.
     let b = unsafe { data.get_unchecked(pos..pos + 2) };
-    match W::KIND {
-        Kind::Little => u16::from_le_bytes([b[0], b[1]]),
+    match W::ENCODING {
+        Encoding::LittleEndian => u16::from_le_bytes([b[0], b[1]]),
         _ => u16::from_be_bytes([b[0], b[1]]),
     }
 }
@@ -203,8 +218,8 @@ pub(crate) unsafe fn i32_at<W: Wire>(data: &[u8], pos: usize) -> i32 {
     debug_assert!(pos + 4 <= data.len());
     // SAFETY: the caller checked that four bytes remain at `pos`.
     let b = unsafe { data.get_unchecked(pos..pos + 4) };
-    match W::KIND {
-        Kind::Little => i32::from_le_bytes([b[0], b[1], b[2], b[3]]),
+    match W::ENCODING {
+        Encoding::LittleEndian => i32::from_le_bytes([b[0], b[1], b[2], b[3]]),
         _ => i32::from_be_bytes([b[0], b[1], b[2], b[3]]),
     }
 }
@@ -220,7 +235,7 @@ pub(crate) mod value {
     #[inline(always)]
     fn fixed<W: Wire, const N: usize>(d: &[u8], p: usize) -> [u8; N] {
         let mut b: [u8; N] = d[p..p + N].try_into().unwrap();
-        if !matches!(W::KIND, Kind::Big) {
+        if !matches!(W::ENCODING, Encoding::BigEndian) {
             b.reverse();
         }
         b
@@ -315,13 +330,13 @@ pub(crate) mod value {
 
     /// The `n` Ints of `bytes` (an IntArray's elements or a list's).
     pub(crate) fn ints<W: Wire>(bytes: &[u8], n: usize) -> Vec<i32> {
-        match W::KIND {
-            Kind::Big => crate::simd::from_be_bytes(&bytes[..n * 4]),
-            Kind::Little => bytes[..n * 4]
+        match W::ENCODING {
+            Encoding::BigEndian => crate::simd::from_be_bytes(&bytes[..n * 4]),
+            Encoding::LittleEndian => bytes[..n * 4]
                 .chunks_exact(4)
                 .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
                 .collect(),
-            Kind::VarInt => {
+            Encoding::Network => {
                 let mut q = 0;
                 (0..n)
                     .map(|_| zigzag32(bytes, &mut q).expect("checked by the core"))
@@ -332,13 +347,13 @@ pub(crate) mod value {
 
     /// The `n` Longs of `bytes`.
     pub(crate) fn longs<W: Wire>(bytes: &[u8], n: usize) -> Vec<i64> {
-        match W::KIND {
-            Kind::Big => crate::simd::from_be_bytes(&bytes[..n * 8]),
-            Kind::Little => bytes[..n * 8]
+        match W::ENCODING {
+            Encoding::BigEndian => crate::simd::from_be_bytes(&bytes[..n * 8]),
+            Encoding::LittleEndian => bytes[..n * 8]
                 .chunks_exact(8)
                 .map(|c| i64::from_le_bytes(c.try_into().unwrap()))
                 .collect(),
-            Kind::VarInt => {
+            Encoding::Network => {
                 let mut q = 0;
                 (0..n)
                     .map(|_| zigzag64(bytes, &mut q).expect("checked by the core"))

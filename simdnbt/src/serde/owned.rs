@@ -44,21 +44,7 @@ pub(crate) const WRAPPER_TOKEN: &str = "\0simdnbt::owned::Wrapper";
 
 /// The variant names of [`TAG_TOKEN`]'s enum protocol, by tag id (End is
 /// the element type of an empty list only).
-pub(crate) const TYPE_NAMES: [&str; 13] = [
-    "End",
-    "Byte",
-    "Short",
-    "Int",
-    "Long",
-    "Float",
-    "Double",
-    "ByteArray",
-    "String",
-    "List",
-    "Compound",
-    "IntArray",
-    "LongArray",
-];
+pub(crate) const TYPE_NAMES: [&str; 13] = crate::tag_id::names(false);
 
 impl Serialize for Mutf8String {
     /// The decoded string; invalid MUTF-8 (a lone surrogate) is an error.

@@ -15,8 +15,9 @@
 //!
 //! For `is_ascii`, std's `<[u8]>::is_ascii` (word at a time, inlined) was
 //! measured faster than a dispatched call below 128 bytes and as fast as an
-//! SSE2 kernel at every size, so it is used there; only AVX2 (about 1.3-1.5x
-//! std on 4 KiB-64 KiB here) and NEON have their own kernel.
+//! SSE2 kernel at every size, so it is used there; only AVX2 (faster than
+//! std on long inputs, `reports/code-notes.md`) and NEON have their own
+//! kernel.
 //!
 //! The best kernel is detected once and cached in an atomic, like `memchr` does,
 //! so every call after the first costs one relaxed load and a predictable

@@ -22,7 +22,7 @@ const fn shuffle_mask(n: usize) -> [u8; 32] {
 }
 
 /// [`shuffle_mask`] evaluated at compile time: building it at run time cost
-/// ~500 instructions per call, more than swapping a short list.
+/// more than swapping a short list (`reports/code-notes.md`).
 struct Mask<const N: usize>;
 impl<const N: usize> Mask<N> {
     const BYTES: [u8; 32] = shuffle_mask(N);

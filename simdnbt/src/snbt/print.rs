@@ -384,8 +384,8 @@ pub(super) fn print(root: Item<'_>, pretty: bool, color: bool) -> Result<String,
     // What the printer made itself is ASCII or whole UTF-8 characters; the
     // runs `string::write_quoted` copied from strings as they are are checked
     // here, in one pass over the text: SIMD validation (`simdutf8`), where
-    // std's `String::from_utf8` cost 9.1 M of the 48.3 M instructions of
-    // printing generated_unicode_1m (callgrind, `compare/icount.sh --snbt`).
+    // std's `String::from_utf8` was a fifth of printing non-ASCII text
+    // (reports/code-notes.md).
     if simdutf8::basic::from_utf8(&out.buf).is_err() {
         return Err(PrintError::InvalidString);
     }

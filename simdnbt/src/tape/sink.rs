@@ -12,8 +12,7 @@
 //! than once, at most three times. What it buys is the tag loop's registers:
 //! a growth call that returns into the loop needs every value the loop keeps
 //! to survive it, in a callee-saved register or spilled around the whole
-//! loop; an error return needs none of them (hypixel −3.4%, chunk1.14 −2.8%
-//! instructions, `reports/perf.md`).
+//! loop; an error return needs none of them (`reports/code-notes.md`).
 //!
 //! # Why raw pointers, and why they are sound
 //!
@@ -23,8 +22,8 @@
 //! `Vec::push` would check the capacity the same way but reload the `Vec`'s
 //! fields after every store, and keeping the length in the `Vec` costs a
 //! store per push; the owned writer's [`AppendBuf`](crate::append::AppendBuf),
-//! which does the same job for bytes, measured +6.4% on borrow read here
-//! (`reports/perf.md`).
+//! which does the same job for bytes, measured slower on borrow read here
+//! (`reports/code-notes.md`).
 //!
 //! Every `unsafe` here rests on these facts, all local to this file:
 //!
@@ -48,7 +47,7 @@
 //! `inc`), an 8-byte [`Index`] as what waits on the core's stack (the count
 //! parked in the container word's low half), and the sink owning its `Vec`s
 //! (a sink that only borrows them keeps more values in registers and spills
-//! worse, +2%).
+//! worse).
 
 use std::cell::Cell;
 
@@ -403,9 +402,8 @@ fn finish_lists(words: &mut Vec<u64>, lists: &[usize]) {
 /// allocation always names its alignment, and mimalloc's aligned entry point
 /// serves a block of any other size only from a ready free list of at most
 /// 1 KiB; otherwise (every tape over 1 KiB, and a small one whose free list
-/// is empty) it over-allocates through its generic aligned path, ~100
-/// instructions more per read on complex_player and bigtest
-/// (reports/perf.md). Other allocators round to size classes of their own;
+/// is empty) it over-allocates through its generic aligned path, which
+/// small documents' reads paid for (`reports/code-notes.md`). Other allocators round to size classes of their own;
 /// the rounding at most doubles an allocation of at most 4 KiB.
 #[inline(always)]
 pub(crate) fn first_capacity(rest: usize) -> usize {

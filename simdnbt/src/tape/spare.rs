@@ -4,8 +4,9 @@
 //! one document after another (packets, chunks, a directory of files) frees
 //! each tape just before it allocates the next. A Rust allocation always
 //! names its alignment, and mimalloc serves that through its aligned entry
-//! point: an allocation and a free cost ~65 instructions (a sixth of
-//! hello_world's whole read), and a tape over 4 KiB takes its generic path.
+//! point: an allocation and a free cost a sixth of a small document's whole
+//! read (`reports/code-notes.md`), and a tape over 4 KiB takes its generic
+//! path.
 //! So a dropped tape of at most [`KEEP_BYTES`] is kept by its thread,
 //! emptied, and the next read of a document it can hold takes it back
 //! instead of allocating (`reports/perf.md`), as the owned builder keeps its

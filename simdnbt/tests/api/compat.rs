@@ -680,7 +680,7 @@ fn owned_api_as_upstream_code_uses_it() {
 
     // Taking a list's Vec by value. (A pattern that moves it out,
     // `match list { NbtList::Double(v) => v, .. }`, does not compile here:
-    // `NbtList` has a `Drop`, see the README's differences table. The `into_*`
+    // `NbtList` has a `Drop`, see docs/upstream.md. The `into_*`
     // methods are upstream's too.)
     let pos = nbt.list("pos").unwrap().clone().into_doubles().unwrap();
     assert_eq!(pos, [1.0, 2.0, 3.0]);

@@ -1,10 +1,12 @@
 //! The public API as users meet it: upstream simdnbt 0.10's tests and names
-//! (`compat`), the derive macros' compile errors, and NBT paths.
+//! (`compat`), the derive macros' compile errors, NBT paths, and the docs'
+//! claims about the source tree (`docs`).
 
 #[cfg(feature = "derive")]
 mod compat;
 #[cfg(feature = "derive")]
 mod derive_errors;
+mod docs;
 mod nested_option;
 mod owned_compound;
 mod path;

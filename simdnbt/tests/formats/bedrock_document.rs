@@ -6,8 +6,9 @@
 
 use std::io::Cursor;
 
+use simdnbt::Encoding;
 use simdnbt::bedrock::{self, document as le_doc, to_big_endian, to_little_endian};
-use simdnbt::document::{ByteOrder, Document, Form};
+use simdnbt::document::{Document, Form};
 use simdnbt::{ErrorKind, ReadOptions, owned};
 
 fn corpus() -> impl Iterator<Item = (&'static str, &'static [u8])> {
@@ -36,7 +37,7 @@ fn every_corpus_file_reads_from_little_endian_and_writes_back_byte_exact() {
         let (doc, end) = read(&le);
         let doc = doc.unwrap_or_else(|e| panic!("{name}: {e}")).unwrap();
         assert_eq!(end, le.len() as u64, "{name}");
-        assert_eq!(doc.byte_order(), ByteOrder::LittleEndian, "{name}");
+        assert_eq!(doc.encoding(), Encoding::LittleEndian, "{name}");
         assert!(
             doc.to_bytes() == le,
             "{name}: LE -> document -> LE changed bytes"
@@ -45,7 +46,7 @@ fn every_corpus_file_reads_from_little_endian_and_writes_back_byte_exact() {
         // in a Java string, which Bedrock keeps and Java re-encodes: there
         // the trip through LE is what the document must give).
         let mut java_out = Vec::new();
-        doc.write_in(Form::Named, ByteOrder::BigEndian, &mut java_out);
+        doc.write_in(Form::Named, Encoding::BigEndian, &mut java_out);
         assert!(
             java_out == to_big_endian(&le).unwrap(),
             "{name}: LE -> document -> Java"
@@ -164,7 +165,7 @@ fn strings_that_differ_in_mutf8_are_converted_and_written_back() {
         let le = string_doc(raw);
         let doc = le_doc::read_le(&mut Cursor::new(&le[..])).unwrap().unwrap();
         assert_eq!(doc.string("s").unwrap().to_str(), text, "{text:?}");
-        assert_eq!(doc.byte_order(), ByteOrder::LittleEndian);
+        assert_eq!(doc.encoding(), Encoding::LittleEndian);
         assert_eq!(doc.to_bytes(), le, "{text:?}: written back");
         let owned = bedrock::owned::read_le(&mut Cursor::new(&le[..])).unwrap();
         assert_eq!(doc.to_owned_nbt(), owned, "{text:?}");
@@ -282,7 +283,7 @@ fn edits_of_a_little_endian_document_write_little_endian() {
         expected.insert("added", 42i32);
         expected.insert("text", "a\0😀");
         expected.remove(&first);
-        assert_eq!(doc.byte_order(), ByteOrder::LittleEndian);
+        assert_eq!(doc.encoding(), Encoding::LittleEndian);
         let out = doc.to_bytes();
         let back = bedrock::owned::read_le(&mut Cursor::new(&out[..])).unwrap();
         assert!(back == owned::Nbt::Some(expected), "{name}: edited values");
@@ -290,4 +291,22 @@ fn edits_of_a_little_endian_document_write_little_endian() {
         let again = le_doc::from_vec_le(out.clone()).unwrap().unwrap();
         assert_eq!(again.to_bytes(), out, "{name}");
     }
+}
+
+/// Code written against the document's old names (`ByteOrder`,
+/// `byte_order`) still builds and means the same.
+#[test]
+#[allow(deprecated)]
+fn byte_order_is_the_old_name_of_encoding() {
+    use simdnbt::document::ByteOrder;
+    let doc = Document::from_vec(vec![10, 0, 0, 0]).unwrap().unwrap();
+    assert_eq!(doc.byte_order(), ByteOrder::BigEndian);
+    assert_eq!(doc.encoding(), Encoding::BigEndian);
+    let read = simdnbt::bedrock::document::read_le(&mut std::io::Cursor::new(&[10, 0, 0, 0][..]));
+    let order = match read.unwrap().unwrap().byte_order() {
+        ByteOrder::BigEndian => "java",
+        ByteOrder::LittleEndian => "le",
+        ByteOrder::Network => "network",
+    };
+    assert_eq!(order, "le");
 }

@@ -8,7 +8,7 @@
 //! reallocation the old and the new block are both counted, as an allocator
 //! that moves the block needs both.
 //!
-//! `cargo test -p simdnbt@0.11.0 --test memory -- --nocapture` prints the table
+//! `cargo test -p simdnbt --test memory -- --nocapture` prints the table
 //! that `reports/memory.md` holds. The ignored `rss_probe` test reads one case
 //! with one reader, for `/usr/bin/time -v` (see reports/memory.md).
 
@@ -313,7 +313,7 @@ const BORROW_BOUND: f64 = 10.0;
 /// read builds no side table (that waits for the first `strings()`), so these
 /// are held to the same bound (measured 8.00×: the tape alone).
 const CRAFTED_BOUND: f64 = BORROW_BOUND;
-/// The owned reader's bounds, as the README states them: a node per tag, so
+/// The owned reader's bounds, as docs/safety.md states them: a node per tag, so
 /// 24 bytes (an `NbtCompound`, one `Vec`) per input byte at worst (a list of
 /// empty compounds, measured 24.00×), and up to 6× on real files (measured
 /// 1.2–5.7×; complex_player.dat is the highest).

@@ -4,8 +4,8 @@
 //! them: a field is read when the derived code asks for its key and value,
 //! a value nobody asks for is skipped by the core itself, strings and byte
 //! arrays are handed to the visitor borrowed from the input. No tape is
-//! built ([`super::from_slice`] measured 1.27× / 1.32× fastnbt's
-//! instructions through the borrow reader's tape, `reports/serde.md`).
+//! built (through the borrow reader's tape [`super::from_slice`] executed
+//! more instructions than fastnbt: `reports/code-notes.md`).
 //!
 //! What serde reads is checked by the pull reader as the push readers check
 //! it, so a document read to its end is a document every reader accepts. An
@@ -239,8 +239,7 @@ const RED_ZONE: usize = 64 * 1024;
 
 /// The stack is checked at every this many levels of nesting: a check (the
 /// stack pointer, through an assembly call, and a thread-local) at every
-/// container cost 4.7% more instructions on a typed read of
-/// complex_player.dat.
+/// container made typed reads measurably slower (`reports/code-notes.md`).
 const CHECK_EVERY: usize = 4;
 
 /// The size of each new stack segment (mapped as needed: pages are only
