@@ -14,9 +14,11 @@
 //! Both sides write into the spare capacity of a `Vec` rather than a zeroed
 //! slice: libdeflate's own crate (`libdeflater`) takes `&mut [u8]`, and
 //! clearing the generous guess for every chunk would cost more than a
-//! tenth of the inflating. An inflated stream is written into a scratch
-//! buffer kept per thread and copied out at its exact size, unless the
-//! caller's buffer already has the room.
+//! tenth of the inflating. A zlib stream is inflated into the caller's
+//! buffer when it has capacity already (one reused between chunks), else
+//! into a scratch buffer kept per thread and copied out at its exact size;
+//! a gzip stream, which ends with its size, straight into the caller's
+//! buffer.
 
 use std::cell::RefCell;
 use std::ptr::NonNull;
@@ -73,23 +75,29 @@ pub(super) fn inflate(input: &[u8], format: Compression, cap: usize, out: &mut V
                 kept.insert(Decompressor(d)).0
             }
         };
-        // NBT inflates 3-8x: a guess of 8x fits nearly every chunk at once.
-        // A gzip stream ends with its size (mod 2^32).
-        let mut room = input.len().saturating_mul(8).max(4096);
         if format == Compression::Gzip {
-            if let Some(tail) = input.last_chunk::<4>() {
-                room = room.max(u32::from_le_bytes(*tail) as usize);
-            }
+            // A gzip stream ends with its size (mod 2^32): room for exactly
+            // that, straight into `out`, neither a scratch buffer nor a copy,
+            // so a file read at the cap holds one cap-sized buffer at most.
+            // A size that lies is refused (libdeflate checks it, after the
+            // room grew as below) and the streaming inflater says why.
+            let size = input
+                .last_chunk::<4>()
+                .map_or(0, |t| u32::from_le_bytes(*t));
+            return inflate_with(d, run, input, (size as usize).min(cap), cap, out);
         }
-        let room = room.min(cap);
-        if out.capacity() - out.len() >= room {
-            // A buffer reused between chunks: straight into it.
+        // NBT inflates 3-8x: a guess of 8x fits nearly every chunk at once.
+        let room = input.len().saturating_mul(8).max(4096).min(cap);
+        if out.capacity() > 0 {
+            // A buffer the caller reuses between chunks (a scan's, a
+            // writer's read-back): grown to the room once, then inflated
+            // into directly.
             return inflate_with(d, run, input, room, cap, out);
         }
-        // Otherwise into this thread's scratch buffer, then copied into
-        // `out` at its exact size: a fresh guess-sized buffer per stream
-        // costs more in page faults (fresh memory, zeroed by the kernel)
-        // than the copy.
+        // A new buffer: into this thread's scratch buffer, then copied
+        // into `out` at its exact size. A fresh guess-sized buffer per
+        // stream costs more in page faults (fresh memory, zeroed by the
+        // kernel) than the copy.
         SCRATCH.with_borrow_mut(|scratch| {
             scratch.clear();
             let done = inflate_with(d, run, input, room, cap, scratch);
@@ -157,7 +165,7 @@ fn inflate_with(
         match result {
             sys::libdeflate_result_LIBDEFLATE_SUCCESS => return true,
             sys::libdeflate_result_LIBDEFLATE_INSUFFICIENT_SPACE if room < cap => {
-                room = room.saturating_mul(2).min(cap);
+                room = room.saturating_mul(2).max(4096).min(cap);
             }
             _ => return false,
         }
@@ -261,6 +269,40 @@ mod tests {
 
     #[test]
     #[cfg_attr(miri, ignore = "C code: Miri cannot run it")]
+    fn gzip_goes_straight_into_the_output_at_its_size() {
+        let data = sample();
+        let packed = compress(&data, Compression::Gzip, 6).unwrap();
+        SCRATCH.with_borrow_mut(|s| *s = Vec::new());
+        let mut out = vec![7];
+        assert!(inflate(&packed, Compression::Gzip, 1 << 24, &mut out));
+        assert_eq!((out[0], &out[1..]), (7, &data[..]));
+        // Room for its size only, and no scratch buffer: a file read at
+        // the cap holds one cap-sized buffer, not two.
+        assert!(out.capacity() < data.len() + 4096, "{}", out.capacity());
+        assert_eq!(SCRATCH.with_borrow(Vec::capacity), 0);
+        // Over the cap: refused, never more room than the cap.
+        let mut out = Vec::new();
+        assert!(!inflate(
+            &packed,
+            Compression::Gzip,
+            data.len() - 1,
+            &mut out
+        ));
+        assert!(out.is_empty() && out.capacity() < data.len());
+        // A size that lies (libdeflate checks it): refused.
+        let mut lying = packed.clone();
+        let n = lying.len();
+        lying[n - 4..].copy_from_slice(&16u32.to_le_bytes());
+        assert!(!inflate(
+            &lying,
+            Compression::Gzip,
+            1 << 24,
+            &mut Vec::new()
+        ));
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "C code: Miri cannot run it")]
     fn room_grows_to_the_cap_and_no_further() {
         // Zeros: 1000x, far past the first guess of 8x.
         let data = vec![0u8; 1 << 20];
@@ -286,6 +328,12 @@ mod tests {
         let at = out.as_ptr();
         assert!(inflate(&packed, Compression::Zlib, 1 << 21, &mut out));
         assert!(out == data && out.as_ptr() == at);
+        // Any buffer with capacity (one reused between chunks): grown and
+        // inflated into directly, not through the scratch buffer.
+        SCRATCH.with_borrow_mut(|s| *s = Vec::new());
+        let mut out = Vec::with_capacity(1);
+        assert!(inflate(&packed, Compression::Zlib, 1 << 21, &mut out));
+        assert!(out == data && SCRATCH.with_borrow(Vec::capacity) == 0);
         // Broken: refused, for the streaming inflater to explain.
         let mut bad = packed.clone();
         bad[2] ^= 0x55;

@@ -185,47 +185,114 @@ struct Found<V> {
     child: (V, usize),
 }
 
+/// Where a value of a `..key` walk is: a step already in the trails, or one
+/// of the walk's own steps, made into a trail only when a match needs it.
+#[derive(Clone, Copy)]
+enum At {
+    Trail(usize),
+    Walk(usize),
+}
+
+/// A step of a `..key` walk: its parent, the key or index it takes, and its
+/// trail once a match needed it.
+struct WalkStep<K> {
+    parent: At,
+    segment: Result<K, usize>,
+    trail: Option<usize>,
+}
+
+/// The trail of `at`, made (with those of its parents not yet made) from
+/// the walk's steps: keys are decoded into path segments only for the
+/// matches, not for every value the walk passes.
+fn trail_of<K: AsRef<[u8]>>(at: At, walk: &mut [WalkStep<K>], trails: &mut Trails) -> usize {
+    let mut chain = Vec::new();
+    let mut at = at;
+    let mut trail = loop {
+        match at {
+            At::Trail(t) => break t,
+            At::Walk(i) => match walk[i].trail {
+                Some(t) => break t,
+                None => {
+                    chain.push(i);
+                    at = walk[i].parent;
+                }
+            },
+        }
+    };
+    for &i in chain.iter().rev() {
+        let step = &walk[i];
+        trail = trails.step(trail, || match &step.segment {
+            Ok(k) => key_segment(k),
+            Err(index) => PathSegment::Index(*index),
+        });
+        walk[i].trail = Some(trail);
+    }
+    trail
+}
+
 /// `..key` from each of `current`: the entry `key` of each value and of
 /// every compound below it, through lists, in document order below each
 /// value.
 ///
-/// One walk on a heap stack (no recursion, so any depth), sharing a visited
-/// set over `current`: a compound or list is entered at most once per step
-/// even when the values of `current` lie inside one another (after an
-/// earlier `..`), so the step costs `O(N)` for a document of `N` nodes
-/// whatever `current` holds, and a path with `k` descendant steps
-/// (`a..b..c`: 2) costs `O(k × N)`. A match reached from two values of
-/// `current` counts once.
+/// One walk on a heap stack (no recursion, so any depth). With several
+/// values in `current` a visited set is shared over them: a compound or list
+/// is entered at most once per step even when the values lie inside one
+/// another (after an earlier `..`), so the step costs `O(N)` for a document
+/// of `N` nodes whatever `current` holds, and a path with `k` descendant
+/// steps (`a..b..c`: 2) costs `O(k × N)`; a match reached from two values
+/// of `current` counts once. From one value the walk is a tree walk, which
+/// reaches each node once without the set. Only containers and matches are
+/// put on the stack, and the concrete path of a value is made only when it
+/// is a match (or holds one).
 fn descend<V: View>(current: &[(V, usize)], key: &str, trails: &mut Trails) -> Vec<Found<V>> {
     let wanted = mutf8::encode(key);
     let mut found = Vec::new();
-    let mut visited = HashSet::new();
-    // A value to enter, its trail, and the compound it is the entry `key` of.
-    type Pending<V> = (V, usize, Option<(V, usize)>);
+    let mut visited = (current.len() > 1).then(HashSet::new);
+    let mut walk: Vec<WalkStep<V::Key>> = Vec::new();
+    let paths = trails.on;
+    // A value to enter, where it is, and the compound it is the entry `key` of.
+    type Pending<V> = (V, At, Option<(V, At)>);
     let mut stack: Vec<Pending<V>> = Vec::new();
     let mut entries = Vec::new();
     let mut elements = Vec::new();
     for &(v, trail) in current {
-        stack.push((v, trail, None));
-        while let Some((node, trail, holder)) = stack.pop() {
-            if let Some(holder) = holder {
+        stack.push((v, At::Trail(trail), None));
+        while let Some((node, at, holder)) = stack.pop() {
+            if let Some((holder, holder_at)) = holder {
+                let holder_trail = trail_of(holder_at, &mut walk, trails);
                 found.push(Found {
-                    holder,
-                    child: (node, trail),
+                    holder: (holder, holder_trail),
+                    child: (node, trail_of(at, &mut walk, trails)),
                 });
             }
             let Some(id) = node.node_id() else { continue };
-            if !visited.insert(id) {
-                continue;
+            if let Some(visited) = &mut visited {
+                if !visited.insert(id) {
+                    continue;
+                }
             }
             #[cfg(test)]
             tests::ENTERED.with(|n| n.set(n.get() + 1));
             let base = stack.len();
+            let mut step = |parent: At, segment: Result<V::Key, usize>| match paths {
+                true => {
+                    walk.push(WalkStep {
+                        parent,
+                        segment,
+                        trail: None,
+                    });
+                    At::Walk(walk.len() - 1)
+                }
+                false => At::Trail(ROOT),
+            };
             named_entries(node, &mut entries);
             for &(k, child) in &entries {
-                let at = trails.step(trail, || key_segment(k));
                 let holds = k.as_ref() == &*wanted;
-                stack.push((child, at, holds.then_some((node, trail))));
+                // A value that is no match and holds nothing has nothing to give.
+                if holds || child.node_id().is_some() {
+                    let child_at = step(at, Ok(k));
+                    stack.push((child, child_at, holds.then_some((node, at))));
+                }
             }
             // Only lists of compounds and lists hold anything to look into
             // (a list has one element type, so the first element tells).
@@ -233,7 +300,8 @@ fn descend<V: View>(current: &[(V, usize)], key: &str, trails: &mut Trails) -> V
                 elements.clear();
                 node.elements(&mut elements);
                 for (i, &e) in elements.iter().enumerate() {
-                    stack.push((e, trails.step(trail, || PathSegment::Index(i)), None));
+                    let element_at = step(at, Err(i));
+                    stack.push((e, element_at, None));
                 }
             }
             stack[base..].reverse();
@@ -332,6 +400,34 @@ mod tests {
             c = next;
         }
         (c, containers)
+    }
+
+    #[test]
+    fn descendant_paths_are_made_for_matches_only() {
+        // Wide and nested, with two matches: `deep.x` and `list[1].x`.
+        let mut c = NbtCompound::new();
+        for i in 0..100 {
+            c.insert(format!("k{i}"), i);
+        }
+        let mut deep = NbtCompound::new();
+        deep.insert("x", 2i32);
+        deep.insert("y", vec![1i32, 2, 3]);
+        c.insert("deep", NbtTag::Compound(deep.clone()));
+        let mut other = NbtCompound::new();
+        other.insert("z", 0i8);
+        let list = NbtList::Compound(vec![other, deep]);
+        c.insert("list", NbtTag::List(list));
+        let path: NbtPath = "..x".parse().unwrap();
+        let mut trails = Trails {
+            steps: Vec::new(),
+            on: true,
+        };
+        let found = run(path.segments(), Value::Compound(&c), &mut trails);
+        let paths: Vec<String> = found.iter().map(|f| trails.path(f.1).to_string()).collect();
+        assert_eq!(paths, ["deep.x", "list[1].x"]);
+        // A step per segment of the two paths (deep, x; list, [1], x), not
+        // one for every value the walk passed (over 100).
+        assert_eq!(trails.steps.len(), 5);
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! (on another thread, at a chosen level) and stored with
 //! [`Region::write_encoded`](super::Region::write_encoded).
 
+use std::cell::RefCell;
 use std::io::Cursor;
 
 use super::codec::{self, ChunkCompression};
@@ -85,7 +86,28 @@ impl EncodedChunk {
     /// # Ok::<(), simdnbt::Error>(())
     /// ```
     pub fn reads_back_as(&self, nbt: &[u8]) -> bool {
-        let mut out = Vec::new();
-        codec::decode(&self.data, self.compression, nbt.len(), &mut out).is_ok() && out == nbt
+        // Into a buffer this thread keeps: a writer checks every chunk it
+        // stores, and a fresh buffer each time (grown to the chunk, then
+        // copied out of the inflater's) cost page faults and a copy.
+        READ_BACK.with_borrow_mut(|out| {
+            // Room for `nbt`: straight into it, not through a scratch copy.
+            out.clear();
+            out.reserve(nbt.len());
+            let same = codec::decode(&self.data, self.compression, nbt.len(), out).is_ok()
+                && out[..] == *nbt;
+            if out.capacity() > KEEP {
+                *out = Vec::new();
+            }
+            same
+        })
     }
 }
+
+thread_local! {
+    /// What [`EncodedChunk::reads_back_as`] decompresses into.
+    static READ_BACK: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The largest read-back buffer kept between calls (a chunk of up to 8 MiB
+/// of NBT); a larger one is freed after use.
+const KEEP: usize = 8 << 20;
