@@ -50,7 +50,11 @@
 //! else in runs. Lookup by key is a scan of the compound's children from the
 //! end; once an edit has looked a key up in a compound of 8 or more tags, the
 //! scan there compares a one-byte hash of each name (kept in its node) before
-//! the name itself. `len` and indexing are O(1). (Instruction counts against
+//! the name itself. In a compound of 128 or more tags lookups are O(1)
+//! amortised: once scans there have cost about what it does, a lookup
+//! builds a hash index of its keys, which `insert`, `push` and `remove` keep
+//! up to date (so a compound of n keys is built with `insert` in O(n));
+//! `clone` and compaction start without one. `len` and indexing are O(1). (Instruction counts against
 //! the other models and na_nbt: `reports/perf.md`.)
 //!
 //! # Memory
@@ -160,6 +164,7 @@ mod compound;
 mod compressed;
 mod convert;
 mod edit;
+mod index;
 mod list;
 mod node;
 mod path;
@@ -251,6 +256,8 @@ pub struct Document {
     path: Vec<u32>,
     /// `bytes.len()` and `nodes.len()` after the last read or compaction.
     settled: (u32, u32),
+    /// The key indexes of big compounds (`index.rs`).
+    indexes: index::Indexes,
 }
 
 const _: () = {
@@ -595,6 +602,7 @@ impl Document {
             max_depth: opts.max_depth,
             path: Vec::new(),
             settled,
+            indexes: Default::default(),
         }
     }
 
