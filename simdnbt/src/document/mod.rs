@@ -115,7 +115,10 @@
 //! default), makes a string longer than 65535 encoded bytes or a list or
 //! array longer than `i32::MAX`, or gives a list an element of another type.
 //! A document, with everything edits appended, holds at most 2^31 − 1 bytes
-//! (larger inputs are [`ErrorKind::InputTooLarge`]).
+//! (larger inputs are [`ErrorKind::InputTooLarge`]; so is a larger value
+//! given to [`Document::try_from_borrow`], and to [`Document::from_owned`]
+//! [`WriteError::DocumentTooLarge`](crate::WriteError::DocumentTooLarge);
+//! [`Document::from_borrow`] panics on one).
 
 /// Calls `$m!` with the typed getters every compound-like type has (one
 /// list, so `NbtCompound` and `Document` cannot drift apart). `$d` is the
