@@ -17,6 +17,7 @@
 //! map through `&mut` without locking.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, DefaultHasher};
 use std::sync::{PoisonError, RwLock};
 
 use super::Document;
@@ -40,9 +41,13 @@ pub(crate) const INDEX_FROM: usize = 128;
 /// choice made in hindsight.
 const BUILD_AFTER: usize = 48;
 
-/// See the module docs.
+/// See the module docs. The map's hasher is std's SipHash with fixed keys:
+/// making one needs no thread-local state (every read makes a document),
+/// and its keys are block positions, at most one per 128 nodes.
 #[derive(Default)]
-pub(crate) struct Indexes(RwLock<HashMap<u32, LazyIndex>>);
+pub(crate) struct Indexes(RwLock<Map>);
+
+type Map = HashMap<u32, LazyIndex, BuildHasherDefault<DefaultHasher>>;
 
 /// A copy starts without indexes (lookups build them again).
 impl Clone for Indexes {
@@ -52,7 +57,7 @@ impl Clone for Indexes {
 }
 
 impl Indexes {
-    fn map_mut(&mut self) -> &mut HashMap<u32, LazyIndex> {
+    fn map_mut(&mut self) -> &mut Map {
         self.0.get_mut().unwrap_or_else(PoisonError::into_inner)
     }
 }
