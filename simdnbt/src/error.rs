@@ -255,6 +255,12 @@ pub enum WriteError {
     /// A document nested deeper than 512 compound/list levels, which no
     /// conforming reader (ours included) would accept.
     MaxDepthExceeded,
+    /// A value that writes to more than 2^31 − 1 bytes, more than a
+    /// [`crate::document::Document`] holds (`Document::from_owned`).
+    DocumentTooLarge {
+        /// The written length in bytes.
+        len: usize,
+    },
 }
 
 impl fmt::Display for WriteError {
@@ -274,6 +280,12 @@ impl fmt::Display for WriteError {
             }
             WriteError::MaxDepthExceeded => {
                 f.write_str("document is nested deeper than 512 levels")
+            }
+            WriteError::DocumentTooLarge { len } => {
+                write!(
+                    f,
+                    "value of {len} bytes exceeds the 2^31 - 1 bytes a document holds"
+                )
             }
         }
     }

@@ -4,7 +4,8 @@
 //! MUTF-8 and the byte-swap kernels, the owned builder, writers, `Drop` and
 //! `PartialEq`, the document model's raw scratch stack (growth included), the
 //! one block its nodes and bytes share (each growing out of it) and its list
-//! view, on valid, truncated and hostile input.
+//! view, the owned compound's 32-bit entries and the key indexes of both
+//! models (built by racing threads), on valid, truncated and hostile input.
 //!
 //! Runs in the normal test suite too; `.ci/miri.sh` runs it under Miri. No
 //! file I/O (Miri's isolation), inputs are built here.
@@ -725,4 +726,97 @@ fn serde_pull_reader() {
             agree(&b);
         }
     }
+}
+
+/// The owned compound's entries (a `Vec`'s parts in 32-bit fields) and its
+/// lazy key index (a pointer word that is a count until a lookup installs a
+/// boxed index, also from two threads at once): built, kept up to date by
+/// insert/push/remove, dropped by `keys_mut`/`clear`/`retain`, cloned,
+/// converted to and from a `Vec`, dropped.
+#[test]
+fn owned_compound_entries_and_key_index() {
+    let key = |i: usize| format!("k{i}");
+    let mut c = NbtCompound::with_capacity(3);
+    for i in 0..80 {
+        c.insert(key(i), i as i32);
+    }
+    // Missing keys scan all 80: the budget (16 scans' worth) builds the
+    // index on the 17th, raced by two threads.
+    std::thread::scope(|s| {
+        for t in 0..2 {
+            let c = &c;
+            s.spawn(move || {
+                for i in 0..20 {
+                    assert!(!c.contains(&format!("missing{t}{i}")));
+                }
+                assert_eq!(c.int("k5"), Some(5));
+            });
+        }
+    });
+    for i in 80..90 {
+        c.push(key(i), i as i32);
+    }
+    assert_eq!(c.remove("k3").and_then(|t| t.int()), Some(3));
+    assert_eq!(c.remove("k89").and_then(|t| t.int()), Some(89));
+    c.insert("k4", "four");
+    assert_eq!(c.int("k88"), Some(88));
+    assert_eq!(
+        c.string("k4").map(|s| s.to_str().into_owned()),
+        Some("four".into())
+    );
+    let copy = c.clone();
+    assert_eq!(copy.len(), 88);
+    for k in c.keys_mut().take(1) {
+        *k = Mutf8String::from("renamed");
+    }
+    assert_eq!(c.int("renamed"), Some(0));
+    c.retain(|_, v| v.int().is_some_and(|i| i % 2 == 0));
+    assert_eq!(c.int("k10"), Some(10));
+    let v: Vec<(Mutf8String, NbtTag)> = c.into_iter().collect();
+    let mut c = NbtCompound::from_values(v);
+    assert_eq!(c.int("k86"), Some(86));
+    c.clear();
+    assert!(c.is_empty());
+    drop(copy);
+}
+
+/// The document's key indexes: a compound past the threshold built by
+/// inserts (the index built through `&` by two threads at once), kept up to
+/// date as its block moves, by a remove, dropped by a clone and `clear`.
+#[test]
+fn document_key_index() {
+    let mut doc = simdnbt::document::Document::from_vec(vec![0x0a, 0, 0, 0])
+        .unwrap()
+        .unwrap();
+    let mut root = doc.as_compound_mut().unwrap();
+    for i in 0..130 {
+        root.insert(&format!("k{i}"), i).unwrap();
+        // A sibling that grows too: the root's block moves past it.
+        if i % 40 == 0 {
+            root.insert(&format!("c{i}"), NbtCompound::new()).unwrap();
+            root.compound_mut(format!("c{i}").as_str())
+                .unwrap()
+                .push("x", 1)
+                .unwrap();
+        }
+    }
+    let doc = &doc;
+    std::thread::scope(|s| {
+        for t in 0..2 {
+            s.spawn(move || {
+                for i in 0..50 {
+                    assert!(!doc.contains(&format!("missing{t}{i}")));
+                }
+                assert_eq!(doc.int("k7"), Some(7));
+            });
+        }
+    });
+    let mut doc = doc.clone();
+    let mut root = doc.as_compound_mut().unwrap();
+    assert!(root.remove("k3"));
+    root.insert("k200", 200).unwrap();
+    assert_eq!(doc.int("k129"), Some(129));
+    assert_eq!(doc.int("k3"), None);
+    doc.as_compound_mut().unwrap().clear();
+    assert_eq!(doc.int("k129"), None);
 }

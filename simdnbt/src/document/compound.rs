@@ -4,6 +4,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::slice;
 
+use super::index::INDEX_FROM;
 use super::node::{Node, name_hash};
 use super::{Document, NbtList, NbtTag};
 use crate::mutf8::Mutf8Str;
@@ -11,9 +12,10 @@ use crate::raw_list::RawList;
 
 /// A compound inside a [`Document`]: its named tags, in order.
 ///
-/// Lookup is a linear scan from the end and returns the last match (a
-/// crafted input's duplicate keys are all kept, in order, and the last
-/// counts, as in the other models); `len` is O(1).
+/// Lookup returns the last match (a crafted input's duplicate keys are all
+/// kept, in order, and the last counts, as in the other models): a scan
+/// from the end, or in a compound of 128 or more tags a hash index, O(1)
+/// amortised (see the [module docs](super#cost)); `len` is O(1).
 #[derive(Clone, Copy)]
 pub struct NbtCompound<'d> {
     pub(crate) doc: &'d Document,
@@ -134,6 +136,15 @@ impl<'k> Lookup<'k> {
     /// The last (`LAST`) or first child of compound `c` called this.
     #[inline(always)]
     fn find<const LAST: bool>(&self, doc: &Document, c: &Node) -> Option<usize> {
+        if LAST && c.b as usize >= INDEX_FROM && c.has_block() {
+            return doc.indexed_position(c, &self.bytes, || self.scan::<true>(doc, c));
+        }
+        self.scan::<LAST>(doc, c)
+    }
+
+    /// [`find`](Self::find) by a scan of the children.
+    #[inline(always)]
+    fn scan<const LAST: bool>(&self, doc: &Document, c: &Node) -> Option<usize> {
         let children = doc.children(c);
         // One loop per way of comparing, so that each is as tight as it can be.
         if children.len() < WORD_FROM || self.nul {

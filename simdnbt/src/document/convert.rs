@@ -2,8 +2,8 @@
 //! which every model writes and the validating core reads, so a conversion
 //! never recurses and accepts exactly what a read would.
 
-use super::{Document, Form, Layout};
-use crate::error::WriteError;
+use super::{Document, Form, Layout, MAX_BYTES};
+use crate::error::{Error, ErrorKind, WriteError};
 use crate::options::ReadOptions;
 use crate::{borrow, owned};
 
@@ -25,46 +25,86 @@ impl Document {
     pub fn from_owned(nbt: &owned::BaseNbt) -> Result<Document, WriteError> {
         let mut bytes = Vec::new();
         nbt.write(&mut bytes)?;
-        Ok(Document::read_written(bytes, Form::Named))
+        Document::read_written_owned(bytes, Form::Named)
     }
 
     /// A document (unnamed form) whose root is a copy of `tag`, of any type.
+    /// Errors as [`from_owned`](Self::from_owned).
     pub fn from_owned_tag(tag: &owned::NbtTag) -> Result<Document, WriteError> {
         let mut bytes = Vec::new();
         tag.write(&mut bytes)?;
-        Ok(Document::read_written(bytes, Form::Unnamed))
+        Document::read_written_owned(bytes, Form::Unnamed)
     }
 
     /// A document (named form) holding a copy of a borrowed document's bytes.
+    ///
+    /// # Panics
+    ///
+    /// If the value takes more than 2 GiB (2^31 − 1 bytes, what a document
+    /// holds), which a borrowed document read from such an input may:
+    /// [`try_from_borrow`](Self::try_from_borrow) returns an error instead.
     pub fn from_borrow(nbt: &borrow::BaseNbt<'_>) -> Document {
+        Document::try_from_borrow(nbt).unwrap_or_else(|e| too_large(e))
+    }
+
+    /// [`from_borrow`](Self::from_borrow), with an error
+    /// ([`ErrorKind::InputTooLarge`], at
+    /// offset 2^31 − 1 of the written bytes) for a value of more than 2 GiB.
+    pub fn try_from_borrow(nbt: &borrow::BaseNbt<'_>) -> Result<Document, Error> {
         let mut bytes = Vec::new();
         nbt.write(&mut bytes);
         Document::read_written(bytes, Form::Named)
     }
 
     /// A document (unnamed form) whose root is a copy of a borrowed tag.
+    ///
+    /// # Panics
+    ///
+    /// As [`from_borrow`](Self::from_borrow);
+    /// [`try_from_borrow_tag`](Self::try_from_borrow_tag) returns an error
+    /// instead.
     pub fn from_borrow_tag(tag: borrow::NbtTag<'_, '_>) -> Document {
+        Document::try_from_borrow_tag(tag).unwrap_or_else(|e| too_large(e))
+    }
+
+    /// [`from_borrow_tag`](Self::from_borrow_tag), with an error for a value
+    /// of more than 2 GiB, as [`try_from_borrow`](Self::try_from_borrow).
+    pub fn try_from_borrow_tag(tag: borrow::NbtTag<'_, '_>) -> Result<Document, Error> {
         let mut bytes = Vec::new();
         tag.write(&mut bytes);
         Document::read_written(bytes, Form::Unnamed)
     }
 
+    /// [`read_written`](Self::read_written) for the owned conversions, whose
+    /// error type is the writer's.
+    fn read_written_owned(bytes: Vec<u8>, form: Form) -> Result<Document, WriteError> {
+        let len = bytes.len();
+        Document::read_written(bytes, form).map_err(|_| WriteError::DocumentTooLarge { len })
+    }
+
     /// Reads bytes a writer of this crate produced (any depth: a borrowed
-    /// document may have been read with a raised limit).
-    ///
-    /// Panics only on a value of more than 2 GiB (`MAX_BYTES`), which these
-    /// conversions' signatures cannot refuse (the borrow reader and the owned
-    /// writer have no such limit): the one way this `expect` is reached.
-    fn read_written(bytes: Vec<u8>, form: Form) -> Document {
+    /// document may have been read with a raised limit). The one error:
+    /// more than [`MAX_BYTES`] ([`ErrorKind::InputTooLarge`]), which the
+    /// borrow reader and the owned writer do not limit.
+    pub(crate) fn read_written(bytes: Vec<u8>, form: Form) -> Result<Document, Error> {
         let opts = ReadOptions::default().max_depth(u32::MAX);
+        let too_large = || Error::new(ErrorKind::InputTooLarge, MAX_BYTES);
+        if bytes.len() > MAX_BYTES {
+            return Err(too_large());
+        }
+        // Valid NBT (a writer's) within the size: it reads back. Any other
+        // refusal is reported as the size, the only one possible.
         let at = Layout::find(&bytes, 0, form)
             .ok()
             .flatten()
-            .expect("written NBT has a root");
-        let mut doc = Document::parse_vec(bytes, &at, &opts).expect("written NBT reads back");
+            .ok_or_else(too_large)?;
+        let mut doc = Document::parse_vec(bytes, &at, &opts).map_err(|e| {
+            debug_assert!(false, "written NBT reads back: {e:?}");
+            too_large()
+        })?;
         // Edits keep to the usual limit, or to the depth the value has.
         doc.max_depth = crate::DEFAULT_MAX_DEPTH;
-        doc
+        Ok(doc)
     }
 
     /// The root compound as an owned document ([`owned::Nbt::None`] when
@@ -75,6 +115,13 @@ impl Document {
             None => owned::Nbt::None,
         }
     }
+}
+
+/// The documented panic of the infallible conversions.
+#[cold]
+#[track_caller]
+fn too_large(e: Error) -> ! {
+    panic!("a value past what a document holds (use the try_ conversion): {e}")
 }
 
 /// The owned document's copy, as [`Document::from_owned`] makes it.

@@ -50,7 +50,11 @@
 //! else in runs. Lookup by key is a scan of the compound's children from the
 //! end; once an edit has looked a key up in a compound of 8 or more tags, the
 //! scan there compares a one-byte hash of each name (kept in its node) before
-//! the name itself. `len` and indexing are O(1). (Instruction counts against
+//! the name itself. In a compound of 128 or more tags lookups are O(1)
+//! amortised: once scans there have cost about what it does, a lookup
+//! builds a hash index of its keys, which `insert`, `push` and `remove` keep
+//! up to date (so a compound of n keys is built with `insert` in O(n));
+//! `clone` and compaction start without one. `len` and indexing are O(1). (Instruction counts against
 //! the other models and na_nbt: `reports/perf.md`.)
 //!
 //! # Memory
@@ -111,7 +115,10 @@
 //! default), makes a string longer than 65535 encoded bytes or a list or
 //! array longer than `i32::MAX`, or gives a list an element of another type.
 //! A document, with everything edits appended, holds at most 2^31 − 1 bytes
-//! (larger inputs are [`ErrorKind::InputTooLarge`]).
+//! (larger inputs are [`ErrorKind::InputTooLarge`]; so is a larger value
+//! given to [`Document::try_from_borrow`], and to [`Document::from_owned`]
+//! [`WriteError::DocumentTooLarge`](crate::WriteError::DocumentTooLarge);
+//! [`Document::from_borrow`] panics on one).
 
 /// Calls `$m!` with the typed getters every compound-like type has (one
 /// list, so `NbtCompound` and `Document` cannot drift apart). `$d` is the
@@ -160,6 +167,7 @@ mod compound;
 mod compressed;
 mod convert;
 mod edit;
+mod index;
 mod list;
 mod node;
 mod path;
@@ -239,6 +247,8 @@ pub struct Document {
     path: Vec<u32>,
     /// `bytes.len()` and `nodes.len()` after the last read or compaction.
     settled: (u32, u32),
+    /// The key indexes of big compounds (`index.rs`).
+    indexes: index::Indexes,
 }
 
 const _: () = {
@@ -583,6 +593,7 @@ impl Document {
             max_depth: opts.max_depth,
             path: Vec::new(),
             settled,
+            indexes: Default::default(),
         }
     }
 

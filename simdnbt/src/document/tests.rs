@@ -764,3 +764,22 @@ fn a_network_input_past_the_size_limit_in_java_is_an_error() {
     assert_eq!(offsets.last(), Some(&2), "{offsets:?}");
     assert!(offsets[offsets.len() / 2] < net.len() / 2, "{offsets:?}");
 }
+
+/// A written value past what a document holds is an error, not a panic:
+/// the conversions from the borrow and owned models reach this with a
+/// value read from or built past 2 GiB. (The zeroed vector is never
+/// touched past its first page: no memory is used for the rest.)
+#[test]
+#[cfg(target_pointer_width = "64")]
+#[cfg_attr(miri, ignore = "a 2 GiB allocation")]
+fn a_written_value_past_2_gib_is_an_error() {
+    let n = super::MAX_BYTES + 9;
+    let mut bytes = vec![0u8; n];
+    // {a: [B; ...]} reaching past the limit.
+    let len = (n - 12) as u32;
+    bytes[..11].copy_from_slice(&[0x0a, 0, 0, 0x07, 0, 1, b'a', 0, 0, 0, 0]);
+    bytes[7..11].copy_from_slice(&len.to_be_bytes());
+    let e = Document::read_written(bytes, Form::Named).unwrap_err();
+    assert_eq!(e.kind(), crate::ErrorKind::InputTooLarge);
+    assert_eq!(e.offset(), super::MAX_BYTES);
+}

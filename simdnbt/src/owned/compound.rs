@@ -41,7 +41,8 @@ const BUILD_AFTER: usize = 16;
 /// So building a compound of n keys with `insert` is O(n) overall.
 /// [`remove`](Self::remove) keeps the order of the others, so it moves the
 /// entries after the removed one down (as `Vec::remove` does): O(1) at the
-/// end, a memory move of the rest elsewhere. [`keys_mut`](Self::keys_mut) and
+/// end, a memory move of the rest elsewhere ([`retain`](Self::retain)
+/// removes many in one pass). [`keys_mut`](Self::keys_mut) and
 /// [`clear`](Self::clear) drop the index (the next big lookup builds it
 /// again); changing values ([`get_mut`](Self::get_mut),
 /// [`iter_mut`](Self::iter_mut), …) keeps it. A compound is 24 bytes, as a
@@ -227,6 +228,12 @@ impl NbtCompound {
     /// Removes the tag called `name` and returns it, keeping the others'
     /// order. A repeated key loses every entry (so `contains` is `false`
     /// afterwards); the value returned is the last, the one `get` saw.
+    ///
+    /// Keeping the order (the order the compound is written in) moves the
+    /// entries after the removed one down, as `Vec::remove` and
+    /// `IndexMap::shift_remove` do: O(1) at the end, O(n) at the front, so
+    /// removing many keys one by one from a big compound is quadratic. Use
+    /// [`retain`](Self::retain) for that: one pass.
     pub fn remove(&mut self, name: &str) -> Option<NbtTag> {
         let key = Mutf8Str::from_str(name);
         let key = key.as_bytes();
@@ -259,6 +266,25 @@ impl NbtCompound {
             drop::<Vec<(Mutf8String, NbtTag)>>(shadowed);
         }
         Some(removed)
+    }
+
+    /// Keeps only the tags for which `keep` returns `true`, in order, in one
+    /// pass: O(n) however many go (and the lookup index is built again by
+    /// later lookups, see the type docs). `keep` may change the values.
+    ///
+    /// ```
+    /// let mut c: simdnbt::owned::NbtCompound =
+    ///     (0..10).map(|i| (format!("k{i}"), simdnbt::owned::NbtTag::Int(i))).collect();
+    /// c.retain(|name, _| name.to_str() != "k3");
+    /// c.retain(|_, tag| tag.int().is_some_and(|i| i % 2 == 1));
+    /// assert_eq!(c.keys().map(|k| k.to_str().into_owned()).collect::<Vec<_>>(), ["k1", "k5", "k7", "k9"]);
+    /// ```
+    pub fn retain(&mut self, mut keep: impl FnMut(&Mutf8Str, &mut NbtTag) -> bool) {
+        let mut values = std::mem::take(&mut self.values).into_vec();
+        values.retain_mut(|(k, v)| keep(k.as_str(), v));
+        // No longer than it was: fits the entries' 32-bit length.
+        self.values = Entries::from_vec(values);
+        self.index.clear();
     }
 
     /// Same as [`remove`](Self::remove) (upstream's name).

@@ -7,6 +7,7 @@ mod compat;
 #[cfg(feature = "derive")]
 mod derive_errors;
 mod docs;
+mod document_compound;
 mod nested_option;
 mod owned_compound;
 mod path;

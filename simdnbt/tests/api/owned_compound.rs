@@ -56,6 +56,41 @@ fn a_million_key_compound_is_built_and_queried_in_bounded_time() {
     );
 }
 
+/// Removing most of a million keys: one by one from the front, each
+/// `remove` moves the rest (about 2.5 * 10^11 entry moves, hours); `retain`
+/// is one pass, and lookups afterwards go through a new index.
+#[test]
+fn retain_removes_many_keys_in_one_pass() {
+    const N: usize = 1_000_000;
+    let start = Instant::now();
+    let mut c: NbtCompound = (0..N)
+        .map(|i| (format!("k{i}"), NbtTag::Int(i as i32)))
+        .collect();
+    assert_eq!(c.int("k10"), Some(10));
+    c.retain(|k, v| {
+        if k.to_str() == "k7" {
+            *v = NbtTag::Int(-7);
+        }
+        v.int().is_some_and(|i| i % 1000 == 7 || i == -7)
+    });
+    assert_eq!(c.len(), N / 1000);
+    assert_eq!(c.int("k7"), Some(-7));
+    assert_eq!(c.int("k10"), None);
+    for i in (0..N).step_by(1000) {
+        let want = if i == 0 { -7 } else { i as i32 + 7 };
+        assert_eq!(c.int(&format!("k{}", i + 7)), Some(want));
+    }
+    let order: Vec<_> = c.keys().take(3).map(|k| k.to_str().into_owned()).collect();
+    assert_eq!(order, ["k7", "k1007", "k2007"]);
+    // And everything, from a compound that had an index.
+    c.retain(|_, _| false);
+    assert!(c.is_empty() && !c.contains("k7"));
+    c.insert("k7", 1);
+    assert_eq!(c.int("k7"), Some(1));
+    let took = start.elapsed();
+    assert!(took < Duration::from_secs(120), "retain took {took:?}");
+}
+
 /// A small deterministic PRNG (xorshift64*), so the model test needs no
 /// dependency and every run checks the same cases.
 struct Rng(u64);

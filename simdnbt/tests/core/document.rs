@@ -538,3 +538,44 @@ fn a_document_deeper_than_512_compacts() {
         .unwrap();
     assert!(got == want);
 }
+
+/// The conversions into a document refuse a value past the 2 GiB a document
+/// holds: `try_from_borrow` and `from_owned` with an error, `from_borrow`
+/// with its documented panic.
+#[test]
+#[ignore = "2.2 GB of memory (2 GiB values copied); run with --ignored"]
+fn conversions_past_2_gib_are_errors() {
+    // {a: [B; 2^30 bytes], b: [B; 2^30 bytes]}: a zeroed buffer, only the
+    // entries' heads written (an array is at most 2^31 - 1 long).
+    let half = 1usize << 30;
+    let n = 3 + 2 * (8 + half) + 1;
+    let mut bytes = vec![0u8; n];
+    bytes[..3].copy_from_slice(&[0x0a, 0, 0]);
+    for (at, name) in [(3, b'a'), (3 + 8 + half, b'b')] {
+        bytes[at..at + 4].copy_from_slice(&[0x07, 0, 1, name]);
+        bytes[at + 4..at + 8].copy_from_slice(&(half as u32).to_be_bytes());
+    }
+    let nbt = borrow::read(&mut Cursor::new(&bytes[..])).unwrap().unwrap();
+    let e = Document::try_from_borrow(&nbt).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::InputTooLarge);
+    let root = nbt.as_compound();
+    let tag = root.get("a").unwrap();
+    // Half of it fits.
+    assert_eq!(
+        Document::try_from_borrow_tag(tag)
+            .unwrap()
+            .root()
+            .byte_array()
+            .map(<[u8]>::len),
+        Some(half)
+    );
+    let panicked = std::panic::catch_unwind(|| Document::from_borrow(&nbt)).is_err();
+    assert!(panicked, "from_borrow's documented panic");
+    drop(nbt);
+    drop(bytes);
+    let mut c = owned::NbtCompound::new();
+    c.insert("a", owned::NbtTag::ByteArray(vec![0; half]));
+    c.insert("b", owned::NbtTag::ByteArray(vec![0; half]));
+    let e = Document::from_owned(&owned::BaseNbt::new("", c)).unwrap_err();
+    assert_eq!(e, simdnbt::WriteError::DocumentTooLarge { len: n });
+}

@@ -117,6 +117,8 @@ impl<'d> NbtCompoundMut<'d> {
         }
         self.doc.nodes[kept..a + b].fill(Node::open(0, SPARE));
         self.doc.nodes[c].b = (kept - a) as u32;
+        self.doc
+            .index_removed(a as u32, &key.bytes, first, b - (kept - a), kept - a);
         self.doc.mark_dirty(self.depth);
         true
     }
@@ -132,6 +134,7 @@ impl<'d> NbtCompoundMut<'d> {
     /// Removes every tag.
     pub fn clear(&mut self) {
         let c = self.doc.path[self.depth] as usize;
+        self.doc.drop_index(self.doc.nodes[c].a);
         self.doc.nodes[c].b = 0;
         self.doc.mark_dirty(self.depth);
     }

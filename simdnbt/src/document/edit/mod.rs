@@ -477,6 +477,9 @@ impl Document {
         self.nodes.extend_from_within(a..end);
         self.nodes.resize(new + b + room, Node::open(0, SPARE));
         self.nodes[c].a = new as u32;
+        if self.nodes[c].id == COMPOUND {
+            self.move_index(a as u32, new as u32);
+        }
         Ok(())
     }
 
@@ -513,6 +516,11 @@ impl Document {
             self.nodes.copy_within(a + pos..a + len, a + pos + 1);
         }
         self.nodes[a + pos] = node;
+        if self.nodes[c].id == COMPOUND {
+            // (Entries go into a compound only at its end.)
+            debug_assert_eq!(pos, len);
+            self.index_appended(c, pos);
+        }
         self.mark_dirty(depth);
         self.maybe_compact(Some(depth));
         Ok(())
