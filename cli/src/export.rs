@@ -46,7 +46,7 @@ pub struct ExportArgs {
     /// The world folder, region file or NBT file
     pub world: PathBuf,
     /// The table: a built-in one (chunks, entities, block_entities, items,
-    /// players, blocks, nbt), or NAME=ROWS for a custom one (with --col)
+    /// players, blocks, biomes, nbt), or NAME=ROWS for a custom one (with --col)
     #[arg(long, value_name = "TABLE")]
     pub table: String,
     /// A column of the custom table: NAME=PATH, PATH relative to a row

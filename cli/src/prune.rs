@@ -5,7 +5,8 @@
 //! and checked, renamed over the original), packed, with every other chunk
 //! kept byte for byte. A chunk's entities (`entities/`, 1.17+) and points of
 //! interest (`poi/`) go with it, as the game would have none without the
-//! chunk.
+//! chunk; so does its external `c.X.Z.mcc` file (a chunk over 1 MiB), once
+//! the region file no longer refers to it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -33,8 +34,9 @@ Examples:
 CONDITION is an SQL condition (a WHERE clause) over the columns of the
 `chunks` table (`nbt sql WORLD 'DESCRIBE chunks'`). Each chunk that matches
 is removed from its region file, and its entities (entities/) and points of
-interest (poi/) with it; the game generates it again the next time a player
-comes near. Each changed region file is packed (the room of the removed
+interest (poi/) with it, and its external c.X.Z.mcc file if it has one (kept
+as c.X.Z.mcc.bak with --backup); the game generates it again the next time
+a player comes near. Each changed region file is packed (the room of the removed
 chunks given back), written to a temporary file, read back and checked (every
 other chunk kept byte for byte), and only then renamed over the original.
 One line per removed chunk on stdout, one per file and a summary on stderr.
@@ -131,6 +133,10 @@ pub fn run(args: PruneArgs) -> Result<u8> {
         match result {
             Ok(p) if p.removed.is_empty() => {}
             Ok(p) => {
+                for problem in &p.problems {
+                    eprintln!("nbt: {problem}");
+                }
+                failed += p.problems.len();
                 let mut lines = out.lock().unwrap_or_else(|e| e.into_inner());
                 for pos in &p.removed {
                     lines.push_str(&format!("{} chunk {pos}\n", file.display()));
@@ -217,6 +223,8 @@ struct Pruned {
     /// Bytes before and after.
     before: u64,
     after: u64,
+    /// External `.mcc` files of removed chunks that could not be removed.
+    problems: Vec<String>,
 }
 
 /// Removes the chunks at `remove` (those present) from the region file
@@ -229,6 +237,11 @@ fn prune_file(file: &Path, remove: &BTreeSet<LocalPos>, w: WriteOpts) -> Result<
     let original = place.read_all()?;
     let mut region = input::open_region(&place, original.clone())?;
     let before: Vec<ChunkInfo> = region.chunks().collect();
+    let before_external: Vec<LocalPos> = before
+        .iter()
+        .filter(|i| i.external)
+        .map(|i| i.pos)
+        .collect();
     let mut removed = Vec::new();
     for &pos in remove {
         if region.remove_chunk(pos.x.into(), pos.z.into()) {
@@ -250,12 +263,71 @@ fn prune_file(file: &Path, remove: &BTreeSet<LocalPos>, w: WriteOpts) -> Result<
     };
     let bytes = region.as_bytes();
     crate::store::replace_verified(file, bytes, &verify, w)?;
+    // Only once the region no longer points at them: a failed write above
+    // leaves the file, and so these chunks, as they were.
+    let external: Vec<LocalPos> = before_external
+        .into_iter()
+        .filter(|pos| removed.contains(pos))
+        .collect();
+    let problems = if w.dry_run {
+        Vec::new()
+    } else {
+        remove_external(file, &external, w.backup)
+    };
     Ok(Pruned {
+        problems,
         removed,
         files: 1,
         before: original.len() as u64,
         after: bytes.len() as u64,
     })
+}
+
+/// Removes the external `c.X.Z.mcc` files of the chunks at `removed` of the
+/// region file `file` (`r.X.Z.mca`), which no longer refers to them; with
+/// `backup`, each is kept as `c.X.Z.mcc.bak` beside the region's `.bak`, so
+/// that the backup is whole. A file already gone is not an error. Returns
+/// what could not be removed (the chunks are gone from the region all the same).
+fn remove_external(file: &Path, removed: &[LocalPos], backup: bool) -> Vec<String> {
+    let mut problems = Vec::new();
+    let Some((rx, rz)) = simdnbt::region::region_position(file) else {
+        return problems;
+    };
+    let dir = match file.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
+        _ => PathBuf::from("."),
+    };
+    for pos in removed {
+        let x = i64::from(rx) * 32 + i64::from(pos.x);
+        let z = i64::from(rz) * 32 + i64::from(pos.z);
+        let mcc = dir.join(format!("c.{x}.{z}.mcc"));
+        let result = if backup {
+            let bak = dir.join(format!("c.{x}.{z}.mcc.bak"));
+            if std::fs::symlink_metadata(&bak).is_ok() {
+                problems.push(format!(
+                    "{}: chunk {pos} removed, but its external file {} is left: {} exists",
+                    file.display(),
+                    mcc.display(),
+                    bak.display()
+                ));
+                continue;
+            }
+            std::fs::rename(&mcc, &bak)
+        } else {
+            std::fs::remove_file(&mcc)
+        };
+        match result {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                problems.push(format!(
+                    "{}: chunk {pos} removed, but its external file {} is left: {e}",
+                    file.display(),
+                    mcc.display()
+                ));
+            }
+            _ => {}
+        }
+    }
+    problems
 }
 
 /// Checks a pruned region file before it replaces `original`: it holds

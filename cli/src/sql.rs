@@ -30,7 +30,7 @@ Examples:
   nbt sql world 'SELECT id, sum(n) FROM inv GROUP BY id' \\
       --table inv=Inventory[] --col id=id --col n:int=count
 
-Tables: chunks, entities, block_entities, items, players, blocks, nbt (their
+Tables: chunks, entities, block_entities, items, players, blocks, biomes, nbt (their
 columns: `nbt sql WORLD 'DESCRIBE chunks'` and the simdnbt-arrow docs), and
 the one --table defines. Only the columns a query uses are read. The query is
 DataFusion's SQL (PostgreSQL-like). A chunk or file that cannot be read is

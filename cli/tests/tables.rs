@@ -486,3 +486,116 @@ fn prune_refuses_a_bad_condition() {
     assert!(r.stderr.contains("nope_col"), "{}", r.stderr);
     assert_eq!(snapshot(&w.dir), before);
 }
+
+#[test]
+fn prune_removes_a_chunks_external_file_with_it() {
+    use simdnbt::region::ChunkCompression;
+    let dir = TempDir::new().unwrap();
+    let folder = dir.path().join("world/region");
+    std::fs::create_dir_all(&folder).unwrap();
+    let chunk = |inhabited: i64, filler: usize| {
+        let mut nbt = simdnbt::owned::NbtCompound::new();
+        nbt.insert("DataVersion", 3700);
+        nbt.insert("InhabitedTime", inhabited);
+        nbt.insert("filler", simdnbt::owned::NbtTag::ByteArray(vec![7; filler]));
+        let mut out = Vec::new();
+        simdnbt::owned::BaseNbt::new("", nbt)
+            .write(&mut out)
+            .unwrap();
+        out
+    };
+    let mut region = Region::new().with_external_dir(&folder, 0, 0);
+    // Over 255 sectors uncompressed: stored in c.X.Z.mcc, as the game does.
+    let big = chunk(0, 1_100_000);
+    region
+        .write_chunk(1, 0, &big, ChunkCompression::Uncompressed)
+        .unwrap();
+    region
+        .write_chunk(2, 0, &chunk(0, 10), ChunkCompression::Zlib)
+        .unwrap();
+    region
+        .write_chunk(3, 0, &chunk(5000, 10), ChunkCompression::Zlib)
+        .unwrap();
+    let file = folder.join("r.0.0.mca");
+    region.save(&file).unwrap();
+    let mcc = folder.join("c.1.0.mcc");
+    assert!(mcc.is_file(), "the big chunk is external");
+    let w = dir.path().join("world");
+
+    let dry =
+        run(nbt()
+            .arg("prune")
+            .arg(&w)
+            .args(["--where", "inhabited_time < 100", "--dry-run"]));
+    assert_eq!(dry.code, Some(0), "{}", dry.stderr);
+    assert!(mcc.is_file(), "a dry run removes nothing");
+
+    let real = run(nbt()
+        .arg("prune")
+        .arg(&w)
+        .args(["--where", "inhabited_time < 100"]));
+    assert_eq!(real.code, Some(0), "{}", real.stderr);
+    assert!(!mcc.exists(), "the removed chunk's .mcc is gone");
+    let left = records(&file);
+    assert_eq!(left.keys().collect::<Vec<_>>(), [&(3, 0)]);
+    assert_eq!(
+        std::fs::read_dir(&folder).unwrap().count(),
+        1,
+        "nothing but the region file is left"
+    );
+}
+
+#[test]
+fn sql_skips_region_files_the_where_rules_out_unread() {
+    use simdnbt::region::ChunkCompression;
+    let dir = TempDir::new().unwrap();
+    let w = dir.path().join("world");
+    let chunk = [0x0a, 0, 0, 3, 0, 1, b'v', 0, 0, 0, 1, 0];
+    let save = |file: &str, xs: &[i32]| {
+        let path = w.join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let mut region = Region::new();
+        for &x in xs {
+            region
+                .write_chunk(x, 0, &chunk, ChunkCompression::Zlib)
+                .unwrap();
+        }
+        region.save(path).unwrap();
+    };
+    // Chunks 0, 1 and -1 of the overworld; two files that do not open.
+    save("region/r.0.0.mca", &[0, 1]);
+    save("region/r.-1.0.mca", &[31]);
+    std::fs::write(w.join("region/r.1.0.mca"), [0xff; 8192]).unwrap();
+    std::fs::create_dir_all(w.join("DIM-1/region")).unwrap();
+    std::fs::write(w.join("DIM-1/region/r.0.0.mca"), [0xff; 8192]).unwrap();
+
+    let (code, lines, stderr) = sql(&w, "SELECT count(*) AS n FROM chunks");
+    assert_eq!(code, Some(2), "every file read: the broken ones named");
+    assert_eq!(lines[1], "3");
+    assert!(
+        stderr.contains("r.1.0.mca") && stderr.contains("DIM-1"),
+        "{stderr}"
+    );
+    // Each condition rules both broken files out: they are never opened.
+    for (condition, n) in [
+        ("dimension = 'overworld' AND chunk_x < 32", "3"),
+        (
+            "chunk_x BETWEEN -40 AND 31 AND dimension IN ('overworld')",
+            "3",
+        ),
+        (
+            "NOT (chunk_x >= 0) OR (chunk_x = 1 AND dimension <> 'the_nether')",
+            "2",
+        ),
+        ("chunk_z = 0 AND 0 > chunk_x", "1"),
+    ] {
+        let (code, lines, stderr) = sql(
+            &w,
+            &format!("SELECT count(*) AS n FROM chunks WHERE {condition}"),
+        );
+        assert_eq!(code, Some(0), "{condition}: {stderr}");
+        assert_eq!(lines[1], n, "{condition}");
+    }
+    let (_, plan, _) = sql(&w, "EXPLAIN SELECT count(*) FROM chunks WHERE chunk_x = -1");
+    assert!(plan.join("\n").contains("files=1"), "{plan:?}");
+}

@@ -23,8 +23,8 @@ fn region(path: &Path, chunk: &str) {
 }
 
 /// Writes, in a new temporary folder named after `name`, a world of one
-/// 1.20 chunk (a section of 4095 stone and one oak log, a section of air,
-/// a chest holding 5 diamonds), one entity chunk (a zombie, a dropped
+/// 1.20 chunk (a section of 4095 stone and one oak log, one cell of river
+/// and 63 of plains; a section of air and plains; a chest holding 5 diamonds), one entity chunk (a zombie, a dropped
 /// apple ×3) and one player (level 7, 16 torches). Returns the folder.
 #[doc(hidden)]
 pub fn example_world(name: &str) -> PathBuf {
@@ -42,8 +42,10 @@ pub fn example_world(name: &str) -> PathBuf {
         r#"{{DataVersion: 3700, Status: "minecraft:full", InhabitedTime: 1200L, LastUpdate: 500L,
             sections: [
               {{Y: 4b, block_states: {{palette: [{{Name: "minecraft:stone"}},
-                  {{Name: "minecraft:oak_log", Properties: {{axis: "y"}}}}], data: [L; {longs}]}}}},
-              {{Y: 5b, block_states: {{palette: [{{Name: "minecraft:air"}}]}}}}],
+                  {{Name: "minecraft:oak_log", Properties: {{axis: "y"}}}}], data: [L; {longs}]}},
+                biomes: {{palette: ["minecraft:plains", "minecraft:river"], data: [L; 1L]}}}},
+              {{Y: 5b, block_states: {{palette: [{{Name: "minecraft:air"}}]}},
+                biomes: {{palette: ["minecraft:plains"]}}}}],
             block_entities: [{{id: "minecraft:chest", x: 3, y: 64, z: 5,
               Items: [{{Slot: 0b, id: "minecraft:diamond", count: 5}}]}}]}}"#
     );

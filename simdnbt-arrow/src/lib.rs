@@ -47,7 +47,7 @@
 //!
 //! | partition kind | files | tables that read it |
 //! |---|---|---|
-//! | `region` | `region/`, `DIM-1/region/`, `DIM1/region/`, `dimensions/NS/PATH/region/` `r.X.Z.mca` | `chunks`, `entities` (before 1.17), `block_entities`, `items`, `blocks`, `nbt`, custom |
+//! | `region` | `region/`, `DIM-1/region/`, `DIM1/region/`, `dimensions/NS/PATH/region/` `r.X.Z.mca` | `chunks`, `entities` (before 1.17), `block_entities`, `items`, `blocks`, `biomes`, `nbt`, custom |
 //! | `entities` | the same dimensions' `entities/r.X.Z.mca` (1.17+) | `entities`, `items`, `nbt`, custom |
 //! | `poi` | the same dimensions' `poi/r.X.Z.mca` | `nbt`, custom |
 //! | `player` | `playerdata/*.dat` | `players`, `items`, `nbt`, custom |
@@ -261,6 +261,39 @@
 //! # Ok::<(), simdnbt_arrow::Error>(())
 //! ```
 //!
+//! # `biomes`: biome cells per biome per section
+//!
+//! From 1.18 on, from each section's `biomes` palette and packed indices
+//! (64 cells of 4×4×4 blocks; one row per palette entry present). Before
+//! 1.18, from the chunk's `Level.Biomes` array: one row per biome id in it,
+//! the id as a number (`1`, `24`), `section_y` null, `count` the array's
+//! entries of that id (16×16 columns before 1.15, 4×4×4 cells from 1.15).
+//! A section whose data does not fit its palette is skipped with a warning.
+//!
+//! | # | column | type | from |
+//! |---|---|---|---|
+//! | 0–2 | `dimension`, `chunk_x`, `chunk_z` | Utf8, Int32, Int32 | as `chunks` |
+//! | 3 | `section_y` | Int32 | the section's `Y`; null before 1.18 |
+//! | 4 | `biome` | Utf8 | the palette entry (`minecraft:plains`); before 1.18 the numeric id |
+//! | 5 | `count` | Int32 | cells of that biome in the section (1 to 64; each 64 blocks) |
+//!
+//!
+//! ```
+//! # let dir = simdnbt_arrow::example_world("biomes");
+//! use simdnbt_arrow::{column_text, scan, ScanOptions, Source, Table};
+//!
+//! let table = Table::builtin("biomes").unwrap();
+//! let opts = ScanOptions::default().with_projection(vec![3, 4, 5]);
+//! let batches: Vec<_> = scan(&Source::open(&dir)?, &table, &opts).collect::<Result<_, _>>()?;
+//! // section_y, biome, count
+//! let rows: Vec<_> = (0..3).map(|c| column_text(&batches, c)).collect();
+//! assert_eq!(rows[0], ["4", "4", "5"]);
+//! assert_eq!(rows[1], ["minecraft:plains", "minecraft:river", "minecraft:plains"]);
+//! assert_eq!(rows[2], ["63", "1", "64"]);
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! # Ok::<(), simdnbt_arrow::Error>(())
+//! ```
+//!
 //! # `nbt`: one row per tag of every document
 //!
 //! | # | column | type | from |
@@ -323,7 +356,8 @@
 //!
 //! [`Table::with_snbt_column`] adds `snbt`, the row's whole value as SNBT,
 //! as the last column: the chunk, the entity, the block entity, the item
-//! stack, the player, the palette entry (`blocks`; null before 1.13), the tag
+//! stack, the player, the palette entry (`blocks`; null before 1.13;
+//! `biomes`: the biome's name as SNBT, null before 1.18), the tag
 //! (`nbt`), the row value (custom).
 #![deny(missing_docs)]
 

@@ -26,6 +26,7 @@ pub(crate) enum Kind {
     Items,
     Players,
     Blocks,
+    Biomes,
     Nbt,
     Custom(Arc<Custom>),
 }
@@ -129,13 +130,14 @@ pub(crate) struct CustomColumn {
 }
 
 /// The built-in tables' names.
-const BUILTIN: [&str; 7] = [
+const BUILTIN: [&str; 8] = [
     "chunks",
     "entities",
     "block_entities",
     "items",
     "players",
     "blocks",
+    "biomes",
     "nbt",
 ];
 
@@ -152,7 +154,7 @@ impl Table {
     }
 
     /// A built-in table by name: `chunks`, `entities`, `block_entities`,
-    /// `items`, `players`, `blocks`, `nbt`.
+    /// `items`, `players`, `blocks`, `biomes`, `nbt`.
     ///
     /// ```
     /// let t = simdnbt_arrow::Table::builtin("entities").unwrap();
@@ -167,6 +169,7 @@ impl Table {
             "items" => Kind::Items,
             "players" => Kind::Players,
             "blocks" => Kind::Blocks,
+            "biomes" => Kind::Biomes,
             "nbt" => Kind::Nbt,
             _ => return None,
         };

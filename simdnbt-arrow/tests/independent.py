@@ -372,11 +372,41 @@ def load_file(path):
     return parse(raw)
 
 
+def biomes(root, found):
+    """Biome cells per biome: 1.18+ sections' palettes, else the chunk's array."""
+    if get(root, "sections", List) is not None:
+        for s in compounds(root, "sections"):
+            b = get(s, "biomes", Compound)
+            if b is None:
+                continue
+            palette, longs = get(b, "palette", List), get(b, "data", nbtlib.LongArray)
+            if palette is None or len(palette) == 0 or not all(isinstance(e, String) for e in palette):
+                continue
+            n = len(palette)
+            idx = unpack(list(longs) if longs is not None else [], n, bits_for(n, 0), False, 64)
+            if idx is None:
+                continue
+            for i, v in Counter(idx).items():
+                found[str(palette[i])] = found.get(str(palette[i]), 0) + v
+        return
+    lv = get(root, "Level", Compound)
+    data = lv if lv is not None else root
+    arr = data.get("Biomes")
+    if isinstance(arr, nbtlib.IntArray):
+        ids = [int(v) for v in arr]
+    elif isinstance(arr, nbtlib.ByteArray):
+        ids = [int(v) & 0xFF for v in arr]
+    else:
+        return
+    for k, v in Counter(ids).items():
+        found[str(k)] = found.get(str(k), 0) + v
+
+
 def main(world):
     out = {
         "chunks": 0, "chunks_by_version_status": Counter(), "chunks_by_dimension": Counter(),
         "chunk_warnings": 0, "entities": Counter(), "block_entities": Counter(),
-        "items": {}, "blocks": {}, "block_warnings": [], "players": [],
+        "items": {}, "blocks": {}, "block_warnings": [], "players": [], "biomes": {},
     }
     for dim, d in dimension_dirs(world):
         for path in region_files(os.path.join(d, "region")):
@@ -404,6 +434,7 @@ def main(world):
                     items_of(e, ENTITY_LISTS, ENTITY_SINGLES, found)
                 add_items(out["items"], found)
                 blocks(root, out["blocks"], out["block_warnings"])
+                biomes(root, out["biomes"])
         for path in region_files(os.path.join(d, "entities")):
             for _x, _z, _ts, _comp, nbt in region_chunks(path):
                 root = parse(nbt) if nbt is not None else None

@@ -135,6 +135,17 @@ fn every_table_agrees_with_nbtlib() {
         py["block_warnings"].as_u64().unwrap()
     );
 
+    let (biomes, _) = table("biomes");
+    let mut ours: BTreeMap<String, u64> = BTreeMap::new();
+    for (b, n) in strings(&biomes, "biome")
+        .iter()
+        .zip(&ints(&biomes, "count"))
+    {
+        *ours.entry(b.clone().unwrap()).or_default() += n.unwrap() as u64;
+    }
+    assert_eq!(ours, counts(&py["biomes"]));
+    assert!(ours.len() > 3, "{ours:?}");
+
     let (players, _) = table("players");
     let mut ours: Vec<(Option<i32>, Option<i32>)> = ints(&players, "xp_level")
         .into_iter()

@@ -363,3 +363,85 @@ fn custom_columns_are_typed_from_the_first_value_or_become_snbt() {
         &DataType::Int64
     );
 }
+
+#[test]
+fn biomes_agree_with_the_library_chunk_helpers() {
+    use simdnbt::region::Region;
+    use simdnbt::region::chunk::Chunk;
+    use std::collections::BTreeMap;
+
+    let (batches, warnings) = scan_all(&Table::builtin("biomes").unwrap(), &ScanOptions::default());
+    // The broken chunk only.
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    let (dims, xs, zs, ys, biomes, ns) = (
+        strings(&batches, "dimension"),
+        ints(&batches, "chunk_x"),
+        ints(&batches, "chunk_z"),
+        ints(&batches, "section_y"),
+        strings(&batches, "biome"),
+        ints(&batches, "count"),
+    );
+    let mut table = BTreeMap::new();
+    let mut old = BTreeMap::new();
+    for i in 0..ns.len() {
+        let (key, n) = (
+            (dims[i].clone().unwrap(), xs[i].unwrap(), zs[i].unwrap()),
+            ns[i].unwrap(),
+        );
+        match ys[i] {
+            Some(y) => {
+                *table
+                    .entry((key, y, biomes[i].clone().unwrap()))
+                    .or_insert(0) += n
+            }
+            None => {
+                assert!(
+                    biomes[i].as_ref().unwrap().parse::<i64>().is_ok(),
+                    "{:?}",
+                    biomes[i]
+                );
+                *old.entry(key).or_insert(0) += n;
+            }
+        }
+    }
+    // Pre-1.18 chunks: the whole array, 256 columns or 4×4×4 cells of 64 sections' heights.
+    assert!(!old.is_empty());
+    assert!(old.values().all(|&n| n == 256 || n % 64 == 0), "{old:?}");
+
+    // 1.18+ sections, cell by cell through the library.
+    let mut library = BTreeMap::new();
+    let source = Source::open(&world().dir).unwrap();
+    for part in source.partitions() {
+        if part.kind != PartitionKind::Region {
+            continue;
+        }
+        let region = Region::open(&part.path).unwrap();
+        let (rx, rz) = part.region.unwrap();
+        for info in region.chunks() {
+            let (lx, lz) = (i32::from(info.pos.x), i32::from(info.pos.z));
+            let Ok(Some(bytes)) = region.chunk(lx, lz) else {
+                continue;
+            };
+            let nbt = simdnbt::borrow::read(&mut std::io::Cursor::new(&bytes[..])).unwrap();
+            let Ok(chunk) = Chunk::from_nbt(&nbt.unwrap().as_compound()) else {
+                continue;
+            };
+            let key = (part.dimension.clone(), rx * 32 + lx, rz * 32 + lz);
+            for section in chunk.sections() {
+                if section.biomes().is_none() {
+                    continue;
+                }
+                for (x, y, z) in
+                    (0..4).flat_map(|x| (0..4).flat_map(move |y| (0..4).map(move |z| (x, y, z))))
+                {
+                    let biome = section.biome(x, y, z).unwrap().to_owned();
+                    *library
+                        .entry((key.clone(), section.y(), biome))
+                        .or_insert(0) += 1;
+                }
+            }
+        }
+    }
+    assert!(library.len() > 676, "{}", library.len());
+    assert_eq!(table, library);
+}

@@ -31,12 +31,19 @@
 //! starts every partition of a scan at once, so a world of 1 000 regions
 //! would hold 1 000 open scans.)
 //!
+//! A `WHERE` condition on `dimension`, `chunk_x` or `chunk_z` (`=`, `<>`,
+//! `<`, `<=`, `>`, `>=` with a literal, `BETWEEN`, `IN`, combined with
+//! `AND`, `OR`, `NOT`) skips the region files whose rows cannot match it,
+//! unread: a region file `r.X.Z.mca` holds chunks `32X` to `32X + 31` of
+//! its folder's dimension.
+//!
 //! A chunk or a file that cannot be read is skipped and recorded, not
 //! fatal: [`WorldTables::problems`] lists them, each naming the file and
 //! the chunk, so that a query over a world with one broken chunk still
 //! answers, and says what it left out.
 
 mod exec;
+mod filter;
 
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -46,7 +53,7 @@ use arrow_schema::SchemaRef;
 use async_trait::async_trait;
 use datafusion::catalog::{Session, TableProvider};
 use datafusion::error::{DataFusionError, Result};
-use datafusion::logical_expr::{Expr, TableType};
+use datafusion::logical_expr::{Expr, TableProviderFilterPushDown, TableType};
 use datafusion::physical_plan::ExecutionPlan;
 use datafusion::prelude::SessionContext;
 
@@ -178,11 +185,30 @@ impl TableProvider for WorldTable {
         TableType::Base
     }
 
+    /// Conditions on `dimension`, `chunk_x` and `chunk_z` skip the region
+    /// files none of whose rows can match, unread; DataFusion still
+    /// applies them to the rows of the others.
+    fn supports_filters_pushdown(
+        &self,
+        filters: &[&Expr],
+    ) -> Result<Vec<TableProviderFilterPushDown>> {
+        Ok(filters
+            .iter()
+            .map(|f| {
+                if filter::prunes(&self.table, f) {
+                    TableProviderFilterPushDown::Inexact
+                } else {
+                    TableProviderFilterPushDown::Unsupported
+                }
+            })
+            .collect())
+    }
+
     async fn scan(
         &self,
         state: &dyn Session,
         projection: Option<&Vec<usize>>,
-        _filters: &[Expr],
+        filters: &[Expr],
         _limit: Option<usize>,
     ) -> Result<Arc<dyn ExecutionPlan>> {
         let mut opts = ScanOptions {
@@ -192,7 +218,8 @@ impl TableProvider for WorldTable {
         if let Some(rows) = self.batch_rows {
             opts.batch_rows = rows;
         }
-        let parts = self.partitions();
+        let mut parts = self.partitions();
+        parts.retain(|p| filter::may_match(&self.table, p, filters));
         let groups = exec::spread(parts, state.config().target_partitions());
         let exec =
             WorldScanExec::new(self.table.clone(), opts, groups, Arc::clone(&self.events))

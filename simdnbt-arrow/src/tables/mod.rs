@@ -3,6 +3,7 @@
 //! borrowed document and appends straight into the builders. Values of the
 //! wrong type are nulls, never errors: a chunk gives what can be read of it.
 
+pub(crate) mod biomes;
 pub(crate) mod block_entities;
 pub(crate) mod blocks;
 pub(crate) mod chunks;
@@ -71,6 +72,7 @@ pub(crate) fn fields(table: &Table) -> Vec<Field> {
         Kind::Items => items::fields(),
         Kind::Players => players::fields(),
         Kind::Blocks => blocks::fields(),
+        Kind::Biomes => biomes::fields(),
         Kind::Nbt => nbt::fields(),
         Kind::Custom(_) => {
             let mut f = vec![
@@ -100,7 +102,7 @@ fn snbt_index(table: &Table) -> Option<usize> {
 pub(crate) fn reads(table: &Table, kind: PartitionKind) -> bool {
     use PartitionKind as P;
     match &table.kind {
-        Kind::Chunks | Kind::BlockEntities | Kind::Blocks => kind == P::Region,
+        Kind::Chunks | Kind::BlockEntities | Kind::Blocks | Kind::Biomes => kind == P::Region,
         Kind::Entities => matches!(kind, P::Region | P::Entities),
         Kind::Items => matches!(kind, P::Region | P::Entities | P::Player | P::Level),
         Kind::Players => matches!(kind, P::Player | P::Level),
@@ -140,6 +142,7 @@ pub(crate) fn extract(
         Kind::Items => items::rows(doc, root, cols, snbt),
         Kind::Players => players::rows(doc, root, cols, snbt),
         Kind::Blocks => blocks::rows(doc, root, cols, snbt, warn),
+        Kind::Biomes => biomes::rows(doc, root, cols, snbt, warn),
         Kind::Nbt => nbt::rows(doc, root, cols, snbt),
         Kind::Custom(c) => custom::rows(c, doc, root, cols, snbt, warn),
     }
