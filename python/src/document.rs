@@ -6,8 +6,9 @@ use std::path::PathBuf;
 use pyo3::exceptions::{PyIndexError, PyKeyError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList};
+use simdnbt::Encoding;
 use simdnbt::compression::Compression;
-use simdnbt::document::{self, ByteOrder, DocValue};
+use simdnbt::document::{self, DocValue};
 use simdnbt::path::NbtPath;
 use simdnbt::tag_id;
 
@@ -20,18 +21,18 @@ fn parse_path(text: &str) -> PyResult<NbtPath> {
 }
 
 fn order_of(doc: &document::Document) -> Order {
-    match doc.byte_order() {
-        ByteOrder::BigEndian => Order::Big,
-        ByteOrder::LittleEndian => Order::Little,
-        ByteOrder::Network => Order::Network,
+    match doc.encoding() {
+        Encoding::BigEndian => Order::Big,
+        Encoding::LittleEndian => Order::Little,
+        Encoding::Network => Order::Network,
     }
 }
 
-fn byte_order(order: Order) -> ByteOrder {
+fn byte_order(order: Order) -> Encoding {
     match order {
-        Order::Big => ByteOrder::BigEndian,
-        Order::Little => ByteOrder::LittleEndian,
-        Order::Network => ByteOrder::Network,
+        Order::Big => Encoding::BigEndian,
+        Order::Little => Encoding::LittleEndian,
+        Order::Network => Encoding::Network,
     }
 }
 
