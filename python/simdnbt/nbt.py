@@ -38,8 +38,7 @@ class File(Compound):
     def load(cls, filename, gzipped=None, byteorder="big"):
         """Reads a file: gzip, zlib or raw are detected (``gzipped`` is
         accepted for nbtlib's sake and not needed)."""
-        name, compression, root = _native.read_file(os.fspath(filename), byteorder, cls)
-        return cls._finish(root, name, compression, byteorder, filename)
+        return _native.load_file(filename, byteorder, cls)
 
     @classmethod
     def from_bytes(cls, data, byteorder="big"):
@@ -92,7 +91,7 @@ class File(Compound):
 
 def load(filename, *, gzipped=None, byteorder="big"):
     """Reads an NBT file into tags (nbtlib's ``load``): gzip, zlib or raw."""
-    return File.load(filename, gzipped, byteorder)
+    return _native.load_file(filename, byteorder, File)
 
 
 def parse_nbt(literal):

@@ -53,6 +53,27 @@ pub struct Classes {
     keys: Mutex<Interned>,
     /// Short `String` values (ids such as "minecraft:stone" repeat).
     strings: Mutex<Interned>,
+    /// The module `gc` (see [`Classes::pause_gc`]).
+    gc: Py<PyAny>,
+}
+
+/// Inputs from this many bytes on are converted with the cyclic garbage
+/// collector paused: a tree of thousands of dicts and lists set off
+/// collections that traverse it again and again (a sixth of the CPU time of
+/// a 1 MB file), and a new tree holds no cycles to collect. Below it, the
+/// calls to pause and resume cost more than they save.
+const GC_PAUSE_MIN: usize = 32 * 1024;
+
+/// The collector paused until this is dropped (when it was running).
+pub struct GcPause<'py>(Option<Bound<'py, PyAny>>);
+
+impl Drop for GcPause<'_> {
+    fn drop(&mut self) {
+        if let Some(gc) = &self.0 {
+            // Nothing to report to: `gc.enable()` does not fail.
+            let _ = gc.call_method0("enable");
+        }
+    }
 }
 
 const SMALL_INTS: std::ops::RangeInclusive<i64> = -128..=1023;
@@ -61,29 +82,33 @@ const SMALL_INTS: std::ops::RangeInclusive<i64> = -128..=1023;
 /// `MAX_INTERNED` of at most `MAX_INTERNED_LEN` bytes each (about 1 MB),
 /// after which new ones are made each time.
 #[derive(Default)]
-struct Interned(HashMap<Box<[u8]>, Py<PyAny>, BuildHasherDefault<Fnv>>);
+struct Interned(HashMap<Box<[u8]>, Py<PyAny>, BuildHasherDefault<Fx>>);
 
 const MAX_INTERNED: usize = 16 * 1024;
 const MAX_INTERNED_LEN: usize = 48;
 
-/// FNV-1a: the keys are short, and SipHash's setup costs more than the lookup.
+/// A multiply-rotate hash of 8 bytes at a time (as rustc's FxHasher):
+/// the keys are short, and SipHash's setup costs more than the lookup.
 #[derive(Default)]
-struct Fnv(u64);
+struct Fx(u64);
 
-impl Hasher for Fnv {
+impl Hasher for Fx {
     fn finish(&self) -> u64 {
         self.0
     }
 
     fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        for &b in bytes {
-            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let mut h = self.0;
+        let mut words = bytes.chunks_exact(8);
+        for w in &mut words {
+            let w = u64::from_le_bytes(w.try_into().unwrap_or_default());
+            h = (h.rotate_left(5) ^ w).wrapping_mul(K);
         }
+        let mut last = [0u8; 8];
+        let rest = words.remainder();
+        last[..rest.len()].copy_from_slice(rest);
+        h = (h.rotate_left(5) ^ u64::from_le_bytes(last)).wrapping_mul(K);
         self.0 = h;
     }
 }
@@ -384,6 +409,7 @@ pub fn register(
         small_ints,
         keys: Mutex::default(),
         strings: Mutex::default(),
+        gc: py.import("gc")?.into_any().unbind(),
     };
     // A second import of the package (importlib.reload) keeps the first set.
     let _ = CLASSES.set(py, classes);
@@ -448,6 +474,18 @@ impl Classes {
             .dict_new
             .call(cls, self.no_args.bind(py))?
             .cast_into::<PyDict>()?)
+    }
+
+    /// Pauses the garbage collector while a tree converted from `size`
+    /// bytes is built, if that is large (see [`GC_PAUSE_MIN`]).
+    pub fn pause_gc<'py>(&self, py: Python<'py>, size: usize) -> GcPause<'py> {
+        let gc = self.gc.bind(py);
+        let running = || gc.call_method0("isenabled")?.is_truthy();
+        if size >= GC_PAUSE_MIN && running().unwrap_or(false) && gc.call_method0("disable").is_ok()
+        {
+            return GcPause(Some(gc.clone()));
+        }
+        GcPause(None)
     }
 
     pub fn compound_class<'py>(&self, py: Python<'py>) -> &Bound<'py, PyType> {
@@ -755,7 +793,9 @@ pub fn py_str<'py>(py: Python<'py>, s: &simdnbt::Mutf8Str) -> PyResult<Bound<'py
     // Most strings are UTF-8 as they are (no NUL, which is C0 80, nothing
     // past U+FFFF and no lone surrogate, which start with ED): decoded in one
     // pass, as Python decodes UTF-8. (A failed decode costs an exception.)
-    if bytes.is_ascii() || !needs_mending(bytes) {
+    // (A long one is tried at once: an exception is cheap beside its
+    // decoding, and the check a pass over it.)
+    if bytes.len() > 256 || !needs_mending(bytes) {
         if let Some(text) = decode_utf8(py, bytes, None) {
             return Ok(text);
         }

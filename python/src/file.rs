@@ -5,12 +5,13 @@ use std::path::PathBuf;
 
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyType};
+use pyo3::types::{PyBytes, PyDict, PyString, PyType};
+use pyo3::{ffi, intern};
 use simdnbt::compression::{self, Compression};
 use simdnbt::document::Document;
 use simdnbt::owned;
 
-use crate::convert::classes;
+use crate::convert::{classes, py_str};
 use crate::error::{nbt_error, other_error};
 
 /// The byte order of binary NBT: Java's big-endian, Bedrock's little-endian
@@ -89,12 +90,16 @@ pub fn read_path(path: &PathBuf) -> Result<Vec<u8>, Failure> {
 }
 
 /// The root of a document as Python: a compound as an instance of `cls`.
+/// `size`: the bytes it was read from (compressed or not), to tell a large
+/// tree.
 fn root_to_py<'py>(
     py: Python<'py>,
     doc: &Document,
     cls: &Bound<'py, PyType>,
+    size: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
     let c = classes(py)?;
+    let _gc = c.pause_gc(py, size);
     match doc.as_compound() {
         Some(root) => Ok(c.compound(py, root, cls)?.into_any()),
         None => c.tag(py, doc.root()),
@@ -113,29 +118,45 @@ pub fn read_bytes<'py>(
     cls: &Bound<'py, PyType>,
 ) -> PyResult<Loaded<'py>> {
     let order = Order::parse(byteorder)?;
+    let size = data.len();
     let (doc, compression) = py.detach(|| document_from_bytes(data, order))?;
     Ok((
         doc.name().to_str().into_owned(),
         compression.name(),
-        root_to_py(py, &doc, cls)?,
+        root_to_py(py, &doc, cls, size)?,
     ))
 }
 
-/// [`read_bytes`] of a file's contents.
+/// `File.load`: the root compound of the file at `filename` as an instance
+/// of `cls` (a `File`), with its `filename`, `byteorder`, `root_name` and
+/// `compression` set. All in one call: for a small file, the Python frames
+/// around a read cost as much as the read.
 #[pyfunction]
-pub fn read_file<'py>(
+pub fn load_file<'py>(
     py: Python<'py>,
-    path: PathBuf,
-    byteorder: &str,
+    filename: &Bound<'py, PyAny>,
+    byteorder: &Bound<'py, PyString>,
     cls: &Bound<'py, PyType>,
-) -> PyResult<Loaded<'py>> {
-    let order = Order::parse(byteorder)?;
-    let (doc, compression) = py.detach(|| document_from_bytes(read_path(&path)?, order))?;
-    Ok((
-        doc.name().to_str().into_owned(),
-        compression.name(),
-        root_to_py(py, &doc, cls)?,
-    ))
+) -> PyResult<Bound<'py, PyAny>> {
+    // SAFETY: a live object; the result is a new reference (a str or
+    // bytes) or NULL with an exception set.
+    let fspath = unsafe { Bound::from_owned_ptr_or_err(py, ffi::PyOS_FSPath(filename.as_ptr()))? };
+    let path: PathBuf = fspath.extract()?;
+    let order = Order::parse(&byteorder.to_cow()?)?;
+    let (doc, compression, size) = py.detach(|| {
+        let data = read_path(&path)?;
+        let size = data.len();
+        document_from_bytes(data, order).map(|(doc, c)| (doc, c, size))
+    })?;
+    let root = root_to_py(py, &doc, cls, size)?;
+    if !root.is_instance(cls)? {
+        return Err(nbt_error("the root of the file is not a compound", None));
+    }
+    root.setattr(intern!(py, "filename"), fspath)?;
+    root.setattr(intern!(py, "byteorder"), byteorder)?;
+    root.setattr(intern!(py, "root_name"), py_str(py, doc.name())?)?;
+    root.setattr(intern!(py, "compression"), compression.name())?;
+    Ok(root)
 }
 
 /// The NBT bytes of a root compound named `name`.
