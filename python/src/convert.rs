@@ -804,12 +804,24 @@ pub fn py_str<'py>(py: Python<'py>, s: &simdnbt::Mutf8Str) -> PyResult<Bound<'py
     Ok(text.unwrap_or_else(|| PyString::new(py, &s.to_str())))
 }
 
-/// Whether MUTF-8 bytes hold a C0 or an ED byte (NUL, or a surrogate). In
-/// blocks without an early exit, so that the compiler vectorises it.
+/// Whether MUTF-8 bytes hold a C0 or an ED byte (NUL, or a surrogate): 8
+/// bytes at a time, by the "has a zero byte" test on the word XORed with
+/// each (exact for whether there is one).
 fn needs_mending(bytes: &[u8]) -> bool {
-    bytes
-        .chunks(32)
-        .any(|c| c.iter().fold(false, |m, &b| m | (b == 0xC0) | (b == 0xED)))
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let has = |w: u64, b: u8| {
+        let x = w ^ (ONES * u64::from(b));
+        x.wrapping_sub(ONES) & !x & HIGH != 0
+    };
+    let mut words = bytes.chunks_exact(8);
+    for w in &mut words {
+        let w = u64::from_le_bytes(w.try_into().unwrap_or_default());
+        if has(w, 0xC0) || has(w, 0xED) {
+            return true;
+        }
+    }
+    words.remainder().iter().any(|&b| b == 0xC0 || b == 0xED)
 }
 
 /// `bytes` decoded as UTF-8 with the error handler `errors` (strict when
@@ -848,29 +860,36 @@ fn mutf8_to_wtf8(b: &[u8]) -> Option<Vec<u8>> {
     let unit = |i: usize| 0xD000 | (u32::from(b[i + 1] & 0x3F) << 6) | u32::from(b[i + 2] & 0x3F);
     let mut out = Vec::with_capacity(b.len());
     let mut changed = false;
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == 0xC0 && b.get(i + 1) == Some(&0x80) {
+    // Runs of bytes that stay as they are are copied whole.
+    let (mut run, mut i) = (0, 0);
+    while let Some(p) = b[i..].iter().position(|&c| c == 0xC0 || c == 0xED) {
+        let at = i + p;
+        if b[at] == 0xC0 && b.get(at + 1) == Some(&0x80) {
+            out.extend_from_slice(&b[run..at]);
             out.push(0);
-            i += 2;
-            changed = true;
+            i = at + 2;
+        } else if b[at] == 0xED
+            && b.get(at + 1).is_some_and(|c| (0xA0..=0xAF).contains(c))
+            && cont(at + 2)
+            && b.get(at + 3) == Some(&0xED)
+            && b.get(at + 4).is_some_and(|c| (0xB0..=0xBF).contains(c))
+            && cont(at + 5)
+        {
+            let code = 0x10000 + ((unit(at) - 0xD800) << 10) + (unit(at + 3) - 0xDC00);
+            out.extend_from_slice(&b[run..at]);
+            out.extend_from_slice(char::from_u32(code)?.encode_utf8(&mut [0; 4]).as_bytes());
+            i = at + 6;
+        } else {
+            // A lone surrogate (kept, for "surrogatepass"), or C0 not
+            // followed by 80 (invalid, for the caller's fallback).
+            changed |= b[at] == 0xED;
+            i = at + 1;
             continue;
         }
-        let high = b[i] == 0xED && b.get(i + 1).is_some_and(|c| (0xA0..=0xAF).contains(c));
-        let low_next =
-            b.get(i + 3) == Some(&0xED) && b.get(i + 4).is_some_and(|c| (0xB0..=0xBF).contains(c));
-        if high && cont(i + 2) && low_next && cont(i + 5) {
-            let code = 0x10000 + ((unit(i) - 0xD800) << 10) + (unit(i + 3) - 0xDC00);
-            let ch = char::from_u32(code)?;
-            out.extend_from_slice(ch.encode_utf8(&mut [0; 4]).as_bytes());
-            i += 6;
-            changed = true;
-            continue;
-        }
-        changed |= b[i] == 0xED;
-        out.push(b[i]);
-        i += 1;
+        run = i;
+        changed = true;
     }
+    out.extend_from_slice(&b[run..]);
     changed.then_some(out)
 }
 
