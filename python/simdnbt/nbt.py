@@ -41,9 +41,11 @@ class File(Compound):
         return _native.load_file(filename, byteorder, cls)
 
     @classmethod
-    def from_bytes(cls, data, byteorder="big"):
-        """Reads NBT bytes (gzip, zlib or raw)."""
-        name, compression, root = _native.read_bytes(bytes(data), byteorder, cls)
+    def from_bytes(cls, data, byteorder="big", *, max_inflated=None):
+        """Reads NBT bytes (gzip, zlib or raw). ``max_inflated``: the most
+        bytes compressed data may inflate to (256 MiB by default); more is
+        an NbtError, so a small input cannot take much memory."""
+        name, compression, root = _native.read_bytes(bytes(data), byteorder, cls, max_inflated)
         return cls._finish(root, name, compression, byteorder, None)
 
     @classmethod

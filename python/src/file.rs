@@ -53,10 +53,20 @@ pub fn document_from_bytes(
     bytes: Vec<u8>,
     order: Order,
 ) -> Result<(Document, Compression), Failure> {
+    document_from_bytes_capped(bytes, order, simdnbt::DEFAULT_MAX_INFLATED)
+}
+
+/// [`document_from_bytes`], inflating at most `max_inflated` bytes.
+pub fn document_from_bytes_capped(
+    bytes: Vec<u8>,
+    order: Order,
+    max_inflated: usize,
+) -> Result<(Document, Compression), Failure> {
     let compression = compression::detect(&bytes);
+    let opts = simdnbt::ReadOptions::default().max_inflated_bytes(max_inflated);
     let raw = match compression {
         Compression::Raw => bytes,
-        _ => compression::decompress(&bytes)
+        _ => compression::decompress_with(&bytes, &opts)
             .map_err(|e| Failure::Nbt(e.to_string(), Some(e.offset())))?
             .into_owned(),
     };
@@ -109,17 +119,21 @@ fn root_to_py<'py>(
 type Loaded<'py> = (String, &'static str, Bound<'py, PyAny>);
 
 /// `(root name, compression, root)` of NBT bytes; the root compound is an
-/// instance of `cls`.
+/// instance of `cls`. `max_inflated`: the cap on inflated bytes (the
+/// library's default when None).
 #[pyfunction]
+#[pyo3(signature = (data, byteorder, cls, max_inflated = None))]
 pub fn read_bytes<'py>(
     py: Python<'py>,
     data: Vec<u8>,
     byteorder: &str,
     cls: &Bound<'py, PyType>,
+    max_inflated: Option<usize>,
 ) -> PyResult<Loaded<'py>> {
     let order = Order::parse(byteorder)?;
     let size = data.len();
-    let (doc, compression) = py.detach(|| document_from_bytes(data, order))?;
+    let cap = max_inflated.unwrap_or(simdnbt::DEFAULT_MAX_INFLATED);
+    let (doc, compression) = py.detach(|| document_from_bytes_capped(data, order, cap))?;
     Ok((
         doc.name().to_str().into_owned(),
         compression.name(),
