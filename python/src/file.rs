@@ -7,11 +7,12 @@ use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyType};
 use pyo3::{ffi, intern};
+use simdnbt::Mutf8String;
 use simdnbt::compression::{self, Compression};
 use simdnbt::document::Document;
 use simdnbt::owned;
 
-use crate::convert::{classes, py_str};
+use crate::convert::{classes, mutf8_of, py_str};
 use crate::error::{nbt_error, other_error};
 
 /// The byte order of binary NBT: Java's big-endian, Bedrock's little-endian
@@ -116,7 +117,7 @@ fn root_to_py<'py>(
     }
 }
 
-type Loaded<'py> = (String, &'static str, Bound<'py, PyAny>);
+type Loaded<'py> = (Bound<'py, PyString>, &'static str, Bound<'py, PyAny>);
 
 /// `(root name, compression, root)` of NBT bytes; the root compound is an
 /// instance of `cls`. `max_inflated`: the cap on inflated bytes (the
@@ -135,7 +136,7 @@ pub fn read_bytes<'py>(
     let cap = max_inflated.unwrap_or(simdnbt::DEFAULT_MAX_INFLATED);
     let (doc, compression) = py.detach(|| document_from_bytes_capped(data, order, cap))?;
     Ok((
-        doc.name().to_str().into_owned(),
+        py_str(py, doc.name())?,
         compression.name(),
         root_to_py(py, &doc, cls, size)?,
     ))
@@ -176,7 +177,7 @@ pub fn load_file<'py>(
 /// The NBT bytes of a root compound named `name`.
 pub fn encode(
     root: owned::NbtCompound,
-    name: &str,
+    name: Mutf8String,
     compression: Compression,
     order: Order,
 ) -> PyResult<Vec<u8>> {
@@ -198,11 +199,12 @@ pub fn encode(
 pub fn write_bytes<'py>(
     py: Python<'py>,
     root: &Bound<'py, PyDict>,
-    name: &str,
+    name: &Bound<'py, PyString>,
     compression: &str,
     byteorder: &str,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let compound = classes(py)?.to_compound(root, 0)?;
+    let name = mutf8_of(name)?;
     let (compression, order) = (parse_compression(compression)?, Order::parse(byteorder)?);
     let bytes = py.detach(|| encode(compound, name, compression, order))?;
     Ok(PyBytes::new(py, &bytes))
@@ -227,11 +229,12 @@ pub fn write_file(
     py: Python<'_>,
     path: PathBuf,
     root: &Bound<'_, PyDict>,
-    name: &str,
+    name: &Bound<'_, PyString>,
     compression: &str,
     byteorder: &str,
 ) -> PyResult<()> {
     let compound = classes(py)?.to_compound(root, 0)?;
+    let name = mutf8_of(name)?;
     let (compression, order) = (parse_compression(compression)?, Order::parse(byteorder)?);
     py.detach(|| -> PyResult<()> {
         let bytes = encode(compound, name, compression, order)?;

@@ -87,3 +87,16 @@ def test_nan_made_in_python_writes_as_a_nan():
         compression="raw")
     f = File.from_bytes(out)
     assert math.isnan(f["f"]) and math.isnan(f["d"])
+
+
+def test_root_name_with_a_lone_surrogate_round_trips(tmp_path):
+    data = b"\x0a" + string(b"r\xed\xa0\x80") + b"\x01\x00\x01a\x01\x00"
+    f = File.from_bytes(data)
+    assert f.root_name == "r\ud800"
+    assert f.to_bytes(compression="raw") == data
+    path = tmp_path / "r.nbt"
+    path.write_bytes(data)
+    g = simdnbt.load(path)
+    assert g.root_name == "r\ud800"
+    g.save()
+    assert path.read_bytes() == data
