@@ -38,13 +38,14 @@ class File(Compound):
     def load(cls, filename, gzipped=None, byteorder="big"):
         """Reads a file: gzip, zlib or raw are detected (``gzipped`` is
         accepted for nbtlib's sake and not needed)."""
-        name, compression, root = _native.read_file(os.fspath(filename), byteorder, cls)
-        return cls._finish(root, name, compression, byteorder, filename)
+        return _native.load_file(filename, byteorder, cls)
 
     @classmethod
-    def from_bytes(cls, data, byteorder="big"):
-        """Reads NBT bytes (gzip, zlib or raw)."""
-        name, compression, root = _native.read_bytes(bytes(data), byteorder, cls)
+    def from_bytes(cls, data, byteorder="big", *, max_inflated=None):
+        """Reads NBT bytes (gzip, zlib or raw). ``max_inflated``: the most
+        bytes compressed data may inflate to (256 MiB by default); more is
+        an NbtError, so a small input cannot take much memory."""
+        name, compression, root = _native.read_bytes(bytes(data), byteorder, cls, max_inflated)
         return cls._finish(root, name, compression, byteorder, None)
 
     @classmethod
@@ -92,7 +93,7 @@ class File(Compound):
 
 def load(filename, *, gzipped=None, byteorder="big"):
     """Reads an NBT file into tags (nbtlib's ``load``): gzip, zlib or raw."""
-    return File.load(filename, gzipped, byteorder)
+    return _native.load_file(filename, byteorder, File)
 
 
 def parse_nbt(literal):

@@ -365,4 +365,7 @@ class LongArray(Array):
 
 
 _TAGS = [End, Byte, Short, Int, Long, Float, Double, ByteArray, String, List, Compound, IntArray, LongArray]
-_native.register(_TAGS, [List[t] for t in _TAGS], _array)
+_native.register(
+    _TAGS, [List[t] for t in _TAGS], _array,
+    None if _np is None else [_np.dtype(c.item_type) for c in (ByteArray, IntArray, LongArray)],
+)

@@ -14,7 +14,10 @@ use simdnbt::tag_id;
 
 use crate::convert::classes;
 use crate::error::{nbt_error, other_error};
-use crate::file::{Order, document_from_bytes, parse_compression, read_path, write_atomic};
+use crate::file::{
+    Order, document_from_bytes, document_from_bytes_capped, parse_compression, read_path,
+    write_atomic,
+};
 
 fn parse_path(text: &str) -> PyResult<NbtPath> {
     NbtPath::parse(text).map_err(|e| nbt_error(format!("NBT path {text:?}: {e}"), None))
@@ -121,12 +124,19 @@ impl Document {
         Ok(Document::new(doc, compression, Some(path)))
     }
 
-    /// Reads NBT bytes (gzip, zlib or raw, detected).
+    /// Reads NBT bytes (gzip, zlib or raw, detected); at most `max_inflated`
+    /// bytes are inflated (256 MiB when None).
     #[staticmethod]
-    #[pyo3(signature = (data, byteorder = "big"))]
-    fn from_bytes(py: Python<'_>, data: Vec<u8>, byteorder: &str) -> PyResult<Document> {
+    #[pyo3(signature = (data, byteorder = "big", max_inflated = None))]
+    fn from_bytes(
+        py: Python<'_>,
+        data: Vec<u8>,
+        byteorder: &str,
+        max_inflated: Option<usize>,
+    ) -> PyResult<Document> {
         let order = Order::parse(byteorder)?;
-        let (doc, compression) = py.detach(|| document_from_bytes(data, order))?;
+        let cap = max_inflated.unwrap_or(simdnbt::DEFAULT_MAX_INFLATED);
+        let (doc, compression) = py.detach(|| document_from_bytes_capped(data, order, cap))?;
         Ok(Document::new(doc, compression, None))
     }
 

@@ -5,12 +5,14 @@ use std::path::PathBuf;
 
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyType};
+use pyo3::types::{PyBytes, PyDict, PyString, PyType};
+use pyo3::{ffi, intern};
+use simdnbt::Mutf8String;
 use simdnbt::compression::{self, Compression};
 use simdnbt::document::Document;
 use simdnbt::owned;
 
-use crate::convert::classes;
+use crate::convert::{classes, mutf8_of, py_str};
 use crate::error::{nbt_error, other_error};
 
 /// The byte order of binary NBT: Java's big-endian, Bedrock's little-endian
@@ -52,10 +54,20 @@ pub fn document_from_bytes(
     bytes: Vec<u8>,
     order: Order,
 ) -> Result<(Document, Compression), Failure> {
+    document_from_bytes_capped(bytes, order, simdnbt::DEFAULT_MAX_INFLATED)
+}
+
+/// [`document_from_bytes`], inflating at most `max_inflated` bytes.
+pub fn document_from_bytes_capped(
+    bytes: Vec<u8>,
+    order: Order,
+    max_inflated: usize,
+) -> Result<(Document, Compression), Failure> {
     let compression = compression::detect(&bytes);
+    let opts = simdnbt::ReadOptions::default().max_inflated_bytes(max_inflated);
     let raw = match compression {
         Compression::Raw => bytes,
-        _ => compression::decompress(&bytes)
+        _ => compression::decompress_with(&bytes, &opts)
             .map_err(|e| Failure::Nbt(e.to_string(), Some(e.offset())))?
             .into_owned(),
     };
@@ -89,59 +101,83 @@ pub fn read_path(path: &PathBuf) -> Result<Vec<u8>, Failure> {
 }
 
 /// The root of a document as Python: a compound as an instance of `cls`.
+/// `size`: the bytes it was read from (compressed or not), to tell a large
+/// tree.
 fn root_to_py<'py>(
     py: Python<'py>,
     doc: &Document,
     cls: &Bound<'py, PyType>,
+    size: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
     let c = classes(py)?;
+    let _gc = c.pause_gc(py, size);
     match doc.as_compound() {
         Some(root) => Ok(c.compound(py, root, cls)?.into_any()),
         None => c.tag(py, doc.root()),
     }
 }
 
-type Loaded<'py> = (String, &'static str, Bound<'py, PyAny>);
+type Loaded<'py> = (Bound<'py, PyString>, &'static str, Bound<'py, PyAny>);
 
 /// `(root name, compression, root)` of NBT bytes; the root compound is an
-/// instance of `cls`.
+/// instance of `cls`. `max_inflated`: the cap on inflated bytes (the
+/// library's default when None).
 #[pyfunction]
+#[pyo3(signature = (data, byteorder, cls, max_inflated = None))]
 pub fn read_bytes<'py>(
     py: Python<'py>,
     data: Vec<u8>,
     byteorder: &str,
     cls: &Bound<'py, PyType>,
+    max_inflated: Option<usize>,
 ) -> PyResult<Loaded<'py>> {
     let order = Order::parse(byteorder)?;
-    let (doc, compression) = py.detach(|| document_from_bytes(data, order))?;
+    let size = data.len();
+    let cap = max_inflated.unwrap_or(simdnbt::DEFAULT_MAX_INFLATED);
+    let (doc, compression) = py.detach(|| document_from_bytes_capped(data, order, cap))?;
     Ok((
-        doc.name().to_str().into_owned(),
+        py_str(py, doc.name())?,
         compression.name(),
-        root_to_py(py, &doc, cls)?,
+        root_to_py(py, &doc, cls, size)?,
     ))
 }
 
-/// [`read_bytes`] of a file's contents.
+/// `File.load`: the root compound of the file at `filename` as an instance
+/// of `cls` (a `File`), with its `filename`, `byteorder`, `root_name` and
+/// `compression` set. All in one call: for a small file, the Python frames
+/// around a read cost as much as the read.
 #[pyfunction]
-pub fn read_file<'py>(
+pub fn load_file<'py>(
     py: Python<'py>,
-    path: PathBuf,
-    byteorder: &str,
+    filename: &Bound<'py, PyAny>,
+    byteorder: &Bound<'py, PyString>,
     cls: &Bound<'py, PyType>,
-) -> PyResult<Loaded<'py>> {
-    let order = Order::parse(byteorder)?;
-    let (doc, compression) = py.detach(|| document_from_bytes(read_path(&path)?, order))?;
-    Ok((
-        doc.name().to_str().into_owned(),
-        compression.name(),
-        root_to_py(py, &doc, cls)?,
-    ))
+) -> PyResult<Bound<'py, PyAny>> {
+    // SAFETY: a live object; the result is a new reference (a str or
+    // bytes) or NULL with an exception set.
+    let fspath = unsafe { Bound::from_owned_ptr_or_err(py, ffi::PyOS_FSPath(filename.as_ptr()))? };
+    let path: PathBuf = fspath.extract()?;
+    let order = Order::parse(&byteorder.to_cow()?)?;
+    let (doc, compression, size) = py.detach(|| {
+        let data = read_path(&path)?;
+        let size = data.len();
+        document_from_bytes(data, order).map(|(doc, c)| (doc, c, size))
+    })?;
+    let root = root_to_py(py, &doc, cls, size)?;
+    if !root.is_instance(cls)? {
+        return Err(nbt_error("the root of the file is not a compound", None));
+    }
+    root.setattr(intern!(py, "filename"), fspath)?;
+    root.setattr(intern!(py, "byteorder"), byteorder)?;
+    root.setattr(intern!(py, "root_name"), py_str(py, doc.name())?)?;
+    root.setattr(intern!(py, "compression"), compression.name())?;
+    Ok(root)
 }
 
 /// The NBT bytes of a root compound named `name`.
 pub fn encode(
     root: owned::NbtCompound,
-    name: &str,
+    name: Mutf8String,
     compression: Compression,
     order: Order,
 ) -> PyResult<Vec<u8>> {
@@ -163,11 +199,12 @@ pub fn encode(
 pub fn write_bytes<'py>(
     py: Python<'py>,
     root: &Bound<'py, PyDict>,
-    name: &str,
+    name: &Bound<'py, PyString>,
     compression: &str,
     byteorder: &str,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let compound = classes(py)?.to_compound(root, 0)?;
+    let name = mutf8_of(name)?;
     let (compression, order) = (parse_compression(compression)?, Order::parse(byteorder)?);
     let bytes = py.detach(|| encode(compound, name, compression, order))?;
     Ok(PyBytes::new(py, &bytes))
@@ -192,11 +229,12 @@ pub fn write_file(
     py: Python<'_>,
     path: PathBuf,
     root: &Bound<'_, PyDict>,
-    name: &str,
+    name: &Bound<'_, PyString>,
     compression: &str,
     byteorder: &str,
 ) -> PyResult<()> {
     let compound = classes(py)?.to_compound(root, 0)?;
+    let name = mutf8_of(name)?;
     let (compression, order) = (parse_compression(compression)?, Order::parse(byteorder)?);
     py.detach(|| -> PyResult<()> {
         let bytes = encode(compound, name, compression, order)?;

@@ -21,7 +21,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NbtError", py.get_type::<error::NbtError>())?;
     m.add_function(wrap_pyfunction!(convert::register, m)?)?;
     m.add_function(wrap_pyfunction!(file::read_bytes, m)?)?;
-    m.add_function(wrap_pyfunction!(file::read_file, m)?)?;
+    m.add_function(wrap_pyfunction!(file::load_file, m)?)?;
     m.add_function(wrap_pyfunction!(file::write_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(file::write_file, m)?)?;
     m.add_function(wrap_pyfunction!(file::parse_snbt, m)?)?;

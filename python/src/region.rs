@@ -173,5 +173,5 @@ fn chunk_bytes(py: Python<'_>, chunk: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
         .cast::<pyo3::types::PyDict>()
         .map_err(|_| PyTypeError::new_err("a chunk is a Document or a Compound"))?;
     let root = crate::convert::classes(py)?.to_compound(dict, 0)?;
-    crate::file::encode(root, "", Compression::Raw, Order::Big)
+    crate::file::encode(root, "".into(), Compression::Raw, Order::Big)
 }

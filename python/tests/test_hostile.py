@@ -93,3 +93,42 @@ def test_scan_of_a_missing_world(tmp_path):
     pytest.importorskip("pyarrow")
     with pytest.raises(simdnbt.NbtError):
         simdnbt.scan(tmp_path / "nope", table="chunks")
+
+
+def test_gzip_bomb_stops_at_the_inflation_cap():
+    """1 GiB of zeros in about 1 MB of gzip: the read stops at the cap on
+    inflated bytes with NbtError, not after inflating it all (or running out
+    of memory). The cap is 8 MiB here: the default (256 MiB) is the same
+    check, and inflating 256 MiB twice takes minutes in the unoptimised
+    build the CI tests."""
+    import resource
+    import zlib
+
+    # A root compound holding a byte array of 1 GiB, then its bytes. After a
+    # full flush deflate starts afresh, so the 1 MiB block of zeros is
+    # compressed once and repeated; the trailer (CRC-32, size) is the whole
+    # stream's.
+    z = zlib.compressobj(9, zlib.DEFLATED, 31)  # 31: a gzip header
+    prefix = b"\x0a\x00\x00\x07\x00\x01a" + struct.pack(">i", 1 << 30)
+    head = z.compress(prefix) + z.flush(zlib.Z_FULL_FLUSH)
+    chunk = bytes(1 << 20)
+    block = z.compress(chunk) + z.flush(zlib.Z_FULL_FLUSH)
+    last = z.flush()[:-8]
+    crc = zlib.crc32(prefix)
+    for _ in range(1024):
+        crc = zlib.crc32(chunk, crc)
+    size = (len(prefix) + (1 << 30)) & 0xFFFFFFFF
+    bomb = head + block * 1024 + last + struct.pack("<II", crc, size)
+    assert len(bomb) < 2 << 20
+    cap = 8 << 20
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    for read in (File.from_bytes, Document.from_bytes):
+        with pytest.raises(simdnbt.NbtError) as info:
+            read(bomb, max_inflated=cap)
+        assert str(cap) in str(info.value), str(info.value)
+    grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+    assert grown < 64 << 10, f"peak RSS grew by {grown} KiB"
+    # Under the cap, the same reader reads it.
+    small = gzip.compress(compound(b"\x07\x00\x01a" + struct.pack(">i", 1 << 20) + bytes(1 << 20)))
+    assert len(File.from_bytes(small, max_inflated=cap)["a"]) == 1 << 20
+    assert len(Document.from_bytes(small, max_inflated=cap).get("a")) == 1 << 20

@@ -124,3 +124,37 @@ def test_shared_small_numbers_and_strings_keep_their_types():
     one["list"].append(String("x"))
     assert two["list"] == ["k", "b"]
     assert type(next(iter(one))) is str
+
+
+def test_large_reads_leave_the_garbage_collector_as_it_was(tmp_path):
+    """Reads of large inputs pause the collector while the tree is built;
+    they must leave it running, or stopped, as it was."""
+    import gc
+
+    big = simdnbt.File({f"k{i}": simdnbt.List[simdnbt.Compound]([{"a": simdnbt.Int(i)}])
+                        for i in range(5000)})
+    data = big.to_bytes(compression="raw")
+    assert len(data) > 64 * 1024
+    path = tmp_path / "big.nbt"
+    path.write_bytes(data)
+    was = gc.isenabled()
+    try:
+        for enabled in (True, False):
+            (gc.enable if enabled else gc.disable)()
+            assert simdnbt.load(path) == big
+            assert simdnbt.File.from_bytes(data) == big
+            assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
+def test_load_sets_what_file_load_did(tmp_path):
+    path = tmp_path / "f.dat"
+    simdnbt.File({"a": simdnbt.Byte(1)}, root_name="root").save(path, gzipped=True)
+    for name in (path, str(path)):
+        f = simdnbt.load(name)
+        assert (f.filename, f.root_name, f.compression, f.byteorder) == (str(path), "root", "gzip", "big")
+        assert type(f) is simdnbt.File and f.gzipped
+    with pytest.raises(simdnbt.NbtError):
+        (tmp_path / "list.nbt").write_bytes(b"\x09\x00\x00\x01\x00\x00\x00\x01\x05")
+        simdnbt.load(tmp_path / "list.nbt")
