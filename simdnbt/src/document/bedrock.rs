@@ -35,7 +35,8 @@ use std::io::Cursor;
 
 use super::buf::Buf;
 use super::node::UNCONVERTED;
-use super::{Document, Encoding, Form, Layout, MAX_BYTES, write};
+use super::read::{Layout, node_room};
+use super::{Document, Encoding, Form, MAX_BYTES, write};
 use crate::bedrock::transcode;
 use crate::error::{Error, ErrorKind};
 use crate::options::ReadOptions;
@@ -126,7 +127,7 @@ pub(crate) fn read_network_within(
     // the nodes: numbers, which the Java form widens most, take none.
     let java_opts = ReadOptions::default().max_depth(opts.max_depth);
     let tags = end - root.payload;
-    let room = super::node_room(tags);
+    let room = node_room(tags);
     let doc = Layout::find(&java, 0, Form::Named)
         .and_then(|at| {
             // A transcoded compound has a root.

@@ -2,7 +2,8 @@
 //! which every model writes and the validating core reads, so a conversion
 //! never recurses and accepts exactly what a read would.
 
-use super::{Document, Form, Layout, MAX_BYTES};
+use super::read::Layout;
+use super::{Document, Form, MAX_BYTES};
 use crate::error::{Error, ErrorKind, WriteError};
 use crate::options::ReadOptions;
 use crate::{borrow, owned};
