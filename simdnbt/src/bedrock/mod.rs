@@ -65,7 +65,7 @@
 //! assert_eq!(header.version, 10);
 //! let back = simdnbt::owned::read(&mut std::io::Cursor::new(&bedrock::to_big_endian(le).unwrap()[..])).unwrap();
 //! assert_eq!(back, nbt);
-//! assert_eq!(bedrock::detect(&level_dat), bedrock::Form::LevelDat);
+//! assert_eq!(bedrock::detect(&level_dat), bedrock::DetectedForm::LevelDat);
 //!
 //! // The network form: a packet's NBT, read straight into the owned model...
 //! let packet: &[u8] = &[10, 0, 3, 1, b'n', 2, 0]; // {n: 1}
@@ -80,7 +80,8 @@ pub mod document;
 pub mod owned;
 pub(crate) mod transcode;
 
-pub use detect::{Form, detect};
+#[allow(deprecated)]
+pub use detect::{DetectedForm, Form, detect};
 
 use crate::read::wire::{BigEndian, LittleEndian, VarInt, Wire};
 use crate::{Error, ErrorKind, ReadOptions};

@@ -35,8 +35,8 @@ use std::io::Cursor;
 
 use super::buf::Buf;
 use super::node::UNCONVERTED;
-use super::read::{Layout, node_room};
-use super::{Document, Encoding, Form, MAX_BYTES, write};
+use super::read::{RootParts, node_room};
+use super::{Document, Encoding, Framing, MAX_BYTES, write};
 use crate::bedrock::transcode;
 use crate::error::{Error, ErrorKind};
 use crate::options::ReadOptions;
@@ -50,7 +50,7 @@ pub(crate) fn read_le_with(
     opts: &ReadOptions,
 ) -> Result<Option<Document>, Error> {
     let (bytes, start) = cursor_parts(data);
-    let layout = match Layout::of_root(root_prefix_in::<LittleEndian>(bytes, start, true)?) {
+    let layout = match RootParts::of_root(root_prefix_in::<LittleEndian>(bytes, start, true)?) {
         Ok(layout) => layout,
         Err(end) => {
             data.set_position(end as u64);
@@ -69,7 +69,7 @@ pub(crate) fn from_vec_le_with(
     bytes: Vec<u8>,
     opts: &ReadOptions,
 ) -> Result<Option<Document>, Error> {
-    let Ok(layout) = Layout::of_root(root_prefix_in::<LittleEndian>(&bytes, 0, true)?) else {
+    let Ok(layout) = RootParts::of_root(root_prefix_in::<LittleEndian>(&bytes, 0, true)?) else {
         return Ok(None);
     };
     let doc = Document::parse_vec_in::<LittleEndian, true>(bytes, &layout, opts)?;
@@ -94,7 +94,7 @@ pub(crate) fn read_network_within(
 ) -> Result<Option<Document>, Error> {
     let (bytes, start) = cursor_parts(data);
     // The root's checks (type, End) are the owned network reader's.
-    let root = match Layout::of_root(root_prefix_in::<VarInt>(bytes, start, true)?) {
+    let root = match RootParts::of_root(root_prefix_in::<VarInt>(bytes, start, true)?) {
         Ok(root) => root,
         Err(end) => {
             data.set_position(end as u64);
@@ -128,7 +128,7 @@ pub(crate) fn read_network_within(
     let java_opts = ReadOptions::default().max_depth(opts.max_depth);
     let tags = end - root.payload;
     let room = node_room(tags);
-    let doc = Layout::find(&java, 0, Form::Named)
+    let doc = RootParts::find(&java, 0, Framing::Named)
         .and_then(|at| {
             // A transcoded compound has a root.
             let at = at.ok_or(Error::new(ErrorKind::InvalidRootType(0), 0))?;
@@ -183,7 +183,7 @@ fn checked(mut doc: Document, opts: &ReadOptions, start: usize) -> Result<Docume
     }
     let java_opts = ReadOptions::default().max_depth(opts.max_depth);
     // The same tags: room for each, and for a block's reserve (see `build.rs`).
-    let doc = Layout::find(&java, 0, Form::Named).and_then(|at| {
+    let doc = RootParts::find(&java, 0, Framing::Named).and_then(|at| {
         let at = at.ok_or(Error::new(ErrorKind::InvalidRootType(0), 0))?;
         Document::parse_vec_room::<BigEndian, false>(java, &at, &java_opts, nodes + 16, nodes + 16)
     });
@@ -210,12 +210,12 @@ impl Document {
 
     fn store_big_endian_with(&mut self, opts: &ReadOptions) {
         let mut le = Vec::new();
-        write::document(self, Form::Named, &mut le);
+        write::document(self, Framing::Named, &mut le);
         let java = transcode_whole::<LittleEndian, BigEndian>(&le, opts);
         // A little-endian document's strings are the same bytes in MUTF-8
         // (`checked` converted any other when it was read), so its Java form
         // has its size and depth, and reads back.
-        let at = Layout::find(&java, 0, Form::Named)
+        let at = RootParts::find(&java, 0, Framing::Named)
             .ok()
             .flatten()
             .expect("a transcoded document has a root");
@@ -228,12 +228,12 @@ impl Document {
     /// Appends the document in the byte order it is not stored in.
     #[cold]
     #[inline(never)]
-    pub(super) fn write_other_order(&self, form: Form, order: Encoding, out: &mut Vec<u8>) {
+    pub(super) fn write_other_order(&self, form: Framing, order: Encoding, out: &mut Vec<u8>) {
         // The core transcodes named documents: the payload gets an empty
         // name when the output has none.
         let mut stored = Vec::new();
-        if form == Form::Named {
-            write::document(self, Form::Named, &mut stored);
+        if form == Framing::Named {
+            write::document(self, Framing::Named, &mut stored);
         } else {
             stored.extend_from_slice(&[self.nodes[0].id, 0, 0]);
             write::payload(self, &self.nodes[0], &mut stored);
@@ -252,7 +252,7 @@ impl Document {
             // The stored order is written by `write::document`.
             (_, Encoding::BigEndian | Encoding::LittleEndian) => stored,
         };
-        if form == Form::Named {
+        if form == Framing::Named {
             out.extend_from_slice(&other);
         } else {
             // The id, then the payload after the empty name (a VarInt 0 in

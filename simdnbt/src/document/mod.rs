@@ -195,14 +195,15 @@ use crate::read::root::{cursor_parts, root_prefix, tag_prefix};
 use crate::tag_id::*;
 use buf::{Block, Buf};
 use node::Node;
-use read::{Layout, read_compound_root};
+use read::{RootParts, read_compound_root};
 
 /// The most bytes a document holds (offsets are 32-bit, with one bit spare).
 pub(crate) const MAX_BYTES: usize = i32::MAX as usize;
 
-/// How a document's root value is framed.
+/// How a document's root value is framed: with a name (files) or without
+/// (network NBT).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Form {
+pub enum Framing {
     /// Tag id, name, payload: NBT files on disk (the root is nearly always
     /// a compound, with an empty name).
     Named,
@@ -210,6 +211,11 @@ pub enum Form {
     /// tag since 1.20.3).
     Unnamed,
 }
+
+/// The old name of [`Framing`]: `simdnbt::bedrock` has a `Form` too (the
+/// form [`detect`](crate::bedrock::detect) finds), which this one is not.
+#[deprecated(since = "0.11.0", note = "renamed `simdnbt::document::Framing`")]
+pub type Form = Framing;
 
 /// The old name of [`Encoding`]: a document's encoding was called its byte
 /// order, though the network form is not one.
@@ -231,7 +237,7 @@ pub struct Document {
     bytes: Buf<u8>,
     /// `nodes[0]` is the root value; the rest are blocks of children.
     nodes: Buf<Node>,
-    form: Form,
+    form: Framing,
     /// Whether `bytes` are little-endian (else big-endian: stored bytes are
     /// never in the network form).
     le: bool,
@@ -239,7 +245,7 @@ pub struct Document {
     /// a little-endian document an edit moved to big-endian storage, and a
     /// document read from the network form (see `bedrock.rs`).
     out_order: Encoding,
-    /// [`Form::Named`]: where the root name's u16 length is.
+    /// [`Framing::Named`]: where the root name's u16 length is.
     name: u32,
     /// The depth limit edits keep to (the one the document was read with).
     max_depth: u32,
@@ -267,7 +273,7 @@ pub fn read(data: &mut Cursor<&[u8]>) -> Result<Option<Document>, Error> {
 
 /// [`read`] with explicit limits.
 pub fn read_with(data: &mut Cursor<&[u8]>, opts: &ReadOptions) -> Result<Option<Document>, Error> {
-    read_compound_root(data, Form::Named, opts)
+    read_compound_root(data, Framing::Named, opts)
 }
 
 /// Reads an unnamed root compound (the network form since Minecraft 1.20.2).
@@ -281,7 +287,7 @@ pub fn read_unnamed_with(
     data: &mut Cursor<&[u8]>,
     opts: &ReadOptions,
 ) -> Result<Option<Document>, Error> {
-    read_compound_root(data, Form::Unnamed, opts)
+    read_compound_root(data, Framing::Unnamed, opts)
 }
 
 /// Reads an unnamed tag of any type but End (network NBT since 1.20.3).
@@ -309,7 +315,7 @@ pub fn read_optional_tag_with(
         data.set_position(pos as u64 + 1);
         return Ok(None);
     };
-    let doc = Layout {
+    let doc = RootParts {
         start: pos,
         id,
         name: None,
@@ -324,22 +330,22 @@ pub fn read_optional_tag_with(
 /// have, included). `Ok(None)` for an End root.
 ///
 /// ```
-/// use simdnbt::document::{self, Form};
+/// use simdnbt::document::{self, Framing};
 ///
 /// // A named root list of two bytes: 09 00 00 | 01 00000002 | 05 06
 /// let bytes = [9, 0, 0, 1, 0, 0, 0, 2, 5, 6];
-/// let doc = document::read_root(&mut std::io::Cursor::new(&bytes[..]), Form::Named, &Default::default())?
+/// let doc = document::read_root(&mut std::io::Cursor::new(&bytes[..]), Framing::Named, &Default::default())?
 ///     .unwrap();
 /// assert_eq!(doc.root().list().unwrap().bytes(), Some(&[5i8, 6][..]));
 /// # Ok::<(), simdnbt::Error>(())
 /// ```
 pub fn read_root(
     data: &mut Cursor<&[u8]>,
-    form: Form,
+    form: Framing,
     opts: &ReadOptions,
 ) -> Result<Option<Document>, Error> {
     let (bytes, start) = cursor_parts(data);
-    let Some(layout) = Layout::find(bytes, start, form)? else {
+    let Some(layout) = RootParts::find(bytes, start, form)? else {
         data.set_position(start as u64 + 1);
         return Ok(None);
     };
@@ -370,7 +376,7 @@ impl Document {
     /// # Ok::<(), simdnbt::Error>(())
     /// ```
     pub fn from_vec(bytes: Vec<u8>) -> Result<Option<Document>, Error> {
-        let Ok(at) = Layout::of_root(root_prefix(&bytes, 0, true)?) else {
+        let Ok(at) = RootParts::of_root(root_prefix(&bytes, 0, true)?) else {
             return Ok(None);
         };
         Ok(Some(Document::parse_vec(
@@ -384,17 +390,17 @@ impl Document {
     /// explicit limits (what [`read_root`] reads, without the copy).
     pub fn from_vec_with(
         bytes: Vec<u8>,
-        form: Form,
+        form: Framing,
         opts: &ReadOptions,
     ) -> Result<Option<Document>, Error> {
-        match Layout::find(&bytes, 0, form)? {
+        match RootParts::find(&bytes, 0, form)? {
             None => Ok(None),
             Some(at) => Ok(Some(Document::parse_vec(bytes, &at, opts)?)),
         }
     }
 
     /// How the root is framed (and how [`write`](Self::write) frames it).
-    pub fn form(&self) -> Form {
+    pub fn form(&self) -> Framing {
         self.form
     }
 
@@ -415,8 +421,8 @@ impl Document {
     /// The root's name (empty for the unnamed form).
     pub fn name(&self) -> &Mutf8Str {
         match self.form {
-            Form::Named => Mutf8Str::from_slice(self.str_at(self.name as usize)),
-            Form::Unnamed => Mutf8Str::from_slice(&[]),
+            Framing::Named => Mutf8Str::from_slice(self.str_at(self.name as usize)),
+            Framing::Unnamed => Mutf8Str::from_slice(&[]),
         }
     }
 
@@ -458,9 +464,9 @@ impl Document {
         }
     }
 
-    /// Appends the document in `form`: [`Form::Named`] gives a document
-    /// read unnamed the empty name, [`Form::Unnamed`] leaves the name out.
-    pub fn write_as(&self, form: Form, out: &mut Vec<u8>) {
+    /// Appends the document in `form`: [`Framing::Named`] gives a document
+    /// read unnamed the empty name, [`Framing::Unnamed`] leaves the name out.
+    pub fn write_as(&self, form: Framing, out: &mut Vec<u8>) {
         if self.out_order == self.stored_order() {
             write::document(self, form, out);
         } else {
@@ -475,7 +481,7 @@ impl Document {
     /// `simdnbt::bedrock` converts them). Only with the `bedrock` feature:
     /// without it every document is big-endian ([`write_as`](Self::write_as)).
     #[cfg(feature = "bedrock")]
-    pub fn write_in(&self, form: Form, order: Encoding, out: &mut Vec<u8>) {
+    pub fn write_in(&self, form: Framing, order: Encoding, out: &mut Vec<u8>) {
         if order == self.stored_order() {
             write::document(self, form, out);
         } else {
@@ -488,7 +494,7 @@ impl Document {
     /// never called.
     #[cfg(not(feature = "bedrock"))]
     #[cold]
-    fn write_other_order(&self, _form: Form, _order: Encoding, _out: &mut Vec<u8>) {
+    fn write_other_order(&self, _form: Framing, _order: Encoding, _out: &mut Vec<u8>) {
         unreachable!("a document is big-endian without the `bedrock` feature");
     }
 
@@ -510,8 +516,8 @@ impl Document {
         // limit, or read with one).
         let opts = ReadOptions::default().max_depth(u32::MAX);
         let fresh = match self.le {
-            false => Layout::find(&bytes, 0, self.form),
-            true => Layout::find_in::<crate::read::wire::LittleEndian>(&bytes, 0, self.form),
+            false => RootParts::find(&bytes, 0, self.form),
+            true => RootParts::find_in::<crate::read::wire::LittleEndian>(&bytes, 0, self.form),
         }
         .and_then(|at| {
             let at = at.ok_or(Error::new(ErrorKind::InvalidRootType(END), 0))?;

@@ -1,4 +1,4 @@
-//! From input bytes to a document: where the root's parts are ([`Layout`]),
+//! From input bytes to a document: where the root's parts are ([`RootParts`]),
 //! the one validating pass that builds the nodes ([`parse_capped`]), and how
 //! the bytes and nodes are sized and placed (one allocation for both, with
 //! headroom for the first edits).
@@ -14,7 +14,7 @@ use std::io::Cursor;
 
 use super::buf::{self, Block, Buf};
 use super::node::Node;
-use super::{Document, Form, MAX_BYTES, build};
+use super::{Document, Framing, MAX_BYTES, build};
 use crate::Encoding;
 use crate::error::{Error, ErrorKind};
 use crate::options::ReadOptions;
@@ -24,11 +24,11 @@ use crate::tag_id::*;
 
 pub(super) fn read_compound_root(
     data: &mut Cursor<&[u8]>,
-    form: Form,
+    form: Framing,
     opts: &ReadOptions,
 ) -> Result<Option<Document>, Error> {
     let (bytes, start) = cursor_parts(data);
-    let layout = match Layout::of_root(root_prefix(bytes, start, form == Form::Named)?) {
+    let layout = match RootParts::of_root(root_prefix(bytes, start, form == Framing::Named)?) {
         Ok(layout) => layout,
         Err(end) => {
             data.set_position(end as u64);
@@ -41,7 +41,7 @@ pub(super) fn read_compound_root(
 }
 
 /// Where a root value's parts are in some input.
-pub(super) struct Layout {
+pub(super) struct RootParts {
     /// The tag id's offset: the document starts here.
     pub(super) start: usize,
     pub(super) id: u8,
@@ -50,18 +50,18 @@ pub(super) struct Layout {
     pub(super) payload: usize,
 }
 
-impl Layout {
+impl RootParts {
     /// Where the parts of the compound root `prefix` describes are, or
     /// where an End root ends.
     #[inline(always)]
-    pub(super) fn of_root(prefix: RootPrefix) -> Result<Layout, usize> {
+    pub(super) fn of_root(prefix: RootPrefix) -> Result<RootParts, usize> {
         match prefix {
             RootPrefix::End { end } => Err(end),
             RootPrefix::Compound {
                 start,
                 name_off,
                 payload,
-            } => Ok(Layout {
+            } => Ok(RootParts {
                 start,
                 id: COMPOUND,
                 name: name_off,
@@ -71,22 +71,26 @@ impl Layout {
     }
 
     /// The root at `start` of `bytes`, framed as `form`; `None` for End.
-    pub(super) fn find(bytes: &[u8], start: usize, form: Form) -> Result<Option<Layout>, Error> {
-        Layout::find_in::<BigEndian>(bytes, start, form)
+    pub(super) fn find(
+        bytes: &[u8],
+        start: usize,
+        form: Framing,
+    ) -> Result<Option<RootParts>, Error> {
+        RootParts::find_in::<BigEndian>(bytes, start, form)
     }
 
-    /// [`Layout::find`] for input in the fixed-width form `W`.
+    /// [`RootParts::find`] for input in the fixed-width form `W`.
     pub(super) fn find_in<W: Wire>(
         bytes: &[u8],
         start: usize,
-        form: Form,
-    ) -> Result<Option<Layout>, Error> {
+        form: Framing,
+    ) -> Result<Option<RootParts>, Error> {
         let Some((id, after_id)) = tag_prefix(bytes, start)? else {
             return Ok(None);
         };
         let (name, payload) = match form {
-            Form::Unnamed => (None, after_id),
-            Form::Named => {
+            Framing::Unnamed => (None, after_id),
+            Framing::Named => {
                 let Some(b) = bytes.get(after_id..after_id + 2) else {
                     return Err(Error::new(ErrorKind::UnexpectedEof, bytes.len()));
                 };
@@ -102,7 +106,7 @@ impl Layout {
         if id == COMPOUND {
             not_compressed(bytes, payload)?;
         }
-        Ok(Some(Layout {
+        Ok(Some(RootParts {
             start,
             id,
             name,
@@ -116,7 +120,7 @@ impl Layout {
         self.read_in::<BigEndian, false>(bytes, opts)
     }
 
-    /// [`Layout::read`] for input in form `W`; `UTF8`: its strings are
+    /// [`RootParts::read`] for input in form `W`; `UTF8`: its strings are
     /// UTF-8 (see [`build::DocSink`]).
     pub(super) fn read_in<W: Wire, const UTF8: bool>(
         &self,
@@ -162,8 +166,8 @@ impl Layout {
     }
 
     /// This layout for the input cut at `start`.
-    fn relative(&self) -> Layout {
-        Layout {
+    fn relative(&self) -> RootParts {
+        RootParts {
             start: 0,
             id: self.id,
             name: self.name.map(|n| n - self.start),
@@ -204,7 +208,7 @@ pub(super) fn node_room(len: usize) -> usize {
 /// MUTF-8 ones marks the root node [`super::node::UNCONVERTED`].
 fn parse_capped<W: Wire, const UTF8: bool>(
     data: &[u8],
-    at: &Layout,
+    at: &RootParts,
     opts: &ReadOptions,
     mut nodes: Buf<Node>,
     most: usize,
@@ -242,7 +246,7 @@ impl Document {
         block: Block,
         bytes: Buf<u8>,
         nodes: Buf<Node>,
-        at: &Layout,
+        at: &RootParts,
         opts: &ReadOptions,
     ) -> Document {
         let settled = (bytes.len() as u32, nodes.len() as u32);
@@ -251,9 +255,9 @@ impl Document {
             bytes,
             nodes,
             form: if at.name.is_some() {
-                Form::Named
+                Framing::Named
             } else {
-                Form::Unnamed
+                Framing::Unnamed
             },
             le: false,
             out_order: Encoding::BigEndian,
@@ -267,7 +271,7 @@ impl Document {
 
     pub(super) fn parse_vec(
         bytes: Vec<u8>,
-        at: &Layout,
+        at: &RootParts,
         opts: &ReadOptions,
     ) -> Result<Document, Error> {
         Document::parse_vec_in::<BigEndian, false>(bytes, at, opts)
@@ -276,7 +280,7 @@ impl Document {
     /// [`Document::parse_vec`] for input in form `W` (see [`parse_capped`]).
     pub(super) fn parse_vec_in<W: Wire, const UTF8: bool>(
         bytes: Vec<u8>,
-        at: &Layout,
+        at: &RootParts,
         opts: &ReadOptions,
     ) -> Result<Document, Error> {
         let room = node_room(bytes.len().min(MAX_BYTES) - at.payload);
@@ -288,7 +292,7 @@ impl Document {
     #[inline(always)]
     pub(super) fn parse_vec_room<W: Wire, const UTF8: bool>(
         bytes: Vec<u8>,
-        at: &Layout,
+        at: &RootParts,
         opts: &ReadOptions,
         room: usize,
         most: usize,
@@ -315,7 +319,7 @@ impl Document {
     pub(super) fn reparse(
         &self,
         bytes: Vec<u8>,
-        at: &Layout,
+        at: &RootParts,
         opts: &ReadOptions,
     ) -> Result<Document, Error> {
         match self.le {
