@@ -28,7 +28,8 @@
 //! [`ErrorKind::InvalidVarInt`].
 //! Transcoding writes the other form as the core reads ([`to_big_endian`],
 //! [`to_little_endian`], [`from_network`], [`to_network`]); the owned model
-//! reads and writes both forms directly ([`owned`]); [`detect`] says which
+//! reads and writes both forms directly ([`owned`]), and so does the
+//! document model ([`document`], explained there); [`detect`] says which
 //! form a buffer is in.
 //!
 //! # Strings
@@ -76,7 +77,9 @@
 //! ```
 
 mod detect;
-pub mod document;
+/// The Bedrock document (read, edit and write back little-endian files and
+/// network NBT): [`crate::document::bedrock`], where it lives.
+pub use crate::document::bedrock as document;
 pub mod owned;
 pub(crate) mod transcode;
 

@@ -91,22 +91,10 @@
 //!
 //! # Bedrock
 //!
-//! With the `bedrock` feature, `simdnbt::bedrock::document` reads Bedrock's
-//! little-endian form into a document directly ([`Encoding::LittleEndian`]):
-//! the bytes stay as they are, accessors decode them little-endian, and
-//! [`Document::write`] writes the little-endian form (a copy when nothing was
-//! edited); [`Document::write_in`] writes either order. Its strings are
-//! UTF-8, viewed as MUTF-8 like every string here: a document whose strings
-//! are not the same bytes in both (U+0000, characters above U+FFFF) is
-//! converted to the Java form when it is read, and so is every little-endian
-//! document at its first edit (once; it still writes little-endian). Zero-copy
-//! big-endian views (`int_array_raw`, `ints_raw`, `int_arrays`, …) are `None`
-//! in a little-endian document; the decoding getters work in both.
-//!
-//! `simdnbt::bedrock::document::read_network` reads the network (VarInt)
-//! form of packets: stored as its Java form (VarInts have no fixed width),
-//! so edits need no conversion, and written back as the network form
-//! ([`Encoding::Network`]; one transcode per write).
+//! With the `bedrock` feature, [`bedrock`] (also `simdnbt::bedrock::document`)
+//! reads Bedrock's little-endian files and network NBT into a document and
+//! writes them back in their own encoding ([`Document::encoding`],
+//! [`Document::write_in`]); how, and what it costs, is said there.
 //!
 //! # Limits
 //!
@@ -159,7 +147,8 @@ macro_rules! for_each_getter {
 }
 
 #[cfg(feature = "bedrock")]
-pub(crate) mod bedrock;
+#[cfg_attr(docsrs, doc(cfg(feature = "bedrock")))]
+pub mod bedrock;
 mod buf;
 mod build;
 mod compound;
