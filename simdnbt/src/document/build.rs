@@ -57,8 +57,8 @@ pub(crate) fn scratch() -> Scratch {
 
 /// The arena being built. `VALUE` sinks read a value an edit appended (a
 /// separate instantiation of the core, so that the reader's own stays
-/// inlined where it is used: one more caller measured +1,000 instructions
-/// per read on complex_player.dat). `UTF8` sinks read Bedrock input, whose
+/// inlined where it is used: one more caller made every read slower;
+/// `reports/code-notes.md`, "The document"). `UTF8` sinks read Bedrock input, whose
 /// strings are UTF-8: each name and string is checked for the bytes that
 /// MUTF-8 writes otherwise ([`differs_in_mutf8`]); the first one found
 /// marks the root [`UNCONVERTED`].
@@ -497,8 +497,8 @@ impl<'a, 's, const VALUE: bool, const UTF8: bool> Sink<'a> for DocSink<'a, 's, V
 ///
 /// Called for every name and string of a little-endian read, so it is one
 /// 16-byte SSE2 compare for nearly all of them (names are short): an 8-byte
-/// SWAR loop measured 18.4k instructions per read of complex_player.dat, this
-/// 4.0k (`reports/perf.md`).
+/// SWAR loop cost a little-endian read several times what this does
+/// (`reports/code-notes.md`, "The document").
 #[inline(always)]
 pub(crate) fn differs_in_mutf8(data: &[u8], start: usize, len: usize) -> bool {
     let end = start + len;

@@ -64,9 +64,9 @@
 //! than one node per input byte (its doubling stops at what the rest of the
 //! input can still hold), so a read peaks at 16× the input in nodes plus the
 //! copy of the bytes and their headroom: at most **18×** the input (plus
-//! 64 KiB) on any input, 17.0× measured on millions of empty compounds;
-//! real files take 12 input bytes per tag (player files) to over 1,000
-//! (chunks): peak 2.3–2.7× the input size, bytes included. While reading,
+//! 64 KiB) on any input, nearly reached by millions of empty compounds in a
+//! list, while real files peak at a few times their size, bytes included
+//! (each measured in `reports/memory.md`). While reading,
 //! the children of the compounds still open wait on a scratch stack (on the
 //! stack up to 64 nodes): every named tag takes at least 4 input bytes, so
 //! it is at most 4× the input, and the arena leaves room for no more nodes

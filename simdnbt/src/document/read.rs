@@ -178,10 +178,10 @@ impl RootParts {
 
 /// Room for what edits append to a document of `len` bytes (a sixteenth
 /// plus 64 B, at most 64 KiB), so that the first ones do not copy the whole
-/// document: the edit workload's five inserts append 122 bytes, and with a
-/// sixteenth alone (96 B) bigtest.nbt's edits paid about 450 instructions to
-/// move its bytes. (A 128 B minimum instead of the 64 B added put
-/// hello_world.nbt's one allocation in a larger size class: read +7.)
+/// document: the 64 B cover the edit workload's inserts on small files,
+/// which a sixteenth alone does not, and a larger minimum puts a small
+/// file's one allocation in a larger size class (the counts:
+/// `reports/code-notes.md`, "The document").
 fn headroom(len: usize) -> usize {
     (len / 16 + 64).min(64 * 1024)
 }
