@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 use simdnbt::Encoding;
-use simdnbt::bedrock::Form;
+use simdnbt::bedrock::DetectedForm as Form;
 use simdnbt::compression::Decompressed;
 use simdnbt::region::Region;
 use simdnbt::region::scan::{Scan, ScanError, ScanErrorKind};

@@ -47,7 +47,7 @@ pub fn bedrock(data: &[u8]) {
     }
     // Detection never panics, and names a form only when it reads whole.
     let form = bedrock::detect(data);
-    if form == bedrock::Form::Network {
+    if form == bedrock::DetectedForm::Network {
         assert!(from_network(data).is_ok());
     }
 }

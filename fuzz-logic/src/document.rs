@@ -17,7 +17,7 @@
 
 use std::io::Cursor;
 
-use simdnbt::document::{self, Document, Form};
+use simdnbt::document::{self, Document, Framing};
 use simdnbt::owned::NbtTag;
 use simdnbt::{ReadOptions, borrow};
 use testkit::edit::{
@@ -157,7 +157,7 @@ fn burst(bytes: &[u8], src: &mut Source<'_>) {
 
 fn unnamed_bytes(doc: &Document) -> Vec<u8> {
     let mut out = Vec::new();
-    doc.write_as(Form::Unnamed, &mut out);
+    doc.write_as(Framing::Unnamed, &mut out);
     out
 }
 
@@ -189,7 +189,7 @@ fn agree(data: &[u8]) {
     testkit::document::agree(data, &opts, "document_edit");
     // Any root type in the named form reads and writes back exactly.
     let mut c = Cursor::new(data);
-    if let Ok(Some(doc)) = document::read_root(&mut c, Form::Named, &opts) {
+    if let Ok(Some(doc)) = document::read_root(&mut c, Framing::Named, &opts) {
         let end = c.position() as usize;
         assert!(doc.to_bytes() == data[..end], "read_root: write != bytes");
     }

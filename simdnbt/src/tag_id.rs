@@ -63,7 +63,7 @@ pub const LONG_ARRAY: u8 = 12;
 /// What the binary format fixes about one tag type's payload (docs/format.md
 /// §1): the facts every reader, writer and transcoder sizes payloads by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Layout {
+pub(crate) struct TagLayout {
     /// Payload bytes of a fixed-size tag (Byte..=Double); 0 for the others.
     pub fixed: u8,
     /// Width of the length prefix before a string's or array's elements (2 for
@@ -80,8 +80,8 @@ pub(crate) struct Layout {
     pub min: u8,
 }
 
-const fn layout_row(fixed: u8, prefix: u8, element: u8, min: u8) -> Layout {
-    Layout {
+const fn layout_row(fixed: u8, prefix: u8, element: u8, min: u8) -> TagLayout {
+    TagLayout {
         fixed,
         prefix,
         element,
@@ -89,9 +89,9 @@ const fn layout_row(fixed: u8, prefix: u8, element: u8, min: u8) -> Layout {
     }
 }
 
-/// [`Layout`] of every known tag id, indexed by id; ids 13..=15 (unknown)
+/// [`TagLayout`] of every known tag id, indexed by id; ids 13..=15 (unknown)
 /// are all zeros, so tables indexed by `id & 15` stay in bounds.
-pub(crate) const LAYOUT: [Layout; 16] = {
+pub(crate) const LAYOUT: [TagLayout; 16] = {
     let mut t = [layout_row(0, 0, 0, 0); 16];
     t[BYTE as usize] = layout_row(1, 0, 0, 1);
     t[SHORT as usize] = layout_row(2, 0, 0, 2);
@@ -108,9 +108,9 @@ pub(crate) const LAYOUT: [Layout; 16] = {
     t
 };
 
-/// The [`Layout`] of tag id `id`; an unknown id has all zeros.
+/// The [`TagLayout`] of tag id `id`; an unknown id has all zeros.
 #[inline(always)]
-pub(crate) const fn layout(id: u8) -> Layout {
+pub(crate) const fn layout(id: u8) -> TagLayout {
     if is_known(id) {
         LAYOUT[id as usize]
     } else {

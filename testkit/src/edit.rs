@@ -14,7 +14,7 @@
 
 use std::io::Cursor;
 
-use simdnbt::document::{self, Document, Form, NbtCompoundMut, NbtListMut};
+use simdnbt::document::{self, Document, Framing, NbtCompoundMut, NbtListMut};
 use simdnbt::owned::{NbtCompound, NbtList, NbtTag};
 use simdnbt::tag_id::*;
 use simdnbt::{Mutf8Str, Mutf8String};
@@ -676,7 +676,7 @@ fn array_op(src: &mut Source<'_>, at: Step) -> Op {
 /// writes them.
 fn doc_bytes(doc: &Document) -> Vec<u8> {
     let mut out = Vec::new();
-    doc.write_as(Form::Unnamed, &mut out);
+    doc.write_as(Framing::Unnamed, &mut out);
     out
 }
 

@@ -8,7 +8,7 @@ use crate::read::wire::{BigEndian, LittleEndian, VarInt, Wire};
 /// A binary NBT form, as [`detect`] tells it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum Form {
+pub enum DetectedForm {
     /// Java Edition: big-endian, MUTF-8.
     Java,
     /// Bedrock little-endian after a `level.dat` header
@@ -22,24 +22,29 @@ pub enum Form {
     Unknown,
 }
 
-impl Form {
+/// The old name of [`DetectedForm`]: `simdnbt::document` has a `Form` too
+/// (how a root is framed, now [`Framing`](crate::document::Framing)).
+#[deprecated(since = "0.11.0", note = "renamed `simdnbt::bedrock::DetectedForm`")]
+pub type Form = DetectedForm;
+
+impl DetectedForm {
     /// The encoding of this form: [`Encoding::LittleEndian`] for
-    /// [`Form::LevelDat`] too (the header aside), `None` for
-    /// [`Form::Unknown`].
+    /// [`DetectedForm::LevelDat`] too (the header aside), `None` for
+    /// [`DetectedForm::Unknown`].
     ///
     /// ```
     /// use simdnbt::Encoding;
-    /// use simdnbt::bedrock::Form;
+    /// use simdnbt::bedrock::DetectedForm;
     ///
-    /// assert_eq!(Form::LevelDat.encoding(), Some(Encoding::LittleEndian));
-    /// assert_eq!(Form::Unknown.encoding(), None);
+    /// assert_eq!(DetectedForm::LevelDat.encoding(), Some(Encoding::LittleEndian));
+    /// assert_eq!(DetectedForm::Unknown.encoding(), None);
     /// ```
     pub fn encoding(self) -> Option<Encoding> {
         match self {
-            Form::Java => Some(Encoding::BigEndian),
-            Form::LevelDat | Form::LittleEndian => Some(Encoding::LittleEndian),
-            Form::Network => Some(Encoding::Network),
-            Form::Unknown => None,
+            DetectedForm::Java => Some(Encoding::BigEndian),
+            DetectedForm::LevelDat | DetectedForm::LittleEndian => Some(Encoding::LittleEndian),
+            DetectedForm::Network => Some(Encoding::Network),
+            DetectedForm::Unknown => None,
         }
     }
 }
@@ -52,35 +57,38 @@ impl Form {
 /// readers, the default [`ReadOptions`]); anything else — garbage, a
 /// compressed stream, trailing bytes, a document so small that two forms
 /// read it (an empty compound is the same bytes in Java and little-endian
-/// form) — is [`Form::Unknown`], never a guess.
+/// form) — is [`DetectedForm::Unknown`], never a guess.
 ///
 /// ```
-/// use simdnbt::bedrock::{Form, detect, to_little_endian, to_network};
+/// use simdnbt::bedrock::{DetectedForm, detect, to_little_endian, to_network};
 ///
 /// // {n: 1} in a root named "r" (unnamed, its network form would read as
 /// // Java too: 10, 0, 3, ... is a Java root whose name is 3 bytes long).
 /// let java = [10, 0, 1, b'r', 3, 0, 1, b'n', 0, 0, 0, 1, 0];
-/// assert_eq!(detect(&java), Form::Java);
-/// assert_eq!(detect(&to_little_endian(&java).unwrap()), Form::LittleEndian);
-/// assert_eq!(detect(&to_network(&java).unwrap()), Form::Network);
-/// assert_eq!(detect(&[0x1f, 0x8b, 8, 0]), Form::Unknown);
-/// assert_eq!(detect(&[0]), Form::Unknown); // End: every form's
+/// assert_eq!(detect(&java), DetectedForm::Java);
+/// assert_eq!(detect(&to_little_endian(&java).unwrap()), DetectedForm::LittleEndian);
+/// assert_eq!(detect(&to_network(&java).unwrap()), DetectedForm::Network);
+/// assert_eq!(detect(&[0x1f, 0x8b, 8, 0]), DetectedForm::Unknown);
+/// assert_eq!(detect(&[0]), DetectedForm::Unknown); // End: every form's
 /// ```
-pub fn detect(bytes: &[u8]) -> Form {
-    let mut found = Form::Unknown;
+pub fn detect(bytes: &[u8]) -> DetectedForm {
+    let mut found = DetectedForm::Unknown;
     let candidates = [
-        (Form::Java, reads_whole::<BigEndian>(bytes)),
-        (Form::LittleEndian, reads_whole::<LittleEndian>(bytes)),
-        (Form::Network, reads_whole::<VarInt>(bytes)),
+        (DetectedForm::Java, reads_whole::<BigEndian>(bytes)),
         (
-            Form::LevelDat,
+            DetectedForm::LittleEndian,
+            reads_whole::<LittleEndian>(bytes),
+        ),
+        (DetectedForm::Network, reads_whole::<VarInt>(bytes)),
+        (
+            DetectedForm::LevelDat,
             split_level_header(bytes).is_some_and(|(_, body)| reads_whole::<LittleEndian>(body)),
         ),
     ];
     for (form, reads) in candidates {
         if reads {
-            if found != Form::Unknown {
-                return Form::Unknown;
+            if found != DetectedForm::Unknown {
+                return DetectedForm::Unknown;
             }
             found = form;
         }

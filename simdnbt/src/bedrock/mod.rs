@@ -28,7 +28,8 @@
 //! [`ErrorKind::InvalidVarInt`].
 //! Transcoding writes the other form as the core reads ([`to_big_endian`],
 //! [`to_little_endian`], [`from_network`], [`to_network`]); the owned model
-//! reads and writes both forms directly ([`owned`]); [`detect`] says which
+//! reads and writes both forms directly ([`owned`]), and so does the
+//! document model ([`document`], explained there); [`detect`] says which
 //! form a buffer is in.
 //!
 //! # Strings
@@ -65,7 +66,7 @@
 //! assert_eq!(header.version, 10);
 //! let back = simdnbt::owned::read(&mut std::io::Cursor::new(&bedrock::to_big_endian(le).unwrap()[..])).unwrap();
 //! assert_eq!(back, nbt);
-//! assert_eq!(bedrock::detect(&level_dat), bedrock::Form::LevelDat);
+//! assert_eq!(bedrock::detect(&level_dat), bedrock::DetectedForm::LevelDat);
 //!
 //! // The network form: a packet's NBT, read straight into the owned model...
 //! let packet: &[u8] = &[10, 0, 3, 1, b'n', 2, 0]; // {n: 1}
@@ -76,11 +77,14 @@
 //! ```
 
 mod detect;
-pub mod document;
+/// The Bedrock document (read, edit and write back little-endian files and
+/// network NBT): [`crate::document::bedrock`], where it lives.
+pub use crate::document::bedrock as document;
 pub mod owned;
 pub(crate) mod transcode;
 
-pub use detect::{Form, detect};
+#[allow(deprecated)]
+pub use detect::{DetectedForm, Form, detect};
 
 use crate::read::wire::{BigEndian, LittleEndian, VarInt, Wire};
 use crate::{Error, ErrorKind, ReadOptions};

@@ -1,8 +1,8 @@
 //! libdeflate for whole buffers (the `libdeflate` feature): a region chunk,
 //! a `.dat` file, the check that a new chunk decompresses to what was
-//! compressed. On every chunk of the corpus region it inflates 1.41× as many
-//! bytes per CPU-second as zlib-rs, and deflates 1.05× as many at level 6
-//! (1.97× at level 9) with output 2.5 % smaller (`reports/files.md`).
+//! compressed. On the corpus region's chunks it inflates more bytes per
+//! CPU-second than zlib-rs and deflates at least as fast from level 4 up,
+//! with smaller output (each count in `reports/files.md`).
 //!
 //! libdeflate works on whole buffers only and must be given room for all of
 //! its output up front. A zlib stream does not say how large it inflates, so
@@ -174,9 +174,9 @@ fn inflate_with(
 
 /// The lowest level libdeflate compresses at. Below it zlib-rs is faster:
 /// its levels 1-3 are zlib-ng's quick and fast strategies, while
-/// libdeflate's compress harder (on the corpus chunks libdeflate's level 1
-/// is 0.59x zlib-rs's speed for output 21 % smaller, level 3 0.93x); from
-/// level 4 libdeflate is as fast or faster and 2-3 % smaller.
+/// libdeflate's compress harder (slower for smaller output); from level 4
+/// libdeflate is as fast or faster and a little smaller (each level on the
+/// corpus chunks: `reports/files.md`).
 pub(super) const FROM_LEVEL: u32 = 4;
 
 /// `input` compressed as one whole `format` stream at `level` (0..=9), or

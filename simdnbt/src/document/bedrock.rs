@@ -1,5 +1,47 @@
-//! Bedrock's little-endian form in the document (the public functions are
-//! `simdnbt::bedrock::document`).
+//! The Bedrock document: the document model ([`crate::document`]) read
+//! from Bedrock's little-endian files ([`read_le`]) or network NBT
+//! ([`read_network`]), edited like any document, and written back in the
+//! encoding it was read in ([`Document::encoding`]; [`Document::write_in`]
+//! writes another). This module is also `simdnbt::bedrock::document`, next
+//! to the rest of Bedrock.
+//!
+//! Which model: [`crate::bedrock::owned`] to build or hold a Bedrock tree
+//! with plain `Vec`s; this one to read a Bedrock file, look values up and
+//! write it back (it reads a little-endian file in fewer instructions than
+//! na_nbt's little-endian owned read and
+//! [`crate::bedrock::owned::read_le`]: `reports/code-notes.md`).
+//!
+//! ```
+//! use std::io::Cursor;
+//! use simdnbt::bedrock;
+//! use simdnbt::Encoding;
+//!
+//! // {Name: "Steve 😀", xp: 5} in the Java form, as a Bedrock level.dat.
+//! let java = [
+//!     10, 0, 0, //
+//!     8, 0, 4, b'N', b'a', b'm', b'e', 0, 12, b'S', b't', b'e', b'v', b'e', b' ', //
+//!     0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80, //
+//!     3, 0, 2, b'x', b'p', 0, 0, 0, 5, //
+//!     0,
+//! ];
+//! let body = bedrock::to_little_endian(&java)?;
+//! let mut level_dat = Vec::new();
+//! bedrock::write_level_header(10, &body, &mut level_dat);
+//!
+//! let (_header, le) = bedrock::split_level_header(&level_dat).unwrap();
+//! let mut doc = bedrock::document::read_le(&mut Cursor::new(le))?.unwrap();
+//! assert_eq!(doc.encoding(), Encoding::LittleEndian);
+//! assert_eq!(doc.int("xp"), Some(5));
+//! assert_eq!(doc.string("Name").unwrap().to_str(), "Steve 😀");
+//! assert_eq!(doc.to_bytes(), le); // unedited: the same bytes
+//!
+//! doc.as_compound_mut().unwrap().set("xp", 6)?;
+//! let back = bedrock::owned::read_le(&mut Cursor::new(&doc.to_bytes()[..]))?;
+//! assert_eq!(back.unwrap().int("xp"), Some(6));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # How it works
 //!
 //! A document read from little-endian input keeps the input's bytes as they
 //! are ([`Encoding::LittleEndian`]): the same validating core reads them
@@ -10,7 +52,7 @@
 //! like every other string of the crate: UTF-8 and MUTF-8 are the same bytes
 //! unless a string holds U+0000 or a character above U+FFFF, so the read
 //! checks each name and string for the bytes that mark those
-//! ([`super::build::differs_in_mutf8`]). A document where one is found (rare:
+//! (`build::differs_in_mutf8`). A document where one is found (rare:
 //! none of the corpus files has one) is converted as a whole instead: the
 //! core transcodes it to the Java form (strings re-encoded as
 //! [`crate::bedrock`] does, invalid UTF-8 kept as it is) and that is read; it
@@ -21,7 +63,9 @@
 //! (one transcode of the document), and [`Document::write`] turns the edited
 //! bytes back into the little-endian form through the core. So edits keep
 //! every check they have, and a document that is only read pays nothing for
-//! them.
+//! them. Zero-copy big-endian views (`int_array_raw`, `ints_raw`,
+//! `int_arrays`, …) are `None` in a little-endian document; the decoding
+//! getters work in both.
 //!
 //! The network (VarInt) form is never stored: its lengths have no fixed
 //! width, which the document's offsets rely on. A document read from it is
@@ -29,27 +73,53 @@
 //! errors, at the input's offsets, as
 //! [`crate::bedrock::owned::read_network`]), read as Java, so edits need no
 //! conversion; its [`Document::write`] transcodes the written Java bytes
-//! back ([`Encoding::Network`]).
+//! back ([`Encoding::Network`]). A read then costs a transcode more than
+//! [`crate::bedrock::owned::read_network`]'s one pass, and a write one
+//! transcode of the document, edited or not.
 
 use std::io::Cursor;
 
 use super::buf::Buf;
 use super::node::UNCONVERTED;
-use super::{Document, Encoding, Form, Layout, MAX_BYTES, write};
+use super::read::{RootParts, node_room};
+use super::{Framing, MAX_BYTES, write};
 use crate::bedrock::transcode;
 use crate::error::{Error, ErrorKind};
 use crate::options::ReadOptions;
 use crate::read::root::{cursor_parts, root_prefix_in};
 use crate::read::wire::{BigEndian, LittleEndian, VarInt, Wire};
 
-/// Reads the little-endian document at the cursor (a named root compound,
-/// or a lone End: `Ok(None)`) and moves the cursor past it.
-pub(crate) fn read_le_with(
+pub use crate::Encoding;
+#[allow(deprecated)]
+pub use crate::document::ByteOrder;
+pub use crate::document::Document;
+
+/// Reads a little-endian document (a named root compound; `Ok(None)` for a
+/// lone End) at the cursor into a document, copying its bytes, and moves the
+/// cursor past it.
+///
+/// Memory: as a Java read, at most 18× the input on any input (16 bytes a
+/// node, a node per input byte at worst, and the copy), a document that is
+/// converted as it is read included (`reports/memory.md`; asserted by
+/// `tests/memory/little_endian.rs`).
+///
+/// # Errors
+/// The first structural problem, with its offset in the input: the errors
+/// of [`crate::bedrock::owned::read_le`], at the same offsets, and
+/// [`ErrorKind::InputTooLarge`] for a
+/// document whose Java form (U+0000 takes two bytes there) passes the 2 GiB
+/// a document holds.
+pub fn read_le(data: &mut Cursor<&[u8]>) -> Result<Option<Document>, Error> {
+    read_le_with(data, &ReadOptions::default())
+}
+
+/// [`read_le`] within the limits of `opts`.
+pub fn read_le_with(
     data: &mut Cursor<&[u8]>,
     opts: &ReadOptions,
 ) -> Result<Option<Document>, Error> {
     let (bytes, start) = cursor_parts(data);
-    let layout = match Layout::of_root(root_prefix_in::<LittleEndian>(bytes, start, true)?) {
+    let layout = match RootParts::of_root(root_prefix_in::<LittleEndian>(bytes, start, true)?) {
         Ok(layout) => layout,
         Err(end) => {
             data.set_position(end as u64);
@@ -63,21 +133,71 @@ pub(crate) fn read_le_with(
     Ok(Some(doc))
 }
 
-/// [`read_le_with`] keeping `bytes` as the document's storage.
-pub(crate) fn from_vec_le_with(
-    bytes: Vec<u8>,
-    opts: &ReadOptions,
-) -> Result<Option<Document>, Error> {
-    let Ok(layout) = Layout::of_root(root_prefix_in::<LittleEndian>(&bytes, 0, true)?) else {
+/// [`read_le`] keeping `bytes` as the document's storage (no copy). Bytes
+/// after the document are dropped.
+///
+/// ```
+/// let doc = simdnbt::bedrock::document::from_vec_le(vec![10, 0, 0, 0])?.unwrap();
+/// assert!(doc.as_compound().unwrap().is_empty());
+/// # Ok::<(), simdnbt::Error>(())
+/// ```
+pub fn from_vec_le(bytes: Vec<u8>) -> Result<Option<Document>, Error> {
+    from_vec_le_with(bytes, &ReadOptions::default())
+}
+
+/// [`from_vec_le`] within the limits of `opts`.
+pub fn from_vec_le_with(bytes: Vec<u8>, opts: &ReadOptions) -> Result<Option<Document>, Error> {
+    let Ok(layout) = RootParts::of_root(root_prefix_in::<LittleEndian>(&bytes, 0, true)?) else {
         return Ok(None);
     };
     let doc = Document::parse_vec_in::<LittleEndian, true>(bytes, &layout, opts)?;
     Ok(Some(checked(doc, opts, 0)?))
 }
 
-/// Reads the network-form document at the cursor (a named root compound,
-/// or a lone End: `Ok(None)`) and moves the cursor past it.
-pub(crate) fn read_network_with(
+/// Reads a network-form (VarInt) document (a named root compound;
+/// `Ok(None)` for a lone End) at the cursor into a document, and moves the
+/// cursor past it. It writes the network form back
+/// ([`Document::encoding`] is [`Encoding::Network`]); [`Document::write_in`]
+/// writes it as Java or little-endian.
+///
+/// Memory: the document holds the input's Java form (at most 8× the input:
+/// a Long of one VarInt byte is eight bytes in Java, but takes no node),
+/// and peaks at no more than 21× the input on any input (a node and four
+/// Java bytes per input byte for empty arrays in a list, the worst;
+/// `reports/memory.md`; asserted by `tests/memory/network.rs`).
+///
+/// # Errors
+/// The first structural problem, with its offset in the input: the errors
+/// of [`crate::bedrock::owned::read_network`], at the same offsets,
+/// [`ErrorKind::StringTooLong`] for a
+/// string longer than Java's 65535 bytes, and
+/// [`ErrorKind::InputTooLarge`] for an
+/// input whose Java form passes the 2 GiB a document holds (at the input
+/// offset where it does; found while transcoding, before that much is
+/// allocated for a long list).
+///
+/// ```
+/// use std::io::Cursor;
+/// use simdnbt::bedrock;
+/// use simdnbt::Encoding;
+///
+/// // {"": {n: 1}}: name lengths are VarInts, the Int a ZigZag VarInt (1 → 2).
+/// let net = [10, 0, 3, 1, b'n', 2, 0];
+/// let mut doc = bedrock::document::read_network(&mut Cursor::new(&net[..]))?.unwrap();
+/// assert_eq!(doc.encoding(), Encoding::Network);
+/// assert_eq!(doc.int("n"), Some(1));
+/// assert_eq!(doc.to_bytes(), net);
+///
+/// doc.as_compound_mut().unwrap().set("n", -1)?;
+/// assert_eq!(doc.to_bytes(), [10, 0, 3, 1, b'n', 1, 0]); // ZigZag: -1 → 1
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_network(data: &mut Cursor<&[u8]>) -> Result<Option<Document>, Error> {
+    read_network_with(data, &ReadOptions::default())
+}
+
+/// [`read_network`] within the limits of `opts` (applied to the input).
+pub fn read_network_with(
     data: &mut Cursor<&[u8]>,
     opts: &ReadOptions,
 ) -> Result<Option<Document>, Error> {
@@ -93,7 +213,7 @@ pub(crate) fn read_network_within(
 ) -> Result<Option<Document>, Error> {
     let (bytes, start) = cursor_parts(data);
     // The root's checks (type, End) are the owned network reader's.
-    let root = match Layout::of_root(root_prefix_in::<VarInt>(bytes, start, true)?) {
+    let root = match RootParts::of_root(root_prefix_in::<VarInt>(bytes, start, true)?) {
         Ok(root) => root,
         Err(end) => {
             data.set_position(end as u64);
@@ -126,8 +246,8 @@ pub(crate) fn read_network_within(
     // the nodes: numbers, which the Java form widens most, take none.
     let java_opts = ReadOptions::default().max_depth(opts.max_depth);
     let tags = end - root.payload;
-    let room = super::node_room(tags);
-    let doc = Layout::find(&java, 0, Form::Named)
+    let room = node_room(tags);
+    let doc = RootParts::find(&java, 0, Framing::Named)
         .and_then(|at| {
             // A transcoded compound has a root.
             let at = at.ok_or(Error::new(ErrorKind::InvalidRootType(0), 0))?;
@@ -182,7 +302,7 @@ fn checked(mut doc: Document, opts: &ReadOptions, start: usize) -> Result<Docume
     }
     let java_opts = ReadOptions::default().max_depth(opts.max_depth);
     // The same tags: room for each, and for a block's reserve (see `build.rs`).
-    let doc = Layout::find(&java, 0, Form::Named).and_then(|at| {
+    let doc = RootParts::find(&java, 0, Framing::Named).and_then(|at| {
         let at = at.ok_or(Error::new(ErrorKind::InvalidRootType(0), 0))?;
         Document::parse_vec_room::<BigEndian, false>(java, &at, &java_opts, nodes + 16, nodes + 16)
     });
@@ -209,12 +329,12 @@ impl Document {
 
     fn store_big_endian_with(&mut self, opts: &ReadOptions) {
         let mut le = Vec::new();
-        write::document(self, Form::Named, &mut le);
+        write::document(self, Framing::Named, &mut le);
         let java = transcode_whole::<LittleEndian, BigEndian>(&le, opts);
         // A little-endian document's strings are the same bytes in MUTF-8
         // (`checked` converted any other when it was read), so its Java form
         // has its size and depth, and reads back.
-        let at = Layout::find(&java, 0, Form::Named)
+        let at = RootParts::find(&java, 0, Framing::Named)
             .ok()
             .flatten()
             .expect("a transcoded document has a root");
@@ -227,12 +347,12 @@ impl Document {
     /// Appends the document in the byte order it is not stored in.
     #[cold]
     #[inline(never)]
-    pub(super) fn write_other_order(&self, form: Form, order: Encoding, out: &mut Vec<u8>) {
+    pub(super) fn write_other_order(&self, form: Framing, order: Encoding, out: &mut Vec<u8>) {
         // The core transcodes named documents: the payload gets an empty
         // name when the output has none.
         let mut stored = Vec::new();
-        if form == Form::Named {
-            write::document(self, Form::Named, &mut stored);
+        if form == Framing::Named {
+            write::document(self, Framing::Named, &mut stored);
         } else {
             stored.extend_from_slice(&[self.nodes[0].id, 0, 0]);
             write::payload(self, &self.nodes[0], &mut stored);
@@ -251,7 +371,7 @@ impl Document {
             // The stored order is written by `write::document`.
             (_, Encoding::BigEndian | Encoding::LittleEndian) => stored,
         };
-        if form == Form::Named {
+        if form == Framing::Named {
             out.extend_from_slice(&other);
         } else {
             // The id, then the payload after the empty name (a VarInt 0 in

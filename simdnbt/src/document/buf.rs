@@ -4,9 +4,10 @@
 //!
 //! A read makes one allocation for both (and dropping the document one free):
 //! the arena is allocated with room for the nodes and, after them, for the
-//! bytes; once the parse is done, that tail is lent to the bytes. mimalloc
-//! takes about 45 instructions per allocation and 20 per free on its fast
-//! path, and more for blocks over 1 KiB. The parts grow on their own: one that
+//! bytes; once the parse is done, that tail is lent to the bytes. An
+//! allocation and a free cost a small document's read a share worth saving
+//! even on mimalloc's fast path (`reports/code-notes.md`, "The document").
+//! The parts grow on their own: one that
 //! outgrows its part moves to an allocation of its own (the old part stays in
 //! the block, unused, until the document is dropped or compacted). While the
 //! parse runs the arena is an ordinary owned buffer, so a dense input's arena
@@ -104,8 +105,8 @@ const OWNED: usize = 1 << (usize::BITS - 1);
 
 /// A growable buffer of `T`: `len` values at `ptr`, room for `cap` (less the
 /// [`OWNED`] bit). The size of a `Vec`, so that documents stay cheap to move
-/// (a flag of its own measured 30 instructions more per read of
-/// hello_world.nbt, 603 against 573).
+/// (a flag of its own made a small document's read measurably dearer:
+/// `reports/code-notes.md`, "The document").
 pub(crate) struct Buf<T: Copy> {
     ptr: NonNull<T>,
     len: usize,

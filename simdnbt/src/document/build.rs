@@ -57,8 +57,8 @@ pub(crate) fn scratch() -> Scratch {
 
 /// The arena being built. `VALUE` sinks read a value an edit appended (a
 /// separate instantiation of the core, so that the reader's own stays
-/// inlined where it is used: one more caller measured +1,000 instructions
-/// per read on complex_player.dat). `UTF8` sinks read Bedrock input, whose
+/// inlined where it is used: one more caller made every read slower;
+/// `reports/code-notes.md`, "The document"). `UTF8` sinks read Bedrock input, whose
 /// strings are UTF-8: each name and string is checked for the bytes that
 /// MUTF-8 writes otherwise ([`differs_in_mutf8`]); the first one found
 /// marks the root [`UNCONVERTED`].
@@ -92,7 +92,7 @@ pub(crate) struct DocSink<'a, 's, const VALUE: bool = false, const UTF8: bool = 
 
 /// A compound being read: its children are `scratch[start..]`.
 #[derive(Clone, Copy)]
-pub(crate) struct OpenCompound {
+pub(crate) struct OpenDocCompound {
     start: u32,
     target: Target,
 }
@@ -281,21 +281,21 @@ impl<'a, 's, const VALUE: bool, const UTF8: bool> DocSink<'a, 's, VALUE, UTF8> {
 }
 
 impl<'a, 's, const VALUE: bool, const UTF8: bool> Sink<'a> for DocSink<'a, 's, VALUE, UTF8> {
-    type Compound = OpenCompound;
+    type Compound = OpenDocCompound;
     type Slot = Target;
     /// The enclosing list's next element slot, restored when this list closes.
     type Elements = u32;
     /// A compound as it is; a list's `Elements` in `start`.
-    type Parked = OpenCompound;
+    type Parked = OpenDocCompound;
     type PrefixedList = OpenSide;
     /// The arena and the root value's node.
     type Output = (Buf<Node>, Node);
 
     #[inline(always)]
-    fn root_compound(&mut self) -> Result<OpenCompound, Error> {
+    fn root_compound(&mut self) -> Result<OpenDocCompound, Error> {
         // The payload offset is filled in by the caller, which knows it.
         self.root = Node::open(0, COMPOUND);
-        Ok(OpenCompound {
+        Ok(OpenDocCompound {
             start: 0,
             target: ROOT,
         })
@@ -315,7 +315,7 @@ impl<'a, 's, const VALUE: bool, const UTF8: bool> Sink<'a> for DocSink<'a, 's, V
     #[inline(always)]
     fn named_leaf(
         &mut self,
-        _c: &mut OpenCompound,
+        _c: &mut OpenDocCompound,
         id: u8,
         at: usize,
         payload: usize,
@@ -334,18 +334,22 @@ impl<'a, 's, const VALUE: bool, const UTF8: bool> Sink<'a> for DocSink<'a, 's, V
     }
 
     #[inline(always)]
-    fn named_compound(&mut self, _c: &mut OpenCompound, at: usize) -> Result<OpenCompound, Error> {
+    fn named_compound(
+        &mut self,
+        _c: &mut OpenDocCompound,
+        at: usize,
+    ) -> Result<OpenDocCompound, Error> {
         self.check_name(at);
         let target = self.depth() as u32;
         self.push(Node::open(at as u32 + 1, COMPOUND), at);
-        Ok(OpenCompound {
+        Ok(OpenDocCompound {
             start: target + 1,
             target,
         })
     }
 
     #[inline(always)]
-    fn named_list(&mut self, _c: &mut OpenCompound, at: usize) -> Result<Target, Error> {
+    fn named_list(&mut self, _c: &mut OpenDocCompound, at: usize) -> Result<Target, Error> {
         self.check_name(at);
         let target = self.depth() as u32;
         self.push(Node::open(at as u32 + 1, LIST), at);
@@ -353,7 +357,7 @@ impl<'a, 's, const VALUE: bool, const UTF8: bool> Sink<'a> for DocSink<'a, 's, V
     }
 
     #[inline(always)]
-    fn close_compound(&mut self, c: OpenCompound) {
+    fn close_compound(&mut self, c: OpenDocCompound) {
         let start = c.start as usize;
         let n = self.depth() - start;
         let mut block = 0;
@@ -378,33 +382,33 @@ impl<'a, 's, const VALUE: bool, const UTF8: bool> Sink<'a> for DocSink<'a, 's, V
     }
 
     #[inline(always)]
-    fn park_compound(&mut self, c: OpenCompound) -> OpenCompound {
+    fn park_compound(&mut self, c: OpenDocCompound) -> OpenDocCompound {
         c
     }
 
     #[inline(always)]
-    fn resume_compound(&mut self, p: OpenCompound) -> OpenCompound {
+    fn resume_compound(&mut self, p: OpenDocCompound) -> OpenDocCompound {
         p
     }
 
     #[inline(always)]
-    fn park_elements(&mut self, e: u32) -> OpenCompound {
-        OpenCompound {
+    fn park_elements(&mut self, e: u32) -> OpenDocCompound {
+        OpenDocCompound {
             start: e,
             target: 0,
         }
     }
 
     #[inline(always)]
-    fn resume_elements(&mut self, p: OpenCompound) -> u32 {
+    fn resume_elements(&mut self, p: OpenDocCompound) -> u32 {
         p.start
     }
 
     #[inline(always)]
-    fn element_compound(&mut self, pos: usize) -> Result<OpenCompound, Error> {
+    fn element_compound(&mut self, pos: usize) -> Result<OpenDocCompound, Error> {
         let i = self.next_element();
         self.nodes[i as usize] = Node::open(pos as u32, COMPOUND);
-        Ok(OpenCompound {
+        Ok(OpenDocCompound {
             start: self.depth() as u32,
             target: ARENA | i,
         })
@@ -493,8 +497,8 @@ impl<'a, 's, const VALUE: bool, const UTF8: bool> Sink<'a> for DocSink<'a, 's, V
 ///
 /// Called for every name and string of a little-endian read, so it is one
 /// 16-byte SSE2 compare for nearly all of them (names are short): an 8-byte
-/// SWAR loop measured 18.4k instructions per read of complex_player.dat, this
-/// 4.0k (`reports/perf.md`).
+/// SWAR loop cost a little-endian read several times what this does
+/// (`reports/code-notes.md`, "The document").
 #[inline(always)]
 pub(crate) fn differs_in_mutf8(data: &[u8], start: usize, len: usize) -> bool {
     let end = start + len;

@@ -39,7 +39,7 @@ macro_rules! typed_getters {
 ///
 /// A compound shorter than [`WORD_FROM`] is scanned by comparing each
 /// stored name's length, then its bytes; a longer one by the key's
-/// [`Word`] (built once per scan, about 20 instructions), and, once the
+/// [`Word`] (built once per scan, a few instructions), and, once the
 /// compound is [`HASHED`](super::node::HASHED), by the key's name hash first.
 pub(crate) struct Lookup<'k> {
     pub bytes: Cow<'k, [u8]>,
@@ -65,7 +65,8 @@ pub(crate) struct Word {
 impl<'k> Lookup<'k> {
     /// The key `name`. ASCII without NUL (nearly every key) is its own
     /// encoding, checked inline without a call into the encoder
-    /// ([`Mutf8Str::from_str`], about 90 instructions for a short key).
+    /// ([`Mutf8Str::from_str`], a call that costs several times the check;
+    /// `reports/code-notes.md`, "The document").
     #[inline]
     pub(crate) fn new(name: &'k str) -> Self {
         if plain_ascii(name.as_bytes()) {

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::{Document, Form};
+use super::{Document, Framing};
 use crate::compression::{
     Compression, Decompressed, FileError, compress, read_file_with, write_file,
 };
@@ -31,7 +31,7 @@ impl Decompressed {
 /// The document in `bytes` (file form, a root of any type); an End root is
 /// [`ErrorKind::InvalidRootType`]`(0)`: a file holds a document.
 fn file_document(bytes: Vec<u8>, opts: &ReadOptions) -> Result<Document, Error> {
-    Document::from_vec_with(bytes, Form::Named, opts)?.ok_or(Error::new(
+    Document::from_vec_with(bytes, Framing::Named, opts)?.ok_or(Error::new(
         ErrorKind::InvalidRootType(crate::tag_id::END),
         0,
     ))

@@ -2,7 +2,8 @@
 //! which every model writes and the validating core reads, so a conversion
 //! never recurses and accepts exactly what a read would.
 
-use super::{Document, Form, Layout, MAX_BYTES};
+use super::read::RootParts;
+use super::{Document, Framing, MAX_BYTES};
 use crate::error::{Error, ErrorKind, WriteError};
 use crate::options::ReadOptions;
 use crate::{borrow, owned};
@@ -25,7 +26,7 @@ impl Document {
     pub fn from_owned(nbt: &owned::BaseNbt) -> Result<Document, WriteError> {
         let mut bytes = Vec::new();
         nbt.write(&mut bytes)?;
-        Document::read_written_owned(bytes, Form::Named)
+        Document::read_written_owned(bytes, Framing::Named)
     }
 
     /// A document (unnamed form) whose root is a copy of `tag`, of any type.
@@ -33,7 +34,7 @@ impl Document {
     pub fn from_owned_tag(tag: &owned::NbtTag) -> Result<Document, WriteError> {
         let mut bytes = Vec::new();
         tag.write(&mut bytes)?;
-        Document::read_written_owned(bytes, Form::Unnamed)
+        Document::read_written_owned(bytes, Framing::Unnamed)
     }
 
     /// A document (named form) holding a copy of a borrowed document's bytes.
@@ -53,7 +54,7 @@ impl Document {
     pub fn try_from_borrow(nbt: &borrow::BaseNbt<'_>) -> Result<Document, Error> {
         let mut bytes = Vec::new();
         nbt.write(&mut bytes);
-        Document::read_written(bytes, Form::Named)
+        Document::read_written(bytes, Framing::Named)
     }
 
     /// A document (unnamed form) whose root is a copy of a borrowed tag.
@@ -72,12 +73,12 @@ impl Document {
     pub fn try_from_borrow_tag(tag: borrow::NbtTag<'_, '_>) -> Result<Document, Error> {
         let mut bytes = Vec::new();
         tag.write(&mut bytes);
-        Document::read_written(bytes, Form::Unnamed)
+        Document::read_written(bytes, Framing::Unnamed)
     }
 
     /// [`read_written`](Self::read_written) for the owned conversions, whose
     /// error type is the writer's.
-    fn read_written_owned(bytes: Vec<u8>, form: Form) -> Result<Document, WriteError> {
+    fn read_written_owned(bytes: Vec<u8>, form: Framing) -> Result<Document, WriteError> {
         let len = bytes.len();
         Document::read_written(bytes, form).map_err(|_| WriteError::DocumentTooLarge { len })
     }
@@ -86,7 +87,7 @@ impl Document {
     /// document may have been read with a raised limit). The one error:
     /// more than [`MAX_BYTES`] ([`ErrorKind::InputTooLarge`]), which the
     /// borrow reader and the owned writer do not limit.
-    pub(crate) fn read_written(bytes: Vec<u8>, form: Form) -> Result<Document, Error> {
+    pub(crate) fn read_written(bytes: Vec<u8>, form: Framing) -> Result<Document, Error> {
         let opts = ReadOptions::default().max_depth(u32::MAX);
         let too_large = || Error::new(ErrorKind::InputTooLarge, MAX_BYTES);
         if bytes.len() > MAX_BYTES {
@@ -94,7 +95,7 @@ impl Document {
         }
         // Valid NBT (a writer's) within the size: it reads back. Any other
         // refusal is reported as the size, the only one possible.
-        let at = Layout::find(&bytes, 0, form)
+        let at = RootParts::find(&bytes, 0, form)
             .ok()
             .flatten()
             .ok_or_else(too_large)?;

@@ -26,19 +26,21 @@ use crate::key_index::{KeyIndex, LazyIndex, MAX_INDEXED};
 use crate::mutf8::key_matches;
 
 /// The fewest children a compound has for lookups to go through an index.
-/// A scan compares a child in about 5 instructions (one masked word
-/// compare; about 3 once the compound's names are hashed, see
-/// [`HASHED`](super::node::HASHED)), a lookup through an index costs about
-/// 430 (`key_index.rs`, dominated by SipHash), so a scan from the end is
-/// cheaper up to about 170 children: every compound of a player file,
-/// level.dat or a chunk (their biggest has about 60) keeps the scan it had.
+/// A scan compares a child in a few instructions (one masked word compare;
+/// fewer once the compound's names are hashed, see
+/// [`HASHED`](super::node::HASHED)), while a lookup through an index pays
+/// for SipHash (`key_index.rs`), so a scan from the end is cheaper up to
+/// well past this size: every compound of a player file, level.dat or a
+/// chunk keeps the scan it had (the counts: `reports/code-notes.md`, "The
+/// document").
 pub(crate) const INDEX_FROM: usize = 128;
 
 /// A compound of `n` children builds its index once scans have compared
-/// `BUILD_AFTER * n` of them: building costs about 265 instructions per key,
-/// about 50 children compared, so a compound looked up a few times is
+/// `BUILD_AFTER * n` of them: building costs about as much per key as
+/// comparing this many children, so a compound looked up a few times is
 /// never indexed and one looked up often pays at most about twice the best
-/// choice made in hindsight.
+/// choice made in hindsight (the counts: `reports/code-notes.md`, "The
+/// document").
 const BUILD_AFTER: usize = 48;
 
 /// See the module docs. The map's hasher is std's SipHash with fixed keys:

@@ -64,9 +64,9 @@
 //! than one node per input byte (its doubling stops at what the rest of the
 //! input can still hold), so a read peaks at 16× the input in nodes plus the
 //! copy of the bytes and their headroom: at most **18×** the input (plus
-//! 64 KiB) on any input, 17.0× measured on millions of empty compounds;
-//! real files take 12 input bytes per tag (player files) to over 1,000
-//! (chunks): peak 2.3–2.7× the input size, bytes included. While reading,
+//! 64 KiB) on any input, nearly reached by millions of empty compounds in a
+//! list, while real files peak at a few times their size, bytes included
+//! (each measured in `reports/memory.md`). While reading,
 //! the children of the compounds still open wait on a scratch stack (on the
 //! stack up to 64 nodes): every named tag takes at least 4 input bytes, so
 //! it is at most 4× the input, and the arena leaves room for no more nodes
@@ -91,22 +91,10 @@
 //!
 //! # Bedrock
 //!
-//! With the `bedrock` feature, `simdnbt::bedrock::document` reads Bedrock's
-//! little-endian form into a document directly ([`Encoding::LittleEndian`]):
-//! the bytes stay as they are, accessors decode them little-endian, and
-//! [`Document::write`] writes the little-endian form (a copy when nothing was
-//! edited); [`Document::write_in`] writes either order. Its strings are
-//! UTF-8, viewed as MUTF-8 like every string here: a document whose strings
-//! are not the same bytes in both (U+0000, characters above U+FFFF) is
-//! converted to the Java form when it is read, and so is every little-endian
-//! document at its first edit (once; it still writes little-endian). Zero-copy
-//! big-endian views (`int_array_raw`, `ints_raw`, `int_arrays`, …) are `None`
-//! in a little-endian document; the decoding getters work in both.
-//!
-//! `simdnbt::bedrock::document::read_network` reads the network (VarInt)
-//! form of packets: stored as its Java form (VarInts have no fixed width),
-//! so edits need no conversion, and written back as the network form
-//! ([`Encoding::Network`]; one transcode per write).
+//! With the `bedrock` feature, [`bedrock`] (also `simdnbt::bedrock::document`)
+//! reads Bedrock's little-endian files and network NBT into a document and
+//! writes them back in their own encoding ([`Document::encoding`],
+//! [`Document::write_in`]); how, and what it costs, is said there.
 //!
 //! # Limits
 //!
@@ -159,7 +147,8 @@ macro_rules! for_each_getter {
 }
 
 #[cfg(feature = "bedrock")]
-pub(crate) mod bedrock;
+#[cfg_attr(docsrs, doc(cfg(feature = "bedrock")))]
+pub mod bedrock;
 mod buf;
 mod build;
 mod compound;
@@ -171,6 +160,7 @@ mod index;
 mod list;
 mod node;
 mod path;
+mod read;
 mod tag;
 mod write;
 
@@ -190,18 +180,19 @@ use crate::error::{Error, ErrorKind};
 use crate::mutf8::Mutf8Str;
 use crate::options::ReadOptions;
 use crate::raw_list::RawList;
-use crate::read::root::{RootPrefix, cursor_parts, not_compressed, root_prefix, tag_prefix};
-use crate::read::wire::{BigEndian, Wire};
+use crate::read::root::{cursor_parts, root_prefix, tag_prefix};
 use crate::tag_id::*;
 use buf::{Block, Buf};
 use node::Node;
+use read::{RootParts, read_compound_root};
 
 /// The most bytes a document holds (offsets are 32-bit, with one bit spare).
 pub(crate) const MAX_BYTES: usize = i32::MAX as usize;
 
-/// How a document's root value is framed.
+/// How a document's root value is framed: with a name (files) or without
+/// (network NBT).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Form {
+pub enum Framing {
     /// Tag id, name, payload: NBT files on disk (the root is nearly always
     /// a compound, with an empty name).
     Named,
@@ -209,6 +200,11 @@ pub enum Form {
     /// tag since 1.20.3).
     Unnamed,
 }
+
+/// The old name of [`Framing`]: `simdnbt::bedrock` has a `Form` too (the
+/// form [`detect`](crate::bedrock::detect) finds), which this one is not.
+#[deprecated(since = "0.11.0", note = "renamed `simdnbt::document::Framing`")]
+pub type Form = Framing;
 
 /// The old name of [`Encoding`]: a document's encoding was called its byte
 /// order, though the network form is not one.
@@ -230,7 +226,7 @@ pub struct Document {
     bytes: Buf<u8>,
     /// `nodes[0]` is the root value; the rest are blocks of children.
     nodes: Buf<Node>,
-    form: Form,
+    form: Framing,
     /// Whether `bytes` are little-endian (else big-endian: stored bytes are
     /// never in the network form).
     le: bool,
@@ -238,7 +234,7 @@ pub struct Document {
     /// a little-endian document an edit moved to big-endian storage, and a
     /// document read from the network form (see `bedrock.rs`).
     out_order: Encoding,
-    /// [`Form::Named`]: where the root name's u16 length is.
+    /// [`Framing::Named`]: where the root name's u16 length is.
     name: u32,
     /// The depth limit edits keep to (the one the document was read with).
     max_depth: u32,
@@ -266,7 +262,7 @@ pub fn read(data: &mut Cursor<&[u8]>) -> Result<Option<Document>, Error> {
 
 /// [`read`] with explicit limits.
 pub fn read_with(data: &mut Cursor<&[u8]>, opts: &ReadOptions) -> Result<Option<Document>, Error> {
-    read_compound_root(data, Form::Named, opts)
+    read_compound_root(data, Framing::Named, opts)
 }
 
 /// Reads an unnamed root compound (the network form since Minecraft 1.20.2).
@@ -280,7 +276,7 @@ pub fn read_unnamed_with(
     data: &mut Cursor<&[u8]>,
     opts: &ReadOptions,
 ) -> Result<Option<Document>, Error> {
-    read_compound_root(data, Form::Unnamed, opts)
+    read_compound_root(data, Framing::Unnamed, opts)
 }
 
 /// Reads an unnamed tag of any type but End (network NBT since 1.20.3).
@@ -308,7 +304,7 @@ pub fn read_optional_tag_with(
         data.set_position(pos as u64 + 1);
         return Ok(None);
     };
-    let doc = Layout {
+    let doc = RootParts {
         start: pos,
         id,
         name: None,
@@ -323,239 +319,28 @@ pub fn read_optional_tag_with(
 /// have, included). `Ok(None)` for an End root.
 ///
 /// ```
-/// use simdnbt::document::{self, Form};
+/// use simdnbt::document::{self, Framing};
 ///
 /// // A named root list of two bytes: 09 00 00 | 01 00000002 | 05 06
 /// let bytes = [9, 0, 0, 1, 0, 0, 0, 2, 5, 6];
-/// let doc = document::read_root(&mut std::io::Cursor::new(&bytes[..]), Form::Named, &Default::default())?
+/// let doc = document::read_root(&mut std::io::Cursor::new(&bytes[..]), Framing::Named, &Default::default())?
 ///     .unwrap();
 /// assert_eq!(doc.root().list().unwrap().bytes(), Some(&[5i8, 6][..]));
 /// # Ok::<(), simdnbt::Error>(())
 /// ```
 pub fn read_root(
     data: &mut Cursor<&[u8]>,
-    form: Form,
+    form: Framing,
     opts: &ReadOptions,
 ) -> Result<Option<Document>, Error> {
     let (bytes, start) = cursor_parts(data);
-    let Some(layout) = Layout::find(bytes, start, form)? else {
+    let Some(layout) = RootParts::find(bytes, start, form)? else {
         data.set_position(start as u64 + 1);
         return Ok(None);
     };
     let doc = layout.read(bytes, opts)?;
     data.set_position(start as u64 + doc.bytes.len() as u64);
     Ok(Some(doc))
-}
-
-fn read_compound_root(
-    data: &mut Cursor<&[u8]>,
-    form: Form,
-    opts: &ReadOptions,
-) -> Result<Option<Document>, Error> {
-    let (bytes, start) = cursor_parts(data);
-    let layout = match Layout::of_root(root_prefix(bytes, start, form == Form::Named)?) {
-        Ok(layout) => layout,
-        Err(end) => {
-            data.set_position(end as u64);
-            return Ok(None);
-        }
-    };
-    let doc = layout.read(bytes, opts)?;
-    data.set_position(start as u64 + doc.bytes.len() as u64);
-    Ok(Some(doc))
-}
-
-/// Where a root value's parts are in some input.
-struct Layout {
-    /// The tag id's offset: the document starts here.
-    start: usize,
-    id: u8,
-    /// The name's u16 length, for the named form.
-    name: Option<usize>,
-    payload: usize,
-}
-
-impl Layout {
-    /// Where the parts of the compound root `prefix` describes are, or
-    /// where an End root ends.
-    #[inline(always)]
-    fn of_root(prefix: RootPrefix) -> Result<Layout, usize> {
-        match prefix {
-            RootPrefix::End { end } => Err(end),
-            RootPrefix::Compound {
-                start,
-                name_off,
-                payload,
-            } => Ok(Layout {
-                start,
-                id: COMPOUND,
-                name: name_off,
-                payload,
-            }),
-        }
-    }
-
-    /// The root at `start` of `bytes`, framed as `form`; `None` for End.
-    fn find(bytes: &[u8], start: usize, form: Form) -> Result<Option<Layout>, Error> {
-        Layout::find_in::<BigEndian>(bytes, start, form)
-    }
-
-    /// [`Layout::find`] for input in the fixed-width form `W`.
-    fn find_in<W: Wire>(bytes: &[u8], start: usize, form: Form) -> Result<Option<Layout>, Error> {
-        let Some((id, after_id)) = tag_prefix(bytes, start)? else {
-            return Ok(None);
-        };
-        let (name, payload) = match form {
-            Form::Unnamed => (None, after_id),
-            Form::Named => {
-                let Some(b) = bytes.get(after_id..after_id + 2) else {
-                    return Err(Error::new(ErrorKind::UnexpectedEof, bytes.len()));
-                };
-                // SAFETY: `b` is two bytes.
-                let len = unsafe { crate::read::wire::u16_at::<W>(b, 0) };
-                let end = after_id + 2 + len as usize;
-                if end > bytes.len() {
-                    return Err(Error::new(ErrorKind::UnexpectedEof, bytes.len()));
-                }
-                (Some(after_id), end)
-            }
-        };
-        if id == COMPOUND {
-            not_compressed(bytes, payload)?;
-        }
-        Ok(Some(Layout {
-            start,
-            id,
-            name,
-            payload,
-        }))
-    }
-
-    /// Parses the root in `bytes` and copies the document's bytes, into one
-    /// allocation sized from the input's length (see [`Block`]).
-    fn read(&self, bytes: &[u8], opts: &ReadOptions) -> Result<Document, Error> {
-        self.read_in::<BigEndian, false>(bytes, opts)
-    }
-
-    /// [`Layout::read`] for input in form `W`; `UTF8`: its strings are
-    /// UTF-8 (see [`build::DocSink`]).
-    fn read_in<W: Wire, const UTF8: bool>(
-        &self,
-        bytes: &[u8],
-        opts: &ReadOptions,
-    ) -> Result<Document, Error> {
-        // Offsets in the document are counted from its first byte: parse the
-        // input from there (errors are moved back to input offsets).
-        let rel = self.relative();
-        let doc_bytes = &bytes[self.start..];
-        let rest = doc_bytes.len().min(MAX_BYTES);
-        let room = node_room(rest - rel.payload);
-        // The arena, with room after its nodes for the bytes and their
-        // headroom, lent to them once the parse has found where the
-        // document ends (see [`Block`]).
-        let arena = Buf::with_capacity(room + buf::slots_for(rest + headroom(rest)));
-        let (mut nodes, end) = parse_capped::<W, UTF8>(doc_bytes, &rel, opts, arena, usize::MAX)
-            .map_err(|e| Error::new(e.kind(), e.offset() + self.start))?;
-        let own_size = end + headroom(end);
-        // Far more input followed the document than it holds: the bytes get
-        // a buffer of their own size, and the arena gives up that room.
-        let trailing = own_size < rest / 2;
-        let lent = if trailing {
-            None
-        } else {
-            nodes.lend_tail(own_size)
-        };
-        let (block, mut stored) = match lent {
-            Some(parts) => parts,
-            // The arena outgrew its room (a dense input), or the input was
-            // mostly not the document's.
-            None => {
-                if trailing {
-                    let mut own = Buf::with_capacity(nodes.len() + 64);
-                    own.extend_from_slice(&nodes);
-                    nodes = own;
-                }
-                (Block::none(), Buf::with_capacity(own_size))
-            }
-        };
-        stored.extend_from_slice(&doc_bytes[..end]);
-        Ok(Document::new(block, stored, nodes, &rel, opts).in_order::<W>())
-    }
-
-    /// This layout for the input cut at `start`.
-    fn relative(&self) -> Layout {
-        Layout {
-            start: 0,
-            id: self.id,
-            name: self.name.map(|n| n - self.start),
-            payload: self.payload - self.start,
-        }
-    }
-}
-
-/// Room for what edits append to a document of `len` bytes (a sixteenth
-/// plus 64 B, at most 64 KiB), so that the first ones do not copy the whole
-/// document: the edit workload's five inserts append 122 bytes, and with a
-/// sixteenth alone (96 B) bigtest.nbt's edits paid about 450 instructions to
-/// move its bytes. (A 128 B minimum instead of the 64 B added put
-/// hello_world.nbt's one allocation in a larger size class: read +7.)
-fn headroom(len: usize) -> usize {
-    (len / 16 + 64).min(64 * 1024)
-}
-
-/// The nodes a document whose root payload takes `len` input bytes starts
-/// with room for: the densest real files' share; inputs under 2 KiB get at
-/// most 62 nodes (with their bytes, a block mimalloc's fast path serves).
-pub(super) fn node_room(len: usize) -> usize {
-    if len < 2048 {
-        (len / 4 + 4).min(62)
-    } else {
-        // Plus room for the first edits' moved blocks (1 KiB).
-        len / build::BYTES_PER_NODE + 64
-    }
-}
-
-/// Parses the root `at` describes in `data` (offsets from 0) into `nodes`
-/// (empty), refusing a document longer than [`MAX_BYTES`]. Returns the
-/// arena (root at 0) and the offset just past the document. The arena grows
-/// to no more than `most` nodes (beyond what a block needs), nor more than
-/// one per byte of `data` left (see [`build::DocSink`]).
-///
-/// In form `W`; with `UTF8`, a string or name whose UTF-8 bytes are not its
-/// MUTF-8 ones marks the root node [`node::UNCONVERTED`].
-fn parse_capped<W: Wire, const UTF8: bool>(
-    data: &[u8],
-    at: &Layout,
-    opts: &ReadOptions,
-    mut nodes: Buf<Node>,
-    most: usize,
-) -> Result<(Buf<Node>, usize), Error> {
-    let cut = data.len() > MAX_BYTES;
-    let data = &data[..data.len().min(MAX_BYTES)];
-    nodes.push(Node::default());
-    let mut scratch = build::scratch();
-    let parsed = crate::read::read_value_in::<W, _>(data, at.payload, at.id, opts, |bounded| {
-        build::DocSink::<false, UTF8>::new(bounded, nodes, 0, &mut scratch, most)
-    });
-    match parsed {
-        Ok(((mut nodes, mut root), end)) => {
-            if at.id == COMPOUND {
-                root.off = at.payload as u32;
-            }
-            nodes[0] = root;
-            Ok((nodes, end))
-        }
-        Err(e)
-            if cut
-                && matches!(
-                    e.kind(),
-                    ErrorKind::UnexpectedEof | ErrorKind::LengthExceedsInput
-                ) =>
-        {
-            Err(Error::new(ErrorKind::InputTooLarge, MAX_BYTES))
-        }
-        Err(e) => Err(e),
-    }
 }
 
 /// The getters of the root compound (`None` when the root is not one).
@@ -570,33 +355,6 @@ macro_rules! delegate_getters {
 }
 
 impl Document {
-    fn new(
-        block: Block,
-        bytes: Buf<u8>,
-        nodes: Buf<Node>,
-        at: &Layout,
-        opts: &ReadOptions,
-    ) -> Document {
-        let settled = (bytes.len() as u32, nodes.len() as u32);
-        Document {
-            _block: block,
-            bytes,
-            nodes,
-            form: if at.name.is_some() {
-                Form::Named
-            } else {
-                Form::Unnamed
-            },
-            le: false,
-            out_order: Encoding::BigEndian,
-            name: at.name.unwrap_or(0) as u32,
-            max_depth: opts.max_depth,
-            path: Vec::new(),
-            settled,
-            indexes: Default::default(),
-        }
-    }
-
     /// Reads a named root compound from `bytes` as [`read`] does, keeping
     /// the vector as the document's storage (no copy). Bytes after the
     /// document are dropped. `Ok(None)` for an End root.
@@ -607,7 +365,7 @@ impl Document {
     /// # Ok::<(), simdnbt::Error>(())
     /// ```
     pub fn from_vec(bytes: Vec<u8>) -> Result<Option<Document>, Error> {
-        let Ok(at) = Layout::of_root(root_prefix(&bytes, 0, true)?) else {
+        let Ok(at) = RootParts::of_root(root_prefix(&bytes, 0, true)?) else {
             return Ok(None);
         };
         Ok(Some(Document::parse_vec(
@@ -621,70 +379,17 @@ impl Document {
     /// explicit limits (what [`read_root`] reads, without the copy).
     pub fn from_vec_with(
         bytes: Vec<u8>,
-        form: Form,
+        form: Framing,
         opts: &ReadOptions,
     ) -> Result<Option<Document>, Error> {
-        match Layout::find(&bytes, 0, form)? {
+        match RootParts::find(&bytes, 0, form)? {
             None => Ok(None),
             Some(at) => Ok(Some(Document::parse_vec(bytes, &at, opts)?)),
         }
     }
 
-    fn parse_vec(bytes: Vec<u8>, at: &Layout, opts: &ReadOptions) -> Result<Document, Error> {
-        Document::parse_vec_in::<BigEndian, false>(bytes, at, opts)
-    }
-
-    /// [`Document::parse_vec`] for input in form `W` (see [`parse_capped`]).
-    fn parse_vec_in<W: Wire, const UTF8: bool>(
-        bytes: Vec<u8>,
-        at: &Layout,
-        opts: &ReadOptions,
-    ) -> Result<Document, Error> {
-        let room = node_room(bytes.len().min(MAX_BYTES) - at.payload);
-        Document::parse_vec_room::<W, UTF8>(bytes, at, opts, room, usize::MAX)
-    }
-
-    /// [`Document::parse_vec_in`] with room for `room` nodes at the start,
-    /// growing to no more than `most` (see [`parse_capped`]).
-    #[inline(always)]
-    fn parse_vec_room<W: Wire, const UTF8: bool>(
-        bytes: Vec<u8>,
-        at: &Layout,
-        opts: &ReadOptions,
-        room: usize,
-        most: usize,
-    ) -> Result<Document, Error> {
-        let nodes = Buf::with_capacity(room);
-        let (nodes, end) = parse_capped::<W, UTF8>(&bytes, at, opts, nodes, most)?;
-        let mut bytes = Buf::from_vec(bytes);
-        bytes.truncate(end);
-        Ok(Document::new(Block::none(), bytes, nodes, at, opts).in_order::<W>())
-    }
-
-    /// This document, its bytes being in form `W`.
-    #[inline(always)]
-    fn in_order<W: Wire>(mut self) -> Document {
-        if matches!(W::ENCODING, Encoding::LittleEndian) {
-            self.le = true;
-            self.out_order = Encoding::LittleEndian;
-        }
-        self
-    }
-
-    /// Reads `bytes` (written from this document in its stored order, at
-    /// `at`) into a new document.
-    fn reparse(&self, bytes: Vec<u8>, at: &Layout, opts: &ReadOptions) -> Result<Document, Error> {
-        match self.le {
-            false => Document::parse_vec(bytes, at, opts),
-            // Every string was checked when the document was read.
-            true => {
-                Document::parse_vec_in::<crate::read::wire::LittleEndian, false>(bytes, at, opts)
-            }
-        }
-    }
-
     /// How the root is framed (and how [`write`](Self::write) frames it).
-    pub fn form(&self) -> Form {
+    pub fn form(&self) -> Framing {
         self.form
     }
 
@@ -705,8 +410,8 @@ impl Document {
     /// The root's name (empty for the unnamed form).
     pub fn name(&self) -> &Mutf8Str {
         match self.form {
-            Form::Named => Mutf8Str::from_slice(self.str_at(self.name as usize)),
-            Form::Unnamed => Mutf8Str::from_slice(&[]),
+            Framing::Named => Mutf8Str::from_slice(self.str_at(self.name as usize)),
+            Framing::Unnamed => Mutf8Str::from_slice(&[]),
         }
     }
 
@@ -748,9 +453,9 @@ impl Document {
         }
     }
 
-    /// Appends the document in `form`: [`Form::Named`] gives a document
-    /// read unnamed the empty name, [`Form::Unnamed`] leaves the name out.
-    pub fn write_as(&self, form: Form, out: &mut Vec<u8>) {
+    /// Appends the document in `form`: [`Framing::Named`] gives a document
+    /// read unnamed the empty name, [`Framing::Unnamed`] leaves the name out.
+    pub fn write_as(&self, form: Framing, out: &mut Vec<u8>) {
         if self.out_order == self.stored_order() {
             write::document(self, form, out);
         } else {
@@ -765,7 +470,7 @@ impl Document {
     /// `simdnbt::bedrock` converts them). Only with the `bedrock` feature:
     /// without it every document is big-endian ([`write_as`](Self::write_as)).
     #[cfg(feature = "bedrock")]
-    pub fn write_in(&self, form: Form, order: Encoding, out: &mut Vec<u8>) {
+    pub fn write_in(&self, form: Framing, order: Encoding, out: &mut Vec<u8>) {
         if order == self.stored_order() {
             write::document(self, form, out);
         } else {
@@ -778,7 +483,7 @@ impl Document {
     /// never called.
     #[cfg(not(feature = "bedrock"))]
     #[cold]
-    fn write_other_order(&self, _form: Form, _order: Encoding, _out: &mut Vec<u8>) {
+    fn write_other_order(&self, _form: Framing, _order: Encoding, _out: &mut Vec<u8>) {
         unreachable!("a document is big-endian without the `bedrock` feature");
     }
 
@@ -800,8 +505,8 @@ impl Document {
         // limit, or read with one).
         let opts = ReadOptions::default().max_depth(u32::MAX);
         let fresh = match self.le {
-            false => Layout::find(&bytes, 0, self.form),
-            true => Layout::find_in::<crate::read::wire::LittleEndian>(&bytes, 0, self.form),
+            false => RootParts::find(&bytes, 0, self.form),
+            true => RootParts::find_in::<crate::read::wire::LittleEndian>(&bytes, 0, self.form),
         }
         .and_then(|at| {
             let at = at.ok_or(Error::new(ErrorKind::InvalidRootType(END), 0))?;

@@ -4,7 +4,7 @@
 use std::io::Cursor;
 
 use super::edit::EditError;
-use super::{Document, Form};
+use super::{Document, Framing};
 use crate::owned::{BaseNbt, NbtCompound, NbtList, NbtTag};
 
 fn doc_of(c: NbtCompound) -> Document {
@@ -475,10 +475,10 @@ fn lists_keep_their_element_type() {
 #[test]
 fn forms_and_names() {
     let mut doc = nested();
-    assert_eq!(doc.form(), Form::Named);
+    assert_eq!(doc.form(), Framing::Named);
     let named = doc.to_bytes();
     let mut unnamed = Vec::new();
-    doc.write_as(Form::Unnamed, &mut unnamed);
+    doc.write_as(Framing::Unnamed, &mut unnamed);
     assert_eq!(unnamed[0], 10);
     assert_eq!(unnamed[1..], named[3..]);
     doc.set_name("Player").unwrap();
@@ -489,7 +489,7 @@ fn forms_and_names() {
         .unwrap()
         .unwrap();
     assert_eq!(u.name().as_bytes(), b"");
-    u.set_form(Form::Named);
+    u.set_form(Framing::Named);
     assert_eq!(u.to_bytes(), named);
 }
 
@@ -779,7 +779,7 @@ fn a_written_value_past_2_gib_is_an_error() {
     let len = (n - 12) as u32;
     bytes[..11].copy_from_slice(&[0x0a, 0, 0, 0x07, 0, 1, b'a', 0, 0, 0, 0]);
     bytes[7..11].copy_from_slice(&len.to_be_bytes());
-    let e = Document::read_written(bytes, Form::Named).unwrap_err();
+    let e = Document::read_written(bytes, Framing::Named).unwrap_err();
     assert_eq!(e.kind(), crate::ErrorKind::InputTooLarge);
     assert_eq!(e.offset(), super::MAX_BYTES);
 }

@@ -7,21 +7,21 @@
 //! are merged into one copy, so an unmodified document is written with one
 //! `memcpy`, and a document with a few edits with a few.
 //!
-//! The walk uses an explicit stack and is generic over an [`Encoding`]: the
-//! Java form here copies the stored big-endian bytes. Another byte form
+//! The walk uses an explicit stack and is generic over an [`Emitter`] (an
+//! output byte form): the Java form here copies the stored big-endian bytes. Another byte form
 //! (Bedrock's little-endian, its VarInt network form) is one more
-//! `Encoding` whose `COPIES` is false: the walk then visits every container
+//! `Emitter` whose `COPIES` is false: the walk then visits every container
 //! and hands each leaf's stored bytes to the encoding to re-encode.
 //!
 //! The bytes are valid by construction (every edit checked what it wrote),
 //! so writing cannot fail.
 
 use super::node::Node;
-use super::{Document, Form};
+use super::{Document, Framing};
 use crate::tag_id::*;
 
 /// An output byte form.
-pub(crate) trait Encoding {
+trait Emitter {
     /// Whether the stored bytes are little-endian (so each instance reads
     /// them in one order, with no branch on it).
     const LE: bool;
@@ -71,7 +71,7 @@ impl<'d, 'o, const LE: bool> Java<'d, 'o, LE> {
     }
 }
 
-impl<const LE: bool> Encoding for Java<'_, '_, LE> {
+impl<const LE: bool> Emitter for Java<'_, '_, LE> {
     const LE: bool = LE;
     const COPIES: bool = true;
 
@@ -188,7 +188,7 @@ fn container_start(doc: &Document, node: &Node) -> usize {
 /// Where the stored span of a container with children that is not dirty
 /// ends: where its last child ends, found by walking down the last children
 /// (as deep as the value goes), plus one End byte per compound on the way.
-fn container_end<E: Encoding>(doc: &Document, node: &Node) -> usize {
+fn container_end<E: Emitter>(doc: &Document, node: &Node) -> usize {
     let mut ends = 0;
     let mut n = node;
     loop {
@@ -219,9 +219,9 @@ const INLINE: usize = 16;
 
 /// The containers around the one the walk is in: the first [`INLINE`] in an
 /// array on the writer's own stack, deeper ones in a vector, so that writing
-/// an edited document allocates only its output (a `Vec` from the first frame
-/// costs about 200 instructions per write: hello_world.nbt's write after one
-/// insert is 477 instructions with this stack, 708 with a `Vec`).
+/// an edited document allocates only its output (a `Vec` from the first
+/// frame cost a small document's write half as much again:
+/// `reports/code-notes.md`, "The document").
 struct Stack {
     inline: [Frame; INLINE],
     len: usize,
@@ -269,7 +269,7 @@ impl Stack {
 /// a container that cannot be copied gets its list header, and its frame is
 /// returned for the walk to enter.
 #[inline(always)]
-fn value<E: Encoding>(doc: &Document, node: &Node, e: &mut E) -> Option<Frame> {
+fn value<E: Emitter>(doc: &Document, node: &Node, e: &mut E) -> Option<Frame> {
     if !node.has_block() {
         e.leaf(node, leaf_start(node), leaf_end(doc, node, E::LE));
     } else if node.b == 0 {
@@ -295,10 +295,10 @@ fn value<E: Encoding>(doc: &Document, node: &Node, e: &mut E) -> Option<Frame> {
 }
 
 /// Where the stored entry of a named child that needs no walk (a leaf, a
-/// flat list, or with [`Encoding::COPIES`] a container that is not dirty)
+/// flat list, or with [`Emitter::COPIES`] a container that is not dirty)
 /// ends; `None` when it must be walked.
 #[inline(always)]
-fn entry_end<E: Encoding>(doc: &Document, child: &Node) -> Option<usize> {
+fn entry_end<E: Emitter>(doc: &Document, child: &Node) -> Option<usize> {
     // Numbers first: most entries.
     if child.id <= DOUBLE {
         Some(child.a as usize + layout(child.id).fixed as usize)
@@ -314,7 +314,7 @@ fn entry_end<E: Encoding>(doc: &Document, child: &Node) -> Option<usize> {
 }
 
 /// Writes the payload of `root` and everything under it.
-fn walk<E: Encoding>(doc: &Document, root: &Node, e: &mut E) {
+fn walk<E: Emitter>(doc: &Document, root: &Node, e: &mut E) {
     // An unmodified document is one copy: no stack to set up.
     let Some(mut frame) = value(doc, root, e) else {
         return;
@@ -357,7 +357,7 @@ fn walk<E: Encoding>(doc: &Document, root: &Node, e: &mut E) {
 
 /// Appends the whole document in `form`, in its stored byte order.
 #[inline]
-pub(crate) fn document(doc: &Document, form: Form, out: &mut Vec<u8>) {
+pub(crate) fn document(doc: &Document, form: Framing, out: &mut Vec<u8>) {
     if doc.le() {
         document_in::<true>(doc, form, out)
     } else {
@@ -366,7 +366,7 @@ pub(crate) fn document(doc: &Document, form: Form, out: &mut Vec<u8>) {
 }
 
 /// [`document`] for stored bytes that are little-endian if `LE`.
-fn document_in<const LE: bool>(doc: &Document, form: Form, out: &mut Vec<u8>) {
+fn document_in<const LE: bool>(doc: &Document, form: Framing, out: &mut Vec<u8>) {
     // The live document is never larger than what is stored.
     out.reserve(doc.bytes.len());
     let root = &doc.nodes[0];
@@ -378,10 +378,10 @@ fn document_in<const LE: bool>(doc: &Document, form: Form, out: &mut Vec<u8>) {
     } else {
         e.byte(root.id);
     }
-    if form == Form::Named {
+    if form == Framing::Named {
         match doc.form {
-            Form::Named => e.name(doc.name as usize),
-            Form::Unnamed => {
+            Framing::Named => e.name(doc.name as usize),
+            Framing::Unnamed => {
                 e.byte(0);
                 e.byte(0);
             }

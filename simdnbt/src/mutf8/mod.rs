@@ -77,9 +77,9 @@
 //!   call (`reports/mutf8.md`).
 //! - **Encoding**: strings that need encoding (`00`, characters above
 //!   U+FFFF) and strings under 64 bytes go through `simd_cesu8::mutf8::encode`
-//!   (its copy loop: 282.6k → 160.9k for text with emoji and NULs); longer
-//!   strings that borrow keep our vectorised scan (long ASCII 8.8k vs
-//!   29.2k, BMP text 26.3k vs 87.6k).
+//!   (its copy loop is cheaper); longer strings that borrow keep our
+//!   vectorised scan, which is several times cheaper there (the counts:
+//!   `reports/mutf8.md`).
 //! - [`encoded_len`] and the comparisons stay ours: `simd_cesu8` has no
 //!   equivalent.
 //!

@@ -90,7 +90,7 @@ pub(crate) struct OwnedSink<'a, W: Wire = BigEndian> {
 /// A compound being read: its entries are `entries[start..]`; `name` is the
 /// offset of its name's length (or `NO_NAME`).
 #[derive(Clone, Copy)]
-pub(crate) struct OpenCompound {
+pub(crate) struct OpenOwnedCompound {
     start: usize,
     name: usize,
 }
@@ -104,7 +104,7 @@ pub(crate) struct OpenList {
 }
 
 /// A compound or a list of containers waiting for its child: an
-/// [`OpenCompound`]'s `start`, or an [`OpenList`]'s `elem` there; `name` as in
+/// [`OpenOwnedCompound`]'s `start`, or an [`OpenList`]'s `elem` there; `name` as in
 /// both.
 #[derive(Clone, Copy)]
 pub(crate) struct Parked {
@@ -287,7 +287,7 @@ fn bedrock_flat_list_at<W: Wire>(d: &[u8], elem: u8, n: usize, p: usize) -> NbtL
 }
 
 impl<'a, W: Wire> Sink<'a> for OwnedSink<'a, W> {
-    type Compound = OpenCompound;
+    type Compound = OpenOwnedCompound;
     /// The offset of the list's name, or `NO_NAME`.
     type Slot = usize;
     type Elements = OpenList;
@@ -296,8 +296,8 @@ impl<'a, W: Wire> Sink<'a> for OwnedSink<'a, W> {
     type Output = NbtTag;
 
     #[inline(always)]
-    fn root_compound(&mut self) -> Result<OpenCompound, Error> {
-        Ok(OpenCompound {
+    fn root_compound(&mut self) -> Result<OpenOwnedCompound, Error> {
+        Ok(OpenOwnedCompound {
             start: 0,
             name: NO_NAME,
         })
@@ -316,7 +316,7 @@ impl<'a, W: Wire> Sink<'a> for OwnedSink<'a, W> {
     #[inline(always)]
     fn named_leaf(
         &mut self,
-        _c: &mut OpenCompound,
+        _c: &mut OpenOwnedCompound,
         id: u8,
         at: usize,
         payload: usize,
@@ -329,20 +329,24 @@ impl<'a, W: Wire> Sink<'a> for OwnedSink<'a, W> {
     }
 
     #[inline(always)]
-    fn named_compound(&mut self, _c: &mut OpenCompound, at: usize) -> Result<OpenCompound, Error> {
-        Ok(OpenCompound {
+    fn named_compound(
+        &mut self,
+        _c: &mut OpenOwnedCompound,
+        at: usize,
+    ) -> Result<OpenOwnedCompound, Error> {
+        Ok(OpenOwnedCompound {
             start: self.entries.len(),
             name: at + 1,
         })
     }
 
     #[inline(always)]
-    fn named_list(&mut self, _c: &mut OpenCompound, at: usize) -> Result<usize, Error> {
+    fn named_list(&mut self, _c: &mut OpenOwnedCompound, at: usize) -> Result<usize, Error> {
         Ok(at + 1)
     }
 
     #[inline(always)]
-    fn close_compound(&mut self, c: OpenCompound) {
+    fn close_compound(&mut self, c: OpenOwnedCompound) {
         let compound = NbtCompound::from_values(take_tail(&mut self.entries, c.start));
         if c.name == NO_NAME {
             match self.compound_lists.last_mut() {
@@ -356,7 +360,7 @@ impl<'a, W: Wire> Sink<'a> for OwnedSink<'a, W> {
     }
 
     #[inline(always)]
-    fn park_compound(&mut self, c: OpenCompound) -> Parked {
+    fn park_compound(&mut self, c: OpenOwnedCompound) -> Parked {
         Parked {
             start: c.start,
             name: c.name,
@@ -364,8 +368,8 @@ impl<'a, W: Wire> Sink<'a> for OwnedSink<'a, W> {
     }
 
     #[inline(always)]
-    fn resume_compound(&mut self, p: Parked) -> OpenCompound {
-        OpenCompound {
+    fn resume_compound(&mut self, p: Parked) -> OpenOwnedCompound {
+        OpenOwnedCompound {
             start: p.start,
             name: p.name,
         }
@@ -388,8 +392,8 @@ impl<'a, W: Wire> Sink<'a> for OwnedSink<'a, W> {
     }
 
     #[inline(always)]
-    fn element_compound(&mut self, _pos: usize) -> Result<OpenCompound, Error> {
-        Ok(OpenCompound {
+    fn element_compound(&mut self, _pos: usize) -> Result<OpenOwnedCompound, Error> {
+        Ok(OpenOwnedCompound {
             start: self.entries.len(),
             name: NO_NAME,
         })

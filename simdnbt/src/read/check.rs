@@ -17,7 +17,7 @@ pub(crate) const MAX_INPUT: u64 = 1 << 56;
 
 /// `TAG_PREFIX[id]`: the bytes a named tag of type `id` takes before its
 /// name's length is added: id, name length, smallest payload
-/// ([`Layout::min`]). Unknown ids get a value no input reaches, so the tag
+/// ([`TagLayout::min`]). Unknown ids get a value no input reaches, so the tag
 /// loop's single bounds check rejects them too.
 pub(crate) const TAG_PREFIX: [u32; 256] = {
     // 2^31: past any input the loop's subtraction can leave, and no overflow
@@ -33,7 +33,7 @@ pub(crate) const TAG_PREFIX: [u32; 256] = {
 
 /// The smallest payload a tag with id byte `id` is taken to have when
 /// judging whether an unknown id is "unknown" or "truncated": its
-/// [`Layout::min`], read as `id & 15` for ids 13..=255. The order the first
+/// [`TagLayout::min`], read as `id & 15` for ids 13..=255. The order the first
 /// readers checked in, kept by every reader (the owned reader, the Bedrock
 /// transcoder and the tests rely on it).
 #[inline(always)]
@@ -191,7 +191,7 @@ pub(crate) unsafe fn array<'a, W: Wire>(
 ///
 /// # Safety
 /// `id` is one of those four and its length prefix's smallest size
-/// ([`Layout::prefix`] bytes, 1 in the network form) is in `data` at `*pos`.
+/// ([`TagLayout::prefix`] bytes, 1 in the network form) is in `data` at `*pos`.
 #[inline(always)]
 pub(crate) unsafe fn prefixed<'a, W: Wire>(
     data: &'a [u8],
@@ -251,7 +251,7 @@ pub(crate) struct ListHeader {
 }
 
 /// `ELEMENT_MIN[elem]`: the fewest bytes a list element of type `elem` takes
-/// ([`Layout::min`]); End's is 2^63, so that any count but 0 fails
+/// ([`TagLayout::min`]); End's is 2^63, so that any count but 0 fails
 /// [`list_header`]'s size test too (the unknown ids are caught by their own).
 const ELEMENT_MIN: [u64; 256] = {
     let mut t = [1 << 63; 256];
@@ -268,7 +268,7 @@ const ELEMENT_MIN: [u64; 256] = {
 /// depth `depth` (counting the root as 1) is rejected when it is deeper than
 /// `max_depth`, when its 5 header bytes are not there, when its count is
 /// negative, larger than the rest of the input could hold at its element
-/// type's [`Layout::min`] bytes, non-zero for a list of End, or its element
+/// type's [`TagLayout::min`] bytes, non-zero for a list of End, or its element
 /// type is unknown — in that order ([`list_header_error`]). `there`: the
 /// caller knows the 5 header bytes are in `data` (a named list, whose bounds
 /// check covered them), which saves testing it again.

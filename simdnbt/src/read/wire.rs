@@ -18,11 +18,11 @@ use crate::tag_id::*;
 /// How a binary NBT document writes its numbers, lengths and strings: the
 /// three encodings of `docs/format.md`. One type for the whole crate: the
 /// validating core's forms, the document's ([`Document::encoding`]), Bedrock
-/// detection ([`bedrock::Form::encoding`]) and the `nbt` tool's `--le` /
+/// detection ([`bedrock::DetectedForm::encoding`]) and the `nbt` tool's `--le` /
 /// `--varint`.
 ///
 /// [`Document::encoding`]: crate::document::Document::encoding
-/// [`bedrock::Form::encoding`]: crate::bedrock::Form::encoding
+/// [`bedrock::DetectedForm::encoding`]: crate::bedrock::DetectedForm::encoding
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Encoding {
     /// Java Edition: big-endian, fixed widths, strings in MUTF-8
@@ -74,7 +74,7 @@ impl Wire for VarInt {
 }
 
 /// The fewest payload bytes a tag of each type takes in the network form
-/// (the fixed forms' are [`Layout::min`]): one byte for a VarInt, so one for
+/// (the fixed forms' are [`TagLayout::min`]): one byte for a VarInt, so one for
 /// Int, Long, a string, an array; a list's element id and count; a
 /// compound's End. Indexed by `id & 15`; unknown ids 0.
 pub(crate) const VARINT_MIN: [u8; 16] = {

@@ -20,7 +20,7 @@ pub(crate) const EXTERNAL: u8 = 0x80;
 
 /// A present chunk's place in the file, checked against it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Slot {
+pub(crate) struct ChunkLocation {
     pub(crate) sector: u32,
     pub(crate) count: u32,
     /// The length field: compression byte + data.
@@ -29,7 +29,7 @@ pub(crate) struct Slot {
     pub(crate) compression: u8,
 }
 
-impl Slot {
+impl ChunkLocation {
     /// Byte range of the chunk's data (after the length and compression bytes)
     /// in the region file.
     pub(crate) fn data_range(&self) -> std::ops::Range<usize> {
@@ -45,7 +45,7 @@ pub(crate) fn be32(bytes: &[u8], at: usize) -> u32 {
 /// Checks every header entry of `file` and returns the present chunks' slots,
 /// indexed by entry. An empty file is an empty region (Minecraft creates region
 /// files that way); anything else shorter than the header is an error.
-pub(crate) fn read_slots(file: &[u8]) -> Result<Vec<Option<Slot>>, RegionError> {
+pub(crate) fn read_slots(file: &[u8]) -> Result<Vec<Option<ChunkLocation>>, RegionError> {
     let (slots, mut bad) = check_slots(file, true)?;
     match bad.pop() {
         Some(bad) => Err(bad.error),
@@ -71,7 +71,7 @@ pub(crate) struct BadEntry {
 pub(crate) fn check_slots(
     file: &[u8],
     first_only: bool,
-) -> Result<(Vec<Option<Slot>>, Vec<BadEntry>), RegionError> {
+) -> Result<(Vec<Option<ChunkLocation>>, Vec<BadEntry>), RegionError> {
     let mut slots = vec![None; ENTRIES];
     let mut bad = Vec::new();
     if file.is_empty() {
@@ -118,7 +118,7 @@ fn check_entry(
     owner: &[u16],
     offset: u32,
     count: u32,
-) -> Result<Slot, RegionErrorKind> {
+) -> Result<ChunkLocation, RegionErrorKind> {
     let file_sectors = owner.len();
     if count == 0 {
         return Err(RegionErrorKind::NoSectors { offset });
@@ -159,7 +159,7 @@ fn check_entry(
     // Any compression byte is accepted here: a chunk this crate cannot
     // decode (a server's custom algorithm, 127) fails when it is read, and
     // the region's other chunks stay readable.
-    Ok(Slot {
+    Ok(ChunkLocation {
         sector: offset,
         count,
         length,

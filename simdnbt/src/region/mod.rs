@@ -65,7 +65,7 @@ pub use error::{LocalPos, RegionError, RegionErrorKind};
 
 use crate::compression;
 use crate::options::ReadOptions;
-use header::{EXTERNAL, HEADER_BYTES, SECTOR, Slot};
+use header::{ChunkLocation, EXTERNAL, HEADER_BYTES, SECTOR};
 
 /// Where a region's external `.mcc` chunk files live: its directory, and its
 /// position (the `X`, `Z` of `r.X.Z.mca`), which names them.
@@ -141,7 +141,7 @@ pub struct Region {
     /// The file as it is (or will be) on disk.
     file: Vec<u8>,
     /// Checked header entries, by index `x + 32 z`.
-    slots: Vec<Option<Slot>>,
+    slots: Vec<Option<ChunkLocation>>,
     external: Option<ExternalDir>,
     /// External chunk files changed since opening: new data, or `None` to delete.
     pending_external: BTreeMap<usize, Option<Vec<u8>>>,

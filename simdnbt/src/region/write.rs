@@ -11,7 +11,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use super::codec::ChunkCompression;
 use super::encoded::EncodedChunk;
 use super::error::{LocalPos, RegionError, RegionErrorKind};
-use super::header::{EXTERNAL, HEADER_BYTES, HEADER_SECTORS, MAX_SECTORS, SECTOR, Slot};
+use super::header::{ChunkLocation, EXTERNAL, HEADER_BYTES, HEADER_SECTORS, MAX_SECTORS, SECTOR};
 use super::{ExternalDir, Region};
 
 /// Sectors needed for a chunk whose length field is `length`.
@@ -124,7 +124,7 @@ impl Region {
         }
         self.file[start..start + record.len()].copy_from_slice(&record);
         self.file[start + record.len()..end].fill(0);
-        let slot = Slot {
+        let slot = ChunkLocation {
             sector: sector as u32,
             count: count as u32,
             length: (record.len() - 4) as u32,
@@ -162,7 +162,7 @@ impl Region {
     /// sector 2, each in as few sectors as it needs, and drops the free space.
     /// Chunk contents and timestamps are unchanged.
     pub fn compact(&mut self) {
-        let mut order: Vec<(usize, Slot)> = self
+        let mut order: Vec<(usize, ChunkLocation)> = self
             .slots
             .iter()
             .enumerate()
@@ -177,7 +177,7 @@ impl Region {
             let sector = packed.len() / SECTOR;
             packed.extend_from_slice(record);
             packed.resize(packed.len().next_multiple_of(SECTOR), 0);
-            let moved = Slot {
+            let moved = ChunkLocation {
                 sector: sector as u32,
                 count: sectors_for(slot.length as usize) as u32,
                 ..slot
@@ -303,7 +303,7 @@ impl Region {
         });
     }
 
-    fn set_slot(&mut self, index: usize, slot: Option<Slot>, timestamp: u32) {
+    fn set_slot(&mut self, index: usize, slot: Option<ChunkLocation>, timestamp: u32) {
         self.slots[index] = slot;
         write_location(&mut self.file, index, slot);
         let at = SECTOR + index * 4;
@@ -311,7 +311,7 @@ impl Region {
     }
 }
 
-fn write_location(file: &mut [u8], index: usize, slot: Option<Slot>) {
+fn write_location(file: &mut [u8], index: usize, slot: Option<ChunkLocation>) {
     let location = slot.map_or(0, |s| s.sector << 8 | s.count);
     file[index * 4..index * 4 + 4].copy_from_slice(&location.to_be_bytes());
 }

@@ -138,9 +138,10 @@
 //! **Memory and time.** Parsing is one pass, linear in the text (a list that
 //! turns heterogeneous moves its elements, it does not copy them). The tree
 //! takes at most about 64 bytes of allocation per byte of text, allocator
-//! overhead aside: the measured worst case (`tests/memory/snbt.rs`) is 56×, a
-//! heterogeneous list of one-digit numbers and empty strings, where every
-//! element becomes a `{"": value}` compound; ordinary text takes 4–16×.
+//! overhead aside: the worst case `tests/memory/snbt.rs` finds, near that
+//! bound, is a heterogeneous list of one-digit numbers and empty strings,
+//! where every element becomes a `{"": value}` compound; ordinary text takes
+//! far less (each case in `reports/memory.md`, "SNBT").
 //!
 //! **Not confirmed** against the game (the wiki does not say, and these follow
 //! the grammar as best known): whitespace inside `[B;`, a trailing comma in a

@@ -97,9 +97,9 @@ pub(crate) struct Index(u32);
 /// (list element or root) and 0 for a named compound's, until it closes;
 /// while the compound is parked its low 32 bits keep the count.
 #[derive(Clone, Copy)]
-pub(crate) struct OpenCompound(u64);
+pub(crate) struct OpenTapeCompound(u64);
 
-impl OpenCompound {
+impl OpenTapeCompound {
     #[inline(always)]
     fn new(i: Index, count: u32) -> Self {
         Self((i.0 as u64) << 32 | count as u64)
@@ -212,14 +212,19 @@ impl<'f> TapeSink<'f> {
     /// The two words of a named compound or list (id byte at `at`) in `c`:
     /// its tag word and its container word, whose index is returned.
     #[inline(always)]
-    fn named_container(&mut self, c: &mut OpenCompound, id: u8, at: usize) -> Result<Index, Error> {
+    fn named_container(
+        &mut self,
+        c: &mut OpenTapeCompound,
+        id: u8,
+        at: usize,
+    ) -> Result<Index, Error> {
         c.add_child();
         self.push2(((id as u64) << 56) | (at + 1) as u64, 0, at)
     }
 }
 
 impl<'a> Sink<'a> for TapeSink<'_> {
-    type Compound = OpenCompound;
+    type Compound = OpenTapeCompound;
     /// The list's container word.
     type Slot = Index;
     /// The list's container word.
@@ -231,9 +236,9 @@ impl<'a> Sink<'a> for TapeSink<'_> {
     type Output = TapeParts;
 
     #[inline(always)]
-    fn root_compound(&mut self) -> Result<OpenCompound, Error> {
+    fn root_compound(&mut self) -> Result<OpenTapeCompound, Error> {
         let i = self.push_indexed((COMPOUND as u64) << 56, 0)?;
-        Ok(OpenCompound::new(i, 0))
+        Ok(OpenTapeCompound::new(i, 0))
     }
 
     #[inline(always)]
@@ -249,7 +254,7 @@ impl<'a> Sink<'a> for TapeSink<'_> {
     #[inline(always)]
     fn named_leaf(
         &mut self,
-        c: &mut OpenCompound,
+        c: &mut OpenTapeCompound,
         id: u8,
         at: usize,
         _payload: usize,
@@ -259,18 +264,22 @@ impl<'a> Sink<'a> for TapeSink<'_> {
     }
 
     #[inline(always)]
-    fn named_compound(&mut self, c: &mut OpenCompound, at: usize) -> Result<OpenCompound, Error> {
+    fn named_compound(
+        &mut self,
+        c: &mut OpenTapeCompound,
+        at: usize,
+    ) -> Result<OpenTapeCompound, Error> {
         let i = self.named_container(c, COMPOUND, at)?;
-        Ok(OpenCompound::new(i, 0))
+        Ok(OpenTapeCompound::new(i, 0))
     }
 
     #[inline(always)]
-    fn named_list(&mut self, c: &mut OpenCompound, at: usize) -> Result<Index, Error> {
+    fn named_list(&mut self, c: &mut OpenTapeCompound, at: usize) -> Result<Index, Error> {
         self.named_container(c, LIST, at)
     }
 
     #[inline(always)]
-    fn close_compound(&mut self, c: OpenCompound) {
+    fn close_compound(&mut self, c: OpenTapeCompound) {
         let word = self.word(c.index());
         let saturated = c.count().min(COUNT_MASK as u32) as u64;
         // SAFETY: `word` is an initialised word of the allocation (`Index`).
@@ -278,7 +287,7 @@ impl<'a> Sink<'a> for TapeSink<'_> {
     }
 
     #[inline(always)]
-    fn park_compound(&mut self, c: OpenCompound) -> Index {
+    fn park_compound(&mut self, c: OpenTapeCompound) -> Index {
         // SAFETY: the low half of an initialised word of the allocation
         // (`Index`); bits 32..56 stay 0 until the compound closes.
         unsafe { low_half(self.word(c.index())).write(c.count()) };
@@ -286,10 +295,10 @@ impl<'a> Sink<'a> for TapeSink<'_> {
     }
 
     #[inline(always)]
-    fn resume_compound(&mut self, p: Index) -> OpenCompound {
+    fn resume_compound(&mut self, p: Index) -> OpenTapeCompound {
         // SAFETY: as in `park_compound`, which wrote it.
         let count = unsafe { low_half(self.word(p)).read() };
-        OpenCompound::new(p, count)
+        OpenTapeCompound::new(p, count)
     }
 
     #[inline(always)]
@@ -303,9 +312,9 @@ impl<'a> Sink<'a> for TapeSink<'_> {
     }
 
     #[inline(always)]
-    fn element_compound(&mut self, pos: usize) -> Result<OpenCompound, Error> {
+    fn element_compound(&mut self, pos: usize) -> Result<OpenTapeCompound, Error> {
         let i = self.push_indexed((COMPOUND as u64) << 56, pos)?;
-        Ok(OpenCompound::new(i, 0))
+        Ok(OpenTapeCompound::new(i, 0))
     }
 
     #[inline(always)]

@@ -159,9 +159,45 @@ fn the_readme_stays_short() {
     );
 }
 
+/// Whether `comment` gives a number with a unit of time or an instruction
+/// count ("450 instructions", "18.4k instr", "3 ns", "2.5µs").
+fn has_timing_or_count(comment: &str) -> bool {
+    const UNITS: [&str; 6] = ["instructions", "instruction", "instr", "ns", "µs", "ms"];
+    let numeric = |w: &str| {
+        let w = w.trim_start_matches(['~', '(', '+', '−', '-']);
+        let w = w.strip_suffix('k').unwrap_or(w);
+        !w.is_empty()
+            && w.bytes().any(|b| b.is_ascii_digit())
+            && w.bytes()
+                .all(|b| b.is_ascii_digit() || b == b',' || b == b'.')
+    };
+    let words: Vec<&str> = comment
+        .split_whitespace()
+        .map(|w| w.trim_end_matches([',', '.', ';', ':', ')']))
+        .collect();
+    words.iter().enumerate().any(|(i, w)| {
+        UNITS.iter().any(|unit| {
+            (*w == *unit && i > 0 && numeric(words[i - 1]))
+                || w.strip_suffix(unit).is_some_and(numeric)
+        })
+    })
+}
+
+#[test]
+fn timing_and_counts_are_recognised() {
+    assert!(has_timing_or_count(" about 450 instructions to move"));
+    assert!(has_timing_or_count(" measured 18.4k instructions per read"));
+    assert!(has_timing_or_count(" takes 2.5µs."));
+    assert!(!has_timing_or_count(
+        " at most 18× the input (16 bytes a node)"
+    ));
+    assert!(!has_timing_or_count(" in a few instructions"));
+}
+
 /// Measurements live in reports/, where they say how they were taken; a
 /// comment links there. A commit hash in a comment is a measurement that
-/// will not match the code after the next change.
+/// will not match the code after the next change, and so is an instruction
+/// count or a time.
 #[test]
 fn no_commit_hashes_in_library_comments() {
     let mut found = Vec::new();
@@ -190,7 +226,7 @@ fn no_commit_hashes_in_library_comments() {
                             && w.bytes().any(|b| b.is_ascii_digit())
                             && w.bytes().any(|b| b.is_ascii_lowercase())
                     });
-                if hash {
+                if hash || has_timing_or_count(comment) {
                     found.push(format!("{}:{}: {}", path.display(), n + 1, line.trim()));
                 }
             }
@@ -198,7 +234,7 @@ fn no_commit_hashes_in_library_comments() {
     }
     assert!(
         found.is_empty(),
-        "commit hashes in comments:\n{}",
+        "commit hashes or measured counts in comments (put the number in reports/ and link it):\n{}",
         found.join("\n")
     );
 }

@@ -6,7 +6,7 @@
 use std::io::Cursor;
 
 use crate::support::*;
-use simdnbt::document::{self, Document, Form};
+use simdnbt::document::{self, Document, Framing};
 use simdnbt::{ErrorKind, ReadOptions, borrow, owned};
 use testkit::document::agree;
 
@@ -14,7 +14,7 @@ use testkit::document::agree;
 fn corpus_read_write_is_byte_exact() {
     for name in corpus::all_names() {
         let bytes = corpus::load(name).unwrap();
-        let form = document::Form::Named;
+        let form = document::Framing::Named;
         let doc = document::read_root(&mut Cursor::new(bytes), form, &Default::default())
             .unwrap_or_else(|e| panic!("{name}: {e}"))
             .unwrap();
@@ -151,14 +151,14 @@ fn roots_of_any_type_and_taken_vectors() {
     let bytes = corpus::load("stringtest.nbt").unwrap();
     let doc = document::read_root(
         &mut Cursor::new(bytes),
-        Form::Named,
+        Framing::Named,
         &ReadOptions::default(),
     )
     .unwrap()
     .unwrap();
     assert!(doc.root().list().is_some());
     assert!(doc.to_bytes() == bytes);
-    let taken = Document::from_vec_with(bytes.to_vec(), Form::Named, &ReadOptions::default())
+    let taken = Document::from_vec_with(bytes.to_vec(), Framing::Named, &ReadOptions::default())
         .unwrap()
         .unwrap();
     assert!(taken == doc);

@@ -8,7 +8,7 @@ use std::io::Cursor;
 
 use simdnbt::Encoding;
 use simdnbt::bedrock::{self, document as le_doc, to_big_endian, to_little_endian};
-use simdnbt::document::{Document, Form};
+use simdnbt::document::{Document, Framing};
 use simdnbt::{ErrorKind, ReadOptions, owned};
 
 fn corpus() -> impl Iterator<Item = (&'static str, &'static [u8])> {
@@ -46,7 +46,7 @@ fn every_corpus_file_reads_from_little_endian_and_writes_back_byte_exact() {
         // in a Java string, which Bedrock keeps and Java re-encodes: there
         // the trip through LE is what the document must give).
         let mut java_out = Vec::new();
-        doc.write_in(Form::Named, Encoding::BigEndian, &mut java_out);
+        doc.write_in(Framing::Named, Encoding::BigEndian, &mut java_out);
         assert!(
             java_out == to_big_endian(&le).unwrap(),
             "{name}: LE -> document -> Java"

@@ -9,7 +9,7 @@ use std::io::Cursor;
 
 use simdnbt::Encoding;
 use simdnbt::bedrock::{self, document as bdoc, from_network, to_network};
-use simdnbt::document::Form;
+use simdnbt::document::Framing;
 use simdnbt::{ErrorKind, ReadOptions, owned};
 
 use crate::bedrock_document::{agree_on, cut_and_flipped};
@@ -35,17 +35,17 @@ fn every_corpus_file_reads_from_the_network_form_and_writes_back_byte_exact() {
         );
         // Its Java and little-endian forms are the transcoder's.
         let mut java_out = Vec::new();
-        doc.write_in(Form::Named, Encoding::BigEndian, &mut java_out);
+        doc.write_in(Framing::Named, Encoding::BigEndian, &mut java_out);
         assert!(java_out == from_network(&net).unwrap(), "{name}: as Java");
         let mut le_out = Vec::new();
-        doc.write_in(Form::Named, Encoding::LittleEndian, &mut le_out);
+        doc.write_in(Framing::Named, Encoding::LittleEndian, &mut le_out);
         assert!(
             le_out == bedrock::to_little_endian(&java_out).unwrap(),
             "{name}: as little-endian"
         );
         // The unnamed network form drops the root name's one VarInt byte.
         let mut unnamed = Vec::new();
-        doc.write_in(Form::Unnamed, Encoding::Network, &mut unnamed);
+        doc.write_in(Framing::Unnamed, Encoding::Network, &mut unnamed);
         assert_eq!(unnamed[0], net[0], "{name}");
         assert!(
             unnamed[1..] == net[1 + 1 + net[1] as usize..],
@@ -167,7 +167,7 @@ fn a_list_of_one_byte_longs_is_stored_in_eight_times_its_size() {
     let list = doc.list("l").unwrap();
     assert_eq!(list.len(), n as usize);
     let mut java = Vec::new();
-    doc.write_in(Form::Named, Encoding::BigEndian, &mut java);
+    doc.write_in(Framing::Named, Encoding::BigEndian, &mut java);
     assert!(
         java.len() <= 8 * net.len(),
         "{} Java bytes for {}",

@@ -6,8 +6,8 @@
 use std::io::Cursor;
 
 use simdnbt::bedrock::{
-    self, Form, detect, from_network, from_network_prefix, from_network_with, split_level_header,
-    to_big_endian, to_little_endian, to_network, write_level_header,
+    self, DetectedForm, detect, from_network, from_network_prefix, from_network_with,
+    split_level_header, to_big_endian, to_little_endian, to_network, write_level_header,
 };
 use simdnbt::owned::{BaseNbt, Nbt, NbtCompound, NbtList, NbtTag};
 use simdnbt::{ErrorKind, ReadOptions, owned};
@@ -221,10 +221,10 @@ fn detect_names_every_corpus_file_in_each_form() {
         let net = to_network(java).unwrap();
         let mut dat = Vec::new();
         write_level_header(10, &le, &mut dat);
-        assert_eq!(detect(java), Form::Java, "{name}");
-        assert_eq!(detect(&le), Form::LittleEndian, "{name}");
-        assert_eq!(detect(&net), Form::Network, "{name}");
-        assert_eq!(detect(&dat), Form::LevelDat, "{name}");
+        assert_eq!(detect(java), DetectedForm::Java, "{name}");
+        assert_eq!(detect(&le), DetectedForm::LittleEndian, "{name}");
+        assert_eq!(detect(&net), DetectedForm::Network, "{name}");
+        assert_eq!(detect(&dat), DetectedForm::LevelDat, "{name}");
         assert!(split_level_header(&dat).is_some());
         files += 1;
     }
@@ -237,6 +237,6 @@ fn detect_names_every_corpus_file_in_each_form() {
         &[0x1f, 0x8b, 8, 0, 0],
         &[10, 0, 0, 1, 0, 1, b'b'],
     ] {
-        assert_eq!(detect(bytes), Form::Unknown, "{bytes:?}");
+        assert_eq!(detect(bytes), DetectedForm::Unknown, "{bytes:?}");
     }
 }

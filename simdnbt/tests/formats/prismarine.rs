@@ -14,7 +14,9 @@ use std::io::Cursor;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use simdnbt::bedrock::{self, Form, from_network, to_big_endian, to_little_endian, to_network};
+use simdnbt::bedrock::{
+    self, DetectedForm, from_network, to_big_endian, to_little_endian, to_network,
+};
 use simdnbt::owned;
 
 /// Largest Java file checked unless `PRISMARINE_ALL` is set (as
@@ -81,8 +83,8 @@ fn prismarine_nbt_reads_our_bedrock_forms_and_we_read_its() {
     for name in &names {
         let java = corpus::load(name).unwrap();
         for (ours, theirs, form) in [
-            ("le", "p-le", Form::LittleEndian),
-            ("net", "p-net", Form::Network),
+            ("le", "p-le", DetectedForm::LittleEndian),
+            ("net", "p-net", DetectedForm::Network),
         ] {
             let read = |ext: &str| std::fs::read(work.join(format!("{name}.{ext}"))).unwrap();
             let bytes = read(theirs);
@@ -109,8 +111,8 @@ fn prismarine_nbt_reads_our_bedrock_forms_and_we_read_its() {
 /// with our Java read; another root (the owned tree holds compounds) is
 /// transcoded back to Java and compared with our own LE round trip: the Java
 /// file itself but for stringtest.nbt's 4-byte UTF-8 (see `bedrock.rs`).
-fn reads_as_java(bytes: &[u8], form: Form, java: &[u8]) -> Option<String> {
-    let network = form == Form::Network;
+fn reads_as_java(bytes: &[u8], form: DetectedForm, java: &[u8]) -> Option<String> {
+    let network = form == DetectedForm::Network;
     if java[0] == 10 {
         let expected = owned::read(&mut Cursor::new(java)).unwrap();
         let mut cursor = Cursor::new(bytes);

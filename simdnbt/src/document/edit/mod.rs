@@ -44,7 +44,7 @@ use super::buf::Buf;
 use super::build::DocSink;
 use super::compound::Lookup;
 use super::node::{DIRTY, HASH_FROM, HASHED, Node, is_flat, name_hash, name_hash_of};
-use super::{Document, Form, MAX_BYTES};
+use super::{Document, Framing, MAX_BYTES};
 use crate::ErrorKind;
 use crate::ToNbtTag;
 use crate::mutf8::Mutf8Str;
@@ -173,7 +173,7 @@ impl Document {
         Ok(())
     }
 
-    /// Sets the root's name; the document takes the named form ([`Form::Named`]).
+    /// Sets the root's name; the document takes the named form ([`Framing::Named`]).
     pub fn set_name(&mut self, name: &str) -> Result<(), EditError> {
         let name = Mutf8Str::from_str(name);
         let len = name.len();
@@ -187,14 +187,14 @@ impl Document {
         self.name = self.bytes.len() as u32;
         self.bytes.extend_from_slice(&(len as u16).to_be_bytes());
         self.bytes.extend_from_slice(name.as_bytes());
-        self.form = Form::Named;
+        self.form = Framing::Named;
         Ok(())
     }
 
     /// Sets how [`write`](Self::write) frames the root. A document made
     /// named gets the empty name if it had none.
-    pub fn set_form(&mut self, form: Form) {
-        if form == Form::Named && self.form == Form::Unnamed {
+    pub fn set_form(&mut self, form: Framing) {
+        if form == Framing::Named && self.form == Framing::Unnamed {
             // Two bytes always fit: edits keep below MAX_BYTES by more.
             let _ = self.set_name("");
         }
