@@ -249,8 +249,9 @@ pub fn run(args: SqlArgs) -> Result<u8> {
 
 /// Writes batches in one of the output formats.
 pub enum Writer<'w> {
-    /// Batches kept until the end: the column widths need every row.
-    Table(Vec<RecordBatch>, Box<dyn std::io::Write + 'w>),
+    /// Batches kept until the end: the column widths need every row. The
+    /// schema gives the header when no row came.
+    Table(Vec<RecordBatch>, SchemaRef, Box<dyn std::io::Write + 'w>),
     Csv(datafusion::arrow::csv::Writer<Box<dyn std::io::Write + 'w>>),
     Json(datafusion::arrow::json::LineDelimitedWriter<Box<dyn std::io::Write + 'w>>),
     Parquet(parquet::arrow::ArrowWriter<Box<dyn std::io::Write + Send + 'w>>),
@@ -264,7 +265,7 @@ impl<'w> Writer<'w> {
         out: Box<dyn std::io::Write + Send + 'w>,
     ) -> Result<Self> {
         Ok(match format {
-            Format::Table => Writer::Table(Vec::new(), out),
+            Format::Table => Writer::Table(Vec::new(), schema, out),
             Format::Csv => Writer::Csv(datafusion::arrow::csv::Writer::new(out)),
             Format::Json => Writer::Json(datafusion::arrow::json::LineDelimitedWriter::new(out)),
             Format::Parquet => Writer::Parquet(
@@ -279,7 +280,7 @@ impl<'w> Writer<'w> {
         let fail =
             |e: &dyn std::fmt::Display| Failure::new(format!("cannot write the result: {e}"));
         match self {
-            Writer::Table(batches, _) => {
+            Writer::Table(batches, _, _) => {
                 batches.push(batch.clone());
                 Ok(())
             }
@@ -294,7 +295,10 @@ impl<'w> Writer<'w> {
         let fail =
             |e: &dyn std::fmt::Display| Failure::new(format!("cannot write the result: {e}"));
         match self {
-            Writer::Table(batches, out) => {
+            Writer::Table(batches, schema, out) => {
+                if batches.is_empty() {
+                    batches.push(RecordBatch::new_empty(schema.clone()));
+                }
                 let text = datafusion::arrow::util::pretty::pretty_format_batches(batches)
                     .map_err(|e| fail(&e))?;
                 writeln!(out, "{text}")

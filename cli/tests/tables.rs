@@ -131,6 +131,12 @@ fn sql_prints_tables_json_and_parquet() {
     assert!(table.stdout.contains("| dimension "), "{}", table.stdout);
     assert!(table.stdout.contains("| mymod:sky "), "{}", table.stdout);
     assert!(table.stderr.contains("rows"), "{}", table.stderr);
+    // No row: the header still says what was asked (not an empty "++").
+    let empty = run(nbt()
+        .arg("sql")
+        .arg(&w.dir)
+        .arg("SELECT id, count(*) AS n FROM entities WHERE id = 'no:such' GROUP BY id"));
+    assert!(empty.stdout.contains("| id | n |"), "{}", empty.stdout);
 
     let json = run(nbt()
         .arg("sql")
