@@ -1,12 +1,12 @@
 //! `nbt export`: one table of a world written to a folder, Parquet, CSV or
 //! NDJSON, laid out as a hive-partitioned dataset
 //! (`DIR/dimension=D/region=r.X.Z/part-0.parquet`) that Spark, DuckDB,
-//! pyarrow, Polars and Dask read as one table; and the file output `nbt sql
-//! -o` shares. Every file is written whole to a temporary file beside it and
-//! renamed, so an interrupted export leaves no half-written file.
+//! pyarrow, Polars and Dask read as one table. Every file is written whole
+//! to a temporary file beside it and renamed, so an interrupted export
+//! leaves no half-written file.
 
 use std::collections::BTreeMap;
-use std::io::{BufWriter, Write};
+use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -21,9 +21,9 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 use simdnbt_arrow::{Partition, ScanOptions, Source, Table};
 
+use crate::batches::{Format, SyncOnFlush, Writer};
 use crate::failure::{Failure, Result};
 use crate::report::{count, progress_bar};
-use crate::sql::{Format, Writer};
 use crate::store::TempFile;
 
 /// `nbt export`'s arguments.
@@ -447,71 +447,4 @@ impl Sink<'_> {
 
 fn file_size(path: &Path) -> u64 {
     std::fs::metadata(path).map_or(0, |m| m.len())
-}
-
-/// Where `nbt sql` writes its result: stdout, or a file written whole to a
-/// temporary file beside it and renamed by [`Output::commit`] (dropped
-/// before that, the temporary file is removed).
-pub struct Output {
-    file: Option<(TempFile, PathBuf)>,
-}
-
-impl Output {
-    /// Output to `path`, or stdout.
-    pub fn create(path: Option<&Path>) -> Result<Self> {
-        Ok(Output {
-            file: match path {
-                None => None,
-                Some(p) => Some((TempFile::beside(p, "tmp")?, p.to_owned())),
-            },
-        })
-    }
-
-    /// A writer into it (buffered; a closed stdout pipe swallows the rest).
-    pub fn writer(&mut self) -> Result<Box<dyn Write + Send + 'static>> {
-        Ok(match &self.file {
-            None => Box::new(Pipe(BufWriter::new(std::io::stdout()))),
-            Some((temp, _)) => Box::new(BufWriter::new(SyncOnFlush(temp.create()?))),
-        })
-    }
-
-    /// Puts the file in place (a no-op for stdout).
-    pub fn commit(self) -> Result<()> {
-        match self.file {
-            None => Ok(()),
-            Some((temp, path)) => temp.replace(&path),
-        }
-    }
-}
-
-/// Stdout for results: a reader that went away (`| head`) is not an error,
-/// the rest of the output is dropped.
-struct Pipe<W>(W);
-
-impl<W: Write> Write for Pipe<W> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        match self.0.write(buf) {
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(buf.len()),
-            other => other,
-        }
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        match self.0.flush() {
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-            other => other,
-        }
-    }
-}
-
-/// A file that is on disk, not only in the page cache, once flushed:
-/// renamed after that, it cannot come back empty after a power cut.
-struct SyncOnFlush(std::fs::File);
-
-impl Write for SyncOnFlush {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.write(buf)
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.0.sync_all()
-    }
 }

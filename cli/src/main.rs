@@ -4,6 +4,7 @@
 
 #[cfg(feature = "mimalloc")]
 mod alloc;
+mod batches;
 mod check;
 mod convert;
 mod diff;

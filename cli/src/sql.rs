@@ -8,7 +8,6 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use datafusion::arrow::array::RecordBatch;
-use datafusion::arrow::datatypes::SchemaRef;
 use datafusion::physical_plan::ExecutionPlan;
 use datafusion::prelude::{SessionConfig, SessionContext};
 use futures::StreamExt;
@@ -16,6 +15,7 @@ use indicatif::ProgressBar;
 use simdnbt_arrow::sql::{Events, WorldScanExec, WorldTables};
 use simdnbt_arrow::{Source, Table};
 
+use crate::batches::{Format, Writer};
 use crate::failure::{Failure, Result};
 use crate::report::count;
 
@@ -65,19 +65,6 @@ pub struct TableArgs {
     /// Give every table an `snbt` column: the whole row's value as SNBT
     #[arg(long)]
     pub snbt: bool,
-}
-
-/// `nbt sql --format`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// Aligned columns, as on a terminal
-    Table,
-    /// CSV with a header line
-    Csv,
-    /// One JSON object per row and line
-    Json,
-    /// A Parquet file (needs -o, or stdout not a terminal)
-    Parquet,
 }
 
 /// A world opened for SQL: DataFusion's context with its tables registered,
@@ -220,7 +207,7 @@ pub fn run(args: SqlArgs) -> Result<u8> {
     let session = open(&args.world, &args.tables)?;
     let plan = session.plan(&args.query)?;
     let schema = plan.schema();
-    let mut out = crate::export::Output::create(args.output.as_deref())?;
+    let mut out = crate::batches::Output::create(args.output.as_deref())?;
     let mut writer = Writer::new(args.format, schema, out.writer()?)?;
     let mut rows = 0usize;
     let result = session.run(plan, &mut |batch| {
@@ -245,86 +232,4 @@ pub fn run(args: SqlArgs) -> Result<u8> {
     } else {
         0
     })
-}
-
-/// Writes batches in one of the output formats.
-pub enum Writer<'w> {
-    /// Batches kept until the end: the column widths need every row. The
-    /// schema gives the header when no row came.
-    Table(Vec<RecordBatch>, SchemaRef, Box<dyn std::io::Write + 'w>),
-    Csv(datafusion::arrow::csv::Writer<Box<dyn std::io::Write + 'w>>),
-    Json(datafusion::arrow::json::LineDelimitedWriter<Box<dyn std::io::Write + 'w>>),
-    Parquet(parquet::arrow::ArrowWriter<Box<dyn std::io::Write + Send + 'w>>),
-}
-
-impl<'w> Writer<'w> {
-    /// A writer of `format` for batches of `schema` into `out`.
-    pub fn new(
-        format: Format,
-        schema: SchemaRef,
-        out: Box<dyn std::io::Write + Send + 'w>,
-    ) -> Result<Self> {
-        Ok(match format {
-            Format::Table => Writer::Table(Vec::new(), schema, out),
-            Format::Csv => Writer::Csv(datafusion::arrow::csv::Writer::new(out)),
-            Format::Json => Writer::Json(datafusion::arrow::json::LineDelimitedWriter::new(out)),
-            Format::Parquet => Writer::Parquet(
-                parquet::arrow::ArrowWriter::try_new(out, schema, Some(parquet_properties()))
-                    .map_err(|e| Failure::new(format!("cannot write Parquet: {e}")))?,
-            ),
-        })
-    }
-
-    /// Writes `batch` (for a table: keeps it).
-    pub fn write(&mut self, batch: &RecordBatch) -> Result<()> {
-        let fail =
-            |e: &dyn std::fmt::Display| Failure::new(format!("cannot write the result: {e}"));
-        match self {
-            Writer::Table(batches, _, _) => {
-                batches.push(batch.clone());
-                Ok(())
-            }
-            Writer::Csv(w) => w.write(batch).map_err(|e| fail(&e)),
-            Writer::Json(w) => w.write(batch).map_err(|e| fail(&e)),
-            Writer::Parquet(w) => w.write(batch).map_err(|e| fail(&e)),
-        }
-    }
-
-    /// Writes what is left (a table: all of it; Parquet: its footer).
-    pub fn finish(&mut self) -> Result<()> {
-        let fail =
-            |e: &dyn std::fmt::Display| Failure::new(format!("cannot write the result: {e}"));
-        match self {
-            Writer::Table(batches, schema, out) => {
-                if batches.is_empty() {
-                    batches.push(RecordBatch::new_empty(schema.clone()));
-                }
-                let text = datafusion::arrow::util::pretty::pretty_format_batches(batches)
-                    .map_err(|e| fail(&e))?;
-                writeln!(out, "{text}")
-                    .and_then(|()| out.flush())
-                    .or_else(broken_pipe)
-            }
-            Writer::Csv(_) => Ok(()),
-            Writer::Json(w) => w.finish().map_err(|e| fail(&e)),
-            Writer::Parquet(w) => w.finish().map(drop).map_err(|e| fail(&e)),
-        }
-    }
-}
-
-/// A closed pipe (`nbt sql ... | head`) is not an error.
-fn broken_pipe(e: std::io::Error) -> Result<()> {
-    if e.kind() == std::io::ErrorKind::BrokenPipe {
-        Ok(())
-    } else {
-        Err(Failure::new(format!("cannot write the result: {e}")))
-    }
-}
-
-/// How every Parquet file `nbt` writes is encoded: zstd, which Spark,
-/// DuckDB, pyarrow and Polars all read.
-pub fn parquet_properties() -> parquet::file::properties::WriterProperties {
-    parquet::file::properties::WriterProperties::builder()
-        .set_compression(parquet::basic::Compression::ZSTD(Default::default()))
-        .build()
 }

@@ -137,6 +137,12 @@ fn sql_prints_tables_json_and_parquet() {
         .arg(&w.dir)
         .arg("SELECT id, count(*) AS n FROM entities WHERE id = 'no:such' GROUP BY id"));
     assert!(empty.stdout.contains("| id | n |"), "{}", empty.stdout);
+    let empty_csv = run(nbt()
+        .arg("sql")
+        .arg(&w.dir)
+        .arg("SELECT id, count(*) AS n FROM entities WHERE id = 'no:such' GROUP BY id")
+        .args(["--format", "csv"]));
+    assert_eq!(empty_csv.stdout, "id,n\n", "{}", empty_csv.stderr);
 
     let json = run(nbt()
         .arg("sql")
