@@ -13,9 +13,9 @@ from ._native import Document, DocumentView, NbtError, Region
 from .tag import (
     Array, Base, Byte, ByteArray, CastError, Compound, Double, End, Float,
     IncompatibleItemType, Int, IntArray, List, Long, LongArray, Numeric,
-    NumericInteger, OutOfRange, Short, String,
+    NumericInteger, OutOfRange, Short, String, parse_nbt, serialize_tag,
 )
-from .nbt import File, Path, load, parse_nbt, serialize_tag
+from .nbt import File, Path, load
 from .arrow import scan, tables
 
 __version__ = _native.__version__

@@ -1,4 +1,4 @@
-"""Files, SNBT and paths, with nbtlib's names."""
+"""Files and paths, with nbtlib's names (SNBT: ``tag.py``, with the tags)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import os
 from . import _native
 from .tag import Base, Compound
 
-__all__ = ["File", "load", "parse_nbt", "serialize_tag", "Path"]
+__all__ = ["File", "load", "Path"]
 
 
 class File(Compound):
@@ -35,10 +35,11 @@ class File(Compound):
         self.compression = "gzip" if value else "raw"
 
     @classmethod
-    def load(cls, filename, gzipped=None, byteorder="big"):
+    def load(cls, filename, gzipped=None, byteorder="big", *, max_inflated=None):
         """Reads a file: gzip, zlib or raw are detected (``gzipped`` is
-        accepted for nbtlib's sake and not needed)."""
-        return _native.load_file(filename, byteorder, cls)
+        accepted for nbtlib's sake and not needed). ``max_inflated``: as in
+        ``from_bytes``."""
+        return _native.load_file(filename, byteorder, cls, max_inflated)
 
     @classmethod
     def from_bytes(cls, data, byteorder="big", *, max_inflated=None):
@@ -91,21 +92,11 @@ class File(Compound):
         return f"<File {self.root_name!r}: {dict.__repr__(self)}>"
 
 
-def load(filename, *, gzipped=None, byteorder="big"):
-    """Reads an NBT file into tags (nbtlib's ``load``): gzip, zlib or raw."""
-    return _native.load_file(filename, byteorder, File)
-
-
-def parse_nbt(literal):
-    """An SNBT text as a tag: ``parse_nbt("{a: 1b}")``."""
-    return _native.parse_snbt(literal)
-
-
-def serialize_tag(tag, *, indent=None, compact=False, quote=None):
-    """A tag as SNBT: compact (``{a:1b}``), or one value a line when
-    ``indent`` is given. ``quote`` is accepted and ignored: strings are quoted
-    as Minecraft quotes them."""
-    return _native.to_snbt(tag, indent is not None)
+def load(filename, *, gzipped=None, byteorder="big", max_inflated=None):
+    """Reads an NBT file into tags (nbtlib's ``load``): gzip, zlib or raw.
+    ``max_inflated``: the most bytes a compressed file may inflate to (256
+    MiB by default); more is an NbtError."""
+    return _native.load_file(filename, byteorder, File, max_inflated)
 
 
 class Path(str):

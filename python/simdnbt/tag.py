@@ -21,6 +21,7 @@ __all__ = [
     "Base", "End", "Numeric", "NumericInteger", "Byte", "Short", "Int", "Long",
     "Float", "Double", "String", "List", "Compound", "Array", "ByteArray",
     "IntArray", "LongArray", "OutOfRange", "CastError", "IncompatibleItemType",
+    "parse_nbt", "serialize_tag",
 ]
 
 
@@ -63,8 +64,6 @@ class Base:
 
     def snbt(self, indent=None, compact=False, quote=None):
         """This tag as SNBT (see :func:`simdnbt.serialize_tag`)."""
-        from .nbt import serialize_tag
-
         return serialize_tag(self, indent=indent, compact=compact, quote=quote)
 
     def unpack(self, json=False):
@@ -369,3 +368,15 @@ _native.register(
     _TAGS, [List[t] for t in _TAGS], _array,
     None if _np is None else [_np.dtype(c.item_type) for c in (ByteArray, IntArray, LongArray)],
 )
+
+
+def parse_nbt(literal):
+    """An SNBT text as a tag: ``parse_nbt("{a: 1b}")``."""
+    return _native.parse_snbt(literal)
+
+
+def serialize_tag(tag, *, indent=None, compact=False, quote=None):
+    """A tag as SNBT: compact (``{a:1b}``), or one value a line when
+    ``indent`` is given. ``quote`` is accepted and ignored: strings are quoted
+    as Minecraft quotes them."""
+    return _native.to_snbt(tag, indent is not None)

@@ -2,7 +2,7 @@
 //! estimate of the output's size from a bounded look at the tree
 //! ([`reserve_for`]), so that the output is allocated once.
 
-use super::write::INLINE_ENTRY_ROOM;
+use super::layout::INLINE_ENTRY_ROOM;
 use super::{NbtCompound, NbtList, NbtTag};
 
 /// The cap on the bytes reserved up front: an estimate past it (a huge tree,

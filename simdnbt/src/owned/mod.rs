@@ -30,6 +30,7 @@ mod entries;
 mod estimate;
 pub(crate) mod from_borrow;
 mod iterative;
+mod layout;
 mod list;
 mod number;
 mod stack;

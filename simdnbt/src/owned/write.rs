@@ -24,14 +24,13 @@ use crate::options::DEFAULT_MAX_DEPTH;
 use crate::simd::{self, BeNumber};
 use crate::tag_id::*;
 
+use super::layout::{HEAD, INLINE_ENTRY_ROOM};
+
 enum Frame<'d> {
     Compound(slice::Iter<'d, (Mutf8String, NbtTag)>),
     Compounds(slice::Iter<'d, NbtCompound>),
     Lists(slice::Iter<'d, NbtList>),
 }
-
-/// Bytes of an entry's id and inline name block (`id`, `0`, the block).
-const HEAD: usize = 2 + STRING_SIZE;
 
 /// Stores `bytes` at `dst`.
 ///
@@ -350,12 +349,6 @@ fn run(cur: Option<Frame<'_>>, out: &mut Out<'_>) -> Result<(), WriteError> {
         }
     }
 }
-
-/// The most bytes an entry written without its own room check takes: a
-/// String entry whose name and value are both inline (id, a zero, the name
-/// block, a zero, the value block); a number with an inline name takes at
-/// most `HEAD + 8`, the head of a list of containers `HEAD + 5`.
-pub(super) const INLINE_ENTRY_ROOM: usize = HEAD + 1 + STRING_SIZE;
 
 /// Makes room for the entries left in `iter` written inline, and the End:
 /// one check per compound (and after each entry written another way)
