@@ -364,6 +364,7 @@
 mod cols;
 mod error;
 mod example;
+mod probe;
 mod scan;
 mod source;
 #[cfg(feature = "sql")]
@@ -374,8 +375,9 @@ mod tables;
 pub use error::{Error, Warning};
 pub use scan::{PartitionScan, Progress, Scan, ScanOptions, scan, scan_partition};
 pub use source::{Partition, PartitionKind, Source};
-pub use table::{ColumnType, Table};
+pub use table::Table;
 pub use tables::blocks::count_palette_indices;
+pub use tables::custom::ColumnType;
 
 #[doc(hidden)]
 pub use example::{column_text, example_world};
@@ -391,7 +393,7 @@ pub type BlockRow = (Option<i32>, String, u32);
 /// chunk helpers.
 #[doc(hidden)]
 pub fn block_rows(nbt: &[u8]) -> (Vec<BlockRow>, Vec<String>) {
-    tables::block_rows(nbt)
+    probe::block_rows(nbt)
 }
 
 /// Row extraction on one chunk's (or file's) bytes, for the fuzz target:
@@ -399,5 +401,5 @@ pub fn block_rows(nbt: &[u8]) -> (Vec<BlockRow>, Vec<String>) {
 /// and a player file. Returns the number of rows. Never panics.
 #[doc(hidden)]
 pub fn extract_all(nbt: &[u8]) -> usize {
-    tables::extract_all(nbt)
+    probe::extract_all(nbt)
 }

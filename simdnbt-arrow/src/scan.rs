@@ -14,7 +14,7 @@ use simdnbt::borrow;
 use simdnbt::region::{ChunkInfo, Region};
 
 use crate::cols::Cols;
-use crate::tables::{self, Doc};
+use crate::tables::Doc;
 use crate::{Error, Partition, Source, Table, Warning};
 
 /// How to scan.
@@ -180,7 +180,7 @@ pub fn scan_partition(
 ) -> Result<PartitionScan, Error> {
     let (schema, projection) = project(table, opts)?;
     let width = table.schema().fields().len();
-    let reader = if tables::reads(table, part.kind) {
+    let reader = if table.reads_kind(part.kind) {
         Reader::Pending
     } else {
         Reader::Done
@@ -312,13 +312,8 @@ impl PartitionScan {
             stored_size: None,
         };
         self.messages.clear();
-        tables::extract(
-            &self.table,
-            &doc,
-            nbt.as_option(),
-            &mut self.cols,
-            &mut self.messages,
-        );
+        self.table
+            .extract(&doc, nbt.as_option(), &mut self.cols, &mut self.messages);
         for message in std::mem::take(&mut self.messages) {
             self.warn(None, message);
         }
@@ -358,13 +353,12 @@ impl PartitionScan {
         };
         self.messages.clear();
         let mut failed = None;
-        if tables::needs_nbt(&self.table, &self.cols) {
+        if self.table.needs_nbt(&self.cols) {
             match region.chunk_into(lx, lz, buf) {
                 Err(e) => failed = Some(format!("{e}")),
                 Ok(_) => match borrow::read_with(&mut Cursor::new(&buf[..]), &self.read) {
                     Ok(nbt) => {
-                        tables::extract(
-                            &self.table,
+                        self.table.extract(
                             &doc,
                             nbt.as_option(),
                             &mut self.cols,
@@ -375,11 +369,12 @@ impl PartitionScan {
                 },
             }
         } else {
-            tables::extract(&self.table, &doc, None, &mut self.cols, &mut self.messages);
+            self.table
+                .extract(&doc, None, &mut self.cols, &mut self.messages);
         }
         if let Some(message) = failed {
             self.messages.push(message);
-            tables::extract_unreadable(&self.table, &doc, &mut self.cols);
+            self.table.extract_unreadable(&doc, &mut self.cols);
         }
         let sectors = u64::from(info.sectors) * 4096;
         for message in std::mem::take(&mut self.messages) {
@@ -695,50 +690,6 @@ fn assert_send() {
     fn is_send<T: Send + 'static>() {}
     is_send::<Scan>();
     is_send::<PartitionScan>();
-}
-
-/// Calls `f` with the root of each document of `source` (chunks of region
-/// files in header order, then whole files), at most `max` of them; what
-/// does not open, inflate or parse is passed over.
-pub(crate) fn for_each_document(
-    source: &Source,
-    max: usize,
-    mut f: impl FnMut(simdnbt::borrow::NbtCompound<'_, '_>),
-) -> Result<(), Error> {
-    let mut left = max;
-    let opts = ReadOptions::default();
-    for part in source.partitions() {
-        if left == 0 {
-            break;
-        }
-        if part.kind.is_region() {
-            let Ok(region) = Region::open(&part.path) else {
-                continue;
-            };
-            let mut buf = Vec::new();
-            for info in region.chunks() {
-                if left == 0 {
-                    break;
-                }
-                let (x, z) = (i32::from(info.pos.x), i32::from(info.pos.z));
-                if region.chunk_into(x, z, &mut buf).is_err() {
-                    continue;
-                }
-                if let Ok(borrow::Nbt::Some(nbt)) =
-                    borrow::read_with(&mut Cursor::new(&buf[..]), &opts)
-                {
-                    left -= 1;
-                    f(nbt.as_compound());
-                }
-            }
-        } else if let Ok(file) = simdnbt::compression::read_file_with(&part.path, &opts) {
-            if let Ok(borrow::Nbt::Some(nbt)) = file.borrow() {
-                left -= 1;
-                f(nbt.as_compound());
-            }
-        }
-    }
-    Ok(())
 }
 
 /// A whole partition's batches and warnings, for tests and small inputs.

@@ -1,9 +1,11 @@
 //! What a path opens as: a world folder (every dimension), a folder of region
 //! files, one region file, or one NBT file; cut into partitions, one per file.
 
+use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
-use simdnbt::region::region_position;
+use simdnbt::region::{Region, region_position};
+use simdnbt::{ReadOptions, borrow};
 
 use crate::Error;
 
@@ -313,6 +315,52 @@ impl Source {
             .filter_map(|p| std::fs::metadata(&p.path).ok())
             .map(|m| m.len())
             .sum()
+    }
+}
+
+impl Source {
+    /// Calls `f` with the root of each document (chunks of region files in
+    /// header order, then whole files), at most `max` of them; what does
+    /// not open, inflate or parse is passed over.
+    pub(crate) fn for_each_document(
+        &self,
+        max: usize,
+        mut f: impl FnMut(simdnbt::borrow::NbtCompound<'_, '_>),
+    ) -> Result<(), Error> {
+        let mut left = max;
+        let opts = ReadOptions::default();
+        for part in self.partitions() {
+            if left == 0 {
+                break;
+            }
+            if part.kind.is_region() {
+                let Ok(region) = Region::open(&part.path) else {
+                    continue;
+                };
+                let mut buf = Vec::new();
+                for info in region.chunks() {
+                    if left == 0 {
+                        break;
+                    }
+                    let (x, z) = (i32::from(info.pos.x), i32::from(info.pos.z));
+                    if region.chunk_into(x, z, &mut buf).is_err() {
+                        continue;
+                    }
+                    if let Ok(borrow::Nbt::Some(nbt)) =
+                        borrow::read_with(&mut Cursor::new(&buf[..]), &opts)
+                    {
+                        left -= 1;
+                        f(nbt.as_compound());
+                    }
+                }
+            } else if let Ok(file) = simdnbt::compression::read_file_with(&part.path, &opts) {
+                if let Ok(borrow::Nbt::Some(nbt)) = file.borrow() {
+                    left -= 1;
+                    f(nbt.as_compound());
+                }
+            }
+        }
+        Ok(())
     }
 }
 

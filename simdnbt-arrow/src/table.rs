@@ -3,10 +3,16 @@
 use std::sync::Arc;
 
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
+use simdnbt::borrow::BaseNbt;
 use simdnbt::path::NbtPath;
 
-use crate::tables;
-use crate::{Error, Source};
+use crate::cols::Cols;
+use crate::tables::custom::{ColumnType, Custom, CustomColumn};
+use crate::tables::{
+    self, Doc, SNBT_COLUMN, biomes, block_entities, blocks, chunks, custom, entities, field, items,
+    nbt, players,
+};
+use crate::{Error, PartitionKind, Source};
 
 /// A table: which rows a document gives and their columns. See the
 /// [crate docs](crate) for the built-in tables' schemas.
@@ -31,104 +37,6 @@ pub(crate) enum Kind {
     Custom(Arc<Custom>),
 }
 
-/// The type of a custom table's column.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ColumnType {
-    /// Int8, from a Byte.
-    Byte,
-    /// Int16, from a Short (or a Byte).
-    Short,
-    /// Int32, from an Int (or a Short or Byte).
-    Int,
-    /// Int64, from a Long (or any smaller integer).
-    Long,
-    /// Float32, from a Float.
-    Float,
-    /// Float64, from a Double (or a Float).
-    Double,
-    /// Utf8: a String's text; any other value as SNBT.
-    String,
-    /// Utf8: any value as SNBT (strings quoted).
-    Snbt,
-}
-
-impl ColumnType {
-    /// The name used in column specs: `byte`, `short`, `int`, `long`,
-    /// `float`, `double`, `string`, `snbt`.
-    pub fn name(self) -> &'static str {
-        match self {
-            ColumnType::Byte => "byte",
-            ColumnType::Short => "short",
-            ColumnType::Int => "int",
-            ColumnType::Long => "long",
-            ColumnType::Float => "float",
-            ColumnType::Double => "double",
-            ColumnType::String => "string",
-            ColumnType::Snbt => "snbt",
-        }
-    }
-
-    /// The type with this [name](Self::name).
-    pub fn from_name(name: &str) -> Option<ColumnType> {
-        Some(match name {
-            "byte" => ColumnType::Byte,
-            "short" => ColumnType::Short,
-            "int" => ColumnType::Int,
-            "long" => ColumnType::Long,
-            "float" => ColumnType::Float,
-            "double" => ColumnType::Double,
-            "string" => ColumnType::String,
-            "snbt" => ColumnType::Snbt,
-            _ => return None,
-        })
-    }
-
-    /// The column type an NBT value of tag type `id` gives when a column is
-    /// typed from the data: numbers their own type, strings `String`,
-    /// anything else (compounds, lists, arrays) `Snbt`.
-    pub fn of_tag(id: u8) -> ColumnType {
-        use simdnbt::tag_id::*;
-        match id {
-            BYTE => ColumnType::Byte,
-            SHORT => ColumnType::Short,
-            INT => ColumnType::Int,
-            LONG => ColumnType::Long,
-            FLOAT => ColumnType::Float,
-            DOUBLE => ColumnType::Double,
-            STRING => ColumnType::String,
-            _ => ColumnType::Snbt,
-        }
-    }
-
-    pub(crate) fn data_type(self) -> DataType {
-        match self {
-            ColumnType::Byte => DataType::Int8,
-            ColumnType::Short => DataType::Int16,
-            ColumnType::Int => DataType::Int32,
-            ColumnType::Long => DataType::Int64,
-            ColumnType::Float => DataType::Float32,
-            ColumnType::Double => DataType::Float64,
-            ColumnType::String | ColumnType::Snbt => DataType::Utf8,
-        }
-    }
-}
-
-/// A custom table's definition.
-#[derive(Debug, Clone)]
-pub(crate) struct Custom {
-    pub(crate) rows: NbtPath,
-    pub(crate) columns: Vec<CustomColumn>,
-}
-
-#[derive(Debug, Clone)]
-pub(crate) struct CustomColumn {
-    pub(crate) name: String,
-    pub(crate) path: NbtPath,
-    pub(crate) ty: ColumnType,
-    /// Whether the type was given ([`Table::with_types_from`] leaves it alone).
-    pub(crate) declared: bool,
-}
-
 /// The built-in tables' names.
 const BUILTIN: [&str; 8] = [
     "chunks",
@@ -149,7 +57,7 @@ impl Table {
             snbt: false,
             schema: Arc::new(Schema::empty()),
         };
-        table.schema = Arc::new(Schema::new(tables::fields(&table)));
+        table.schema = Arc::new(Schema::new(table.fields()));
         table
     }
 
@@ -283,7 +191,7 @@ impl Table {
         };
         let mut custom = Custom::clone(custom);
         let mut seen: Vec<Option<ColumnType>> = vec![None; custom.columns.len()];
-        crate::scan::for_each_document(source, max_documents, |root| {
+        source.for_each_document(max_documents, |root| {
             for row in custom.rows.get_all_borrow(root) {
                 for (i, column) in custom.columns.iter().enumerate() {
                     if column.declared {
@@ -307,7 +215,7 @@ impl Table {
             }
         }
         self.kind = Kind::Custom(Arc::new(custom));
-        self.schema = Arc::new(Schema::new(tables::fields(&self)));
+        self.schema = Arc::new(Schema::new(self.fields()));
         Ok(self)
     }
 
@@ -316,7 +224,7 @@ impl Table {
     /// palette entry of a `blocks` row, the value of an `nbt` row).
     pub fn with_snbt_column(mut self) -> Table {
         self.snbt = true;
-        self.schema = Arc::new(Schema::new(tables::fields(&self)));
+        self.schema = Arc::new(Schema::new(self.fields()));
         self
     }
 
@@ -345,7 +253,7 @@ impl Table {
     /// Whether the table takes rows from files of this kind (see the
     /// [crate docs](crate) for which).
     pub fn reads(&self, kind: crate::PartitionKind) -> bool {
-        crate::tables::reads(self, kind)
+        self.reads_kind(kind)
     }
 
     pub(crate) fn custom_columns(&self) -> &[CustomColumn] {
@@ -360,5 +268,101 @@ impl Table {
             .iter()
             .map(|c| Field::new(&c.name, c.ty.data_type(), true))
             .collect()
+    }
+}
+
+/// What a table does with a document: its columns, which files it reads,
+/// its rows (by the extractors of `tables/`).
+impl Table {
+    /// The table's columns, `snbt` last when asked for.
+    pub(crate) fn fields(&self) -> Vec<Field> {
+        let mut fields = match &self.kind {
+            Kind::Chunks => chunks::fields(),
+            Kind::Entities => entities::fields(),
+            Kind::BlockEntities => block_entities::fields(),
+            Kind::Items => items::fields(),
+            Kind::Players => players::fields(),
+            Kind::Blocks => blocks::fields(),
+            Kind::Biomes => biomes::fields(),
+            Kind::Nbt => nbt::fields(),
+            Kind::Custom(_) => {
+                let mut f = vec![
+                    field("dimension", DataType::Utf8),
+                    field("file", DataType::Utf8),
+                    field("chunk_x", DataType::Int32),
+                    field("chunk_z", DataType::Int32),
+                ];
+                f.extend(self.custom_fields());
+                f
+            }
+        };
+        if self.has_snbt_column() {
+            fields.push(field(SNBT_COLUMN, DataType::Utf8));
+        }
+        fields
+    }
+
+    /// The index of the `snbt` column, if the table has it.
+    fn snbt_index(&self) -> Option<usize> {
+        self.has_snbt_column()
+            .then(|| self.schema().fields().len() - 1)
+    }
+
+    /// Whether the table takes rows from partitions of this kind.
+    pub(crate) fn reads_kind(&self, kind: PartitionKind) -> bool {
+        use PartitionKind as P;
+        match &self.kind {
+            Kind::Chunks | Kind::BlockEntities | Kind::Blocks | Kind::Biomes => kind == P::Region,
+            Kind::Entities => matches!(kind, P::Region | P::Entities),
+            Kind::Items => matches!(kind, P::Region | P::Entities | P::Player | P::Level),
+            Kind::Players => matches!(kind, P::Player | P::Level),
+            Kind::Nbt | Kind::Custom(_) => true,
+        }
+    }
+
+    /// Whether the projected columns need the chunk's NBT (else only its header).
+    pub(crate) fn needs_nbt(&self, cols: &Cols) -> bool {
+        match &self.kind {
+            Kind::Chunks => chunks::needs_nbt(cols, self.snbt_index()),
+            _ => true,
+        }
+    }
+
+    /// Appends the rows of one document (`None`: an End root, or a chunk whose
+    /// NBT the projection does not need). Problems go to `warn`.
+    pub(crate) fn extract(
+        &self,
+        doc: &Doc<'_>,
+        nbt: Option<&BaseNbt<'_>>,
+        cols: &mut Cols,
+        warn: &mut Vec<String>,
+    ) {
+        let snbt = self.snbt_index();
+        let Some(nbt) = nbt else {
+            if let Kind::Chunks = self.kind {
+                chunks::row(doc, None, cols, snbt);
+            }
+            return;
+        };
+        let root = nbt.as_compound();
+        match &self.kind {
+            Kind::Chunks => chunks::row(doc, Some(root), cols, snbt),
+            Kind::Entities => entities::rows(doc, root, cols, snbt),
+            Kind::BlockEntities => block_entities::rows(doc, root, cols, snbt),
+            Kind::Items => items::rows(doc, root, cols, snbt),
+            Kind::Players => players::rows(doc, root, cols, snbt),
+            Kind::Blocks => blocks::rows(doc, root, cols, snbt, warn),
+            Kind::Biomes => biomes::rows(doc, root, cols, snbt, warn),
+            Kind::Nbt => nbt::rows(doc, root, cols, snbt),
+            Kind::Custom(c) => custom::rows(c, doc, root, cols, snbt, warn),
+        }
+    }
+
+    /// The rows of a chunk that does not inflate or parse: a `chunks` row from
+    /// its header (its NBT columns null), nothing for the other tables.
+    pub(crate) fn extract_unreadable(&self, doc: &Doc<'_>, cols: &mut Cols) {
+        if let Kind::Chunks = self.kind {
+            chunks::row(doc, None, cols, None);
+        }
     }
 }

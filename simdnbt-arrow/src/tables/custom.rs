@@ -1,14 +1,111 @@
 //! Custom tables: rows from an NBT path, columns from paths below each row.
 
+use arrow_schema::DataType;
 use simdnbt::Number;
 use simdnbt::borrow::NbtCompound;
-use simdnbt::path::BorrowValue;
+use simdnbt::path::{BorrowValue, NbtPath};
 use simdnbt::tag_id;
 
 use super::Doc;
-use crate::ColumnType;
 use crate::cols::Cols;
-use crate::table::Custom;
+
+/// The type of a custom table's column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ColumnType {
+    /// Int8, from a Byte.
+    Byte,
+    /// Int16, from a Short (or a Byte).
+    Short,
+    /// Int32, from an Int (or a Short or Byte).
+    Int,
+    /// Int64, from a Long (or any smaller integer).
+    Long,
+    /// Float32, from a Float.
+    Float,
+    /// Float64, from a Double (or a Float).
+    Double,
+    /// Utf8: a String's text; any other value as SNBT.
+    String,
+    /// Utf8: any value as SNBT (strings quoted).
+    Snbt,
+}
+
+impl ColumnType {
+    /// The name used in column specs: `byte`, `short`, `int`, `long`,
+    /// `float`, `double`, `string`, `snbt`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ColumnType::Byte => "byte",
+            ColumnType::Short => "short",
+            ColumnType::Int => "int",
+            ColumnType::Long => "long",
+            ColumnType::Float => "float",
+            ColumnType::Double => "double",
+            ColumnType::String => "string",
+            ColumnType::Snbt => "snbt",
+        }
+    }
+
+    /// The type with this [name](Self::name).
+    pub fn from_name(name: &str) -> Option<ColumnType> {
+        Some(match name {
+            "byte" => ColumnType::Byte,
+            "short" => ColumnType::Short,
+            "int" => ColumnType::Int,
+            "long" => ColumnType::Long,
+            "float" => ColumnType::Float,
+            "double" => ColumnType::Double,
+            "string" => ColumnType::String,
+            "snbt" => ColumnType::Snbt,
+            _ => return None,
+        })
+    }
+
+    /// The column type an NBT value of tag type `id` gives when a column is
+    /// typed from the data: numbers their own type, strings `String`,
+    /// anything else (compounds, lists, arrays) `Snbt`.
+    pub fn of_tag(id: u8) -> ColumnType {
+        use simdnbt::tag_id::*;
+        match id {
+            BYTE => ColumnType::Byte,
+            SHORT => ColumnType::Short,
+            INT => ColumnType::Int,
+            LONG => ColumnType::Long,
+            FLOAT => ColumnType::Float,
+            DOUBLE => ColumnType::Double,
+            STRING => ColumnType::String,
+            _ => ColumnType::Snbt,
+        }
+    }
+
+    pub(crate) fn data_type(self) -> DataType {
+        match self {
+            ColumnType::Byte => DataType::Int8,
+            ColumnType::Short => DataType::Int16,
+            ColumnType::Int => DataType::Int32,
+            ColumnType::Long => DataType::Int64,
+            ColumnType::Float => DataType::Float32,
+            ColumnType::Double => DataType::Float64,
+            ColumnType::String | ColumnType::Snbt => DataType::Utf8,
+        }
+    }
+}
+
+/// A custom table's definition.
+#[derive(Debug, Clone)]
+pub(crate) struct Custom {
+    pub(crate) rows: NbtPath,
+    pub(crate) columns: Vec<CustomColumn>,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct CustomColumn {
+    pub(crate) name: String,
+    pub(crate) path: NbtPath,
+    pub(crate) ty: ColumnType,
+    /// Whether the type was given (`Table::with_types_from` leaves it alone).
+    pub(crate) declared: bool,
+}
 
 /// The first column after the context columns.
 const FIRST: usize = super::CUSTOM_CONTEXT.len();

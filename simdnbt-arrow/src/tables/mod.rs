@@ -16,12 +16,11 @@ pub(crate) mod players;
 use std::borrow::Cow;
 
 use arrow_schema::{DataType, Field};
-use simdnbt::borrow::{BaseNbt, NbtCompound, NbtTag};
+use simdnbt::borrow::{NbtCompound, NbtTag};
 use simdnbt::region::ChunkInfo;
 
+use crate::Partition;
 use crate::cols::Cols;
-use crate::table::Kind;
-use crate::{Partition, PartitionKind, Table};
 
 /// The column every table can add: the row value as SNBT.
 pub(crate) const SNBT_COLUMN: &str = "snbt";
@@ -61,99 +60,6 @@ impl Doc<'_> {
 pub(crate) fn field(name: &str, data_type: DataType) -> Field {
     // Every column is nullable: a value of the wrong type in a chunk is a null.
     Field::new(name, data_type, true)
-}
-
-/// The table's columns, `snbt` last when asked for.
-pub(crate) fn fields(table: &Table) -> Vec<Field> {
-    let mut fields = match &table.kind {
-        Kind::Chunks => chunks::fields(),
-        Kind::Entities => entities::fields(),
-        Kind::BlockEntities => block_entities::fields(),
-        Kind::Items => items::fields(),
-        Kind::Players => players::fields(),
-        Kind::Blocks => blocks::fields(),
-        Kind::Biomes => biomes::fields(),
-        Kind::Nbt => nbt::fields(),
-        Kind::Custom(_) => {
-            let mut f = vec![
-                field("dimension", DataType::Utf8),
-                field("file", DataType::Utf8),
-                field("chunk_x", DataType::Int32),
-                field("chunk_z", DataType::Int32),
-            ];
-            f.extend(table.custom_fields());
-            f
-        }
-    };
-    if table.has_snbt_column() {
-        fields.push(field(SNBT_COLUMN, DataType::Utf8));
-    }
-    fields
-}
-
-/// The index of the `snbt` column, if the table has it.
-fn snbt_index(table: &Table) -> Option<usize> {
-    table
-        .has_snbt_column()
-        .then(|| table.schema().fields().len() - 1)
-}
-
-/// Whether the table takes rows from partitions of this kind.
-pub(crate) fn reads(table: &Table, kind: PartitionKind) -> bool {
-    use PartitionKind as P;
-    match &table.kind {
-        Kind::Chunks | Kind::BlockEntities | Kind::Blocks | Kind::Biomes => kind == P::Region,
-        Kind::Entities => matches!(kind, P::Region | P::Entities),
-        Kind::Items => matches!(kind, P::Region | P::Entities | P::Player | P::Level),
-        Kind::Players => matches!(kind, P::Player | P::Level),
-        Kind::Nbt | Kind::Custom(_) => true,
-    }
-}
-
-/// Whether the projected columns need the chunk's NBT (else only its header).
-pub(crate) fn needs_nbt(table: &Table, cols: &Cols) -> bool {
-    match &table.kind {
-        Kind::Chunks => chunks::needs_nbt(cols, snbt_index(table)),
-        _ => true,
-    }
-}
-
-/// Appends the rows of one document (`None`: an End root, or a chunk whose
-/// NBT the projection does not need). Problems go to `warn`.
-pub(crate) fn extract(
-    table: &Table,
-    doc: &Doc<'_>,
-    nbt: Option<&BaseNbt<'_>>,
-    cols: &mut Cols,
-    warn: &mut Vec<String>,
-) {
-    let snbt = snbt_index(table);
-    let Some(nbt) = nbt else {
-        if let Kind::Chunks = table.kind {
-            chunks::row(doc, None, cols, snbt);
-        }
-        return;
-    };
-    let root = nbt.as_compound();
-    match &table.kind {
-        Kind::Chunks => chunks::row(doc, Some(root), cols, snbt),
-        Kind::Entities => entities::rows(doc, root, cols, snbt),
-        Kind::BlockEntities => block_entities::rows(doc, root, cols, snbt),
-        Kind::Items => items::rows(doc, root, cols, snbt),
-        Kind::Players => players::rows(doc, root, cols, snbt),
-        Kind::Blocks => blocks::rows(doc, root, cols, snbt, warn),
-        Kind::Biomes => biomes::rows(doc, root, cols, snbt, warn),
-        Kind::Nbt => nbt::rows(doc, root, cols, snbt),
-        Kind::Custom(c) => custom::rows(c, doc, root, cols, snbt, warn),
-    }
-}
-
-/// The rows of a chunk that does not inflate or parse: a `chunks` row from
-/// its header (its NBT columns null), nothing for the other tables.
-pub(crate) fn extract_unreadable(table: &Table, doc: &Doc<'_>, cols: &mut Cols) {
-    if let Kind::Chunks = table.kind {
-        chunks::row(doc, None, cols, None);
-    }
 }
 
 // Helpers shared by the extractors.
@@ -270,129 +176,6 @@ pub(crate) fn dimension_name(tag: Option<NbtTag<'_, '_>>) -> Option<String> {
         }
         .into(),
     )
-}
-
-/// The `blocks` rows of a chunk, as plain values, and the warnings.
-pub(crate) fn block_rows(nbt: &[u8]) -> (Vec<crate::BlockRow>, Vec<String>) {
-    use arrow_array::{Array, Int32Array, StringArray};
-    let mut warn = Vec::new();
-    let Ok(doc) = simdnbt::borrow::read(&mut std::io::Cursor::new(nbt)) else {
-        return (Vec::new(), warn);
-    };
-    let table = crate::Table::builtin("blocks").expect("a built-in table");
-    let schema = table.schema();
-    let width = schema.fields().len();
-    let all: Vec<usize> = (0..width).collect();
-    let mut cols = Cols::new(schema, &all, width);
-    let part = Partition {
-        dimension: String::new(),
-        kind: PartitionKind::Region,
-        path: "r.0.0.mca".into(),
-        region: Some((0, 0)),
-    };
-    let d = Doc {
-        part: &part,
-        file: "",
-        chunk: Some((0, 0)),
-        info: None,
-        stored_size: None,
-    };
-    extract(&table, &d, doc.as_option(), &mut cols, &mut warn);
-    let batch = cols.finish().expect("columns stay aligned");
-    let ys = batch
-        .column(3)
-        .as_any()
-        .downcast_ref::<Int32Array>()
-        .expect("Int32");
-    let states = batch
-        .column(4)
-        .as_any()
-        .downcast_ref::<StringArray>()
-        .expect("Utf8");
-    let counts = batch
-        .column(5)
-        .as_any()
-        .downcast_ref::<Int32Array>()
-        .expect("Int32");
-    let rows = (0..batch.num_rows())
-        .map(|i| {
-            let y = ys.is_valid(i).then(|| ys.value(i));
-            (y, states.value(i).to_owned(), counts.value(i) as u32)
-        })
-        .collect();
-    (rows, warn)
-}
-
-/// Every built-in table (all columns, with `snbt`) on `nbt` read as each
-/// kind of document it reads (region chunk, entity chunk, player file,
-/// `level.dat`); the rows made.
-pub(crate) fn extract_all(nbt: &[u8]) -> usize {
-    let Ok(doc) = simdnbt::borrow::read(&mut std::io::Cursor::new(nbt)) else {
-        return 0;
-    };
-    let mut rows = 0;
-    let names = crate::Table::builtin_names();
-    let custom = crate::Table::custom(
-        "..Items[]",
-        &[
-            ("id".into(), "id".into()),
-            ("n:int".into(), "count".into()),
-            ("c:byte".into(), "Count".into()),
-            ("x:double".into(), "x".into()),
-        ],
-    );
-    let tables = names
-        .iter()
-        .filter_map(|n| crate::Table::builtin(n))
-        .chain(custom.ok())
-        // The `nbt` table's `snbt` column prints every subtree once per level
-        // above it (depth × size): on the fuzzer's 1 MB chunks that made the
-        // target run about 2 inputs a second. Its rows are still extracted.
-        .map(|t| match t.kind {
-            Kind::Nbt => t,
-            _ => t.with_snbt_column(),
-        });
-    for table in tables {
-        // Each table on the kinds it reads (the `nbt` and custom tables read
-        // every kind alike: once).
-        let kinds = [
-            PartitionKind::Region,
-            PartitionKind::Entities,
-            PartitionKind::Player,
-            PartitionKind::Level,
-        ];
-        let every = matches!(table.kind, Kind::Nbt | Kind::Custom(_));
-        let kinds = kinds
-            .into_iter()
-            .filter(|&k| reads(&table, k))
-            .take(if every { 1 } else { 4 });
-        for kind in kinds {
-            let part = Partition {
-                dimension: "overworld".into(),
-                kind,
-                path: "fuzz/r.0.0.mca".into(),
-                region: Some((0, 0)),
-            };
-            let schema = table.schema();
-            let width = schema.fields().len();
-            let all: Vec<usize> = (0..width).collect();
-            let mut cols = Cols::new(schema, &all, width);
-            let d = Doc {
-                part: &part,
-                file: "fuzz",
-                chunk: Some((1, 2)),
-                info: None,
-                stored_size: None,
-            };
-            let mut warn = Vec::new();
-            extract(&table, &d, doc.as_option(), &mut cols, &mut warn);
-            rows += cols.rows();
-            // The batch must be well formed: every column as long as the rows.
-            let batch = cols.finish().expect("columns stay aligned");
-            assert_eq!(batch.num_columns(), width);
-        }
-    }
-    rows
 }
 
 #[cfg(test)]
