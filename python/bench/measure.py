@@ -1,11 +1,13 @@
 """The measurements of reports/python.md, in CPU seconds of this process
 (time.process_time: user + sys, every thread), interleaved rounds, one run.
 
-    python python/bench/measure.py CORPUS_DIR [WORLD SCAN_WORLD_BIN]
+    python python/bench/measure.py CORPUS_DIR [WORLD SCAN_WORLD_BIN [NBT_BIN]]
 
 CORPUS_DIR: `cargo run -p corpus -- export DIR`. WORLD: the 64-region world
 of reports/cli.md; SCAN_WORLD_BIN: simdnbt-arrow's `scan_world` example
-built with the same profile as the wheel.
+built with the same profile as the wheel; NBT_BIN: a release `nbt`
+(`cargo build --release -p simdnbt-cli`), whose `export` is the scan's
+yardstick.
 """
 
 import os
@@ -136,6 +138,35 @@ def scan_table(world, scan_world):
               f"{m['py'] / m['rust']:.2f}× ({(m['py'] - m['imp']) / m['rust']:.2f}× without the imports) |")
 
 
+def export_table(world, nbt):
+    """The issue's yardstick: a Python process scanning a whole built-in
+    table (every column) into a pyarrow.Table, against `nbt export` of the
+    same table to Parquet (the same scan, plus Parquet encoding and
+    writing). Whole processes, CPU seconds by getrusage of the children,
+    median of three interleaved rounds."""
+    import tempfile
+
+    def run(cmd):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(cmd, check=True, capture_output=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+    print("\n| table (every column) | scan → pyarrow (Python process) CPU s | `nbt export --to parquet` CPU s | × |")
+    print("|---|---|---|---|")
+    for table in ["chunks", "entities", "block_entities", "blocks"]:
+        py = [sys.executable, "-c",
+              f"import simdnbt; t = simdnbt.scan({str(world)!r}, table={table!r}); print(t.num_rows)"]
+        got = {"py": [], "nbt": []}
+        for _ in range(3):
+            got["py"].append(run(py))
+            with tempfile.TemporaryDirectory() as out:
+                got["nbt"].append(run([nbt, "export", str(world), "--table", table, "--to", "parquet",
+                                       "-o", os.path.join(out, "t")]))
+        m = {k: statistics.median(v) for k, v in got.items()}
+        print(f"| {table} | {m['py']:.2f} | {m['nbt']:.2f} | {m['py'] / m['nbt']:.2f}× |")
+
+
 def main():
     corpus = Path(sys.argv[1])
     print(f"simdnbt {simdnbt.__version__}, nbtlib {nbtlib.__version__ if hasattr(nbtlib, '__version__') else '?'}, "
@@ -144,6 +175,8 @@ def main():
     path_table(corpus)
     if len(sys.argv) > 3:
         scan_table(Path(sys.argv[2]), sys.argv[3])
+    if len(sys.argv) > 4:
+        export_table(Path(sys.argv[2]), sys.argv[4])
 
 
 if __name__ == "__main__":

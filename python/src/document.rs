@@ -14,10 +14,7 @@ use simdnbt::tag_id;
 
 use crate::convert::classes;
 use crate::error::{nbt_error, other_error};
-use crate::file::{
-    Order, document_from_bytes, document_from_bytes_capped, parse_compression, read_path,
-    write_atomic,
-};
+use crate::file::{Order, document_from_bytes_capped, parse_compression, read_path, write_atomic};
 
 fn parse_path(text: &str) -> PyResult<NbtPath> {
     NbtPath::parse(text).map_err(|e| nbt_error(format!("NBT path {text:?}: {e}"), None))
@@ -116,11 +113,19 @@ fn missing(key: &Bound<'_, PyAny>) -> PyErr {
 impl Document {
     /// Reads a file: gzip, zlib or raw (detected), big-endian by default;
     /// `byteorder="little"` for Bedrock files, `"network"` for its VarInt form.
+    /// At most `max_inflated` bytes are inflated (256 MiB when None).
     #[staticmethod]
-    #[pyo3(signature = (path, byteorder = "big"))]
-    fn read(py: Python<'_>, path: PathBuf, byteorder: &str) -> PyResult<Document> {
+    #[pyo3(signature = (path, byteorder = "big", max_inflated = None))]
+    fn read(
+        py: Python<'_>,
+        path: PathBuf,
+        byteorder: &str,
+        max_inflated: Option<usize>,
+    ) -> PyResult<Document> {
         let order = Order::parse(byteorder)?;
-        let (doc, compression) = py.detach(|| document_from_bytes(read_path(&path)?, order))?;
+        let cap = max_inflated.unwrap_or(simdnbt::DEFAULT_MAX_INFLATED);
+        let (doc, compression) =
+            py.detach(|| document_from_bytes_capped(read_path(&path)?, order, cap))?;
         Ok(Document::new(doc, compression, Some(path)))
     }
 

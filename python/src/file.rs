@@ -145,13 +145,16 @@ pub fn read_bytes<'py>(
 /// `File.load`: the root compound of the file at `filename` as an instance
 /// of `cls` (a `File`), with its `filename`, `byteorder`, `root_name` and
 /// `compression` set. All in one call: for a small file, the Python frames
-/// around a read cost as much as the read.
+/// around a read cost as much as the read. `max_inflated`: as in
+/// [`read_bytes`].
 #[pyfunction]
+#[pyo3(signature = (filename, byteorder, cls, max_inflated = None))]
 pub fn load_file<'py>(
     py: Python<'py>,
     filename: &Bound<'py, PyAny>,
     byteorder: &Bound<'py, PyString>,
     cls: &Bound<'py, PyType>,
+    max_inflated: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
     // SAFETY: a live object; the result is a new reference (a str or
     // bytes) or NULL with an exception set.
@@ -161,7 +164,8 @@ pub fn load_file<'py>(
     let (doc, compression, size) = py.detach(|| {
         let data = read_path(&path)?;
         let size = data.len();
-        document_from_bytes(data, order).map(|(doc, c)| (doc, c, size))
+        let cap = max_inflated.unwrap_or(simdnbt::DEFAULT_MAX_INFLATED);
+        document_from_bytes_capped(data, order, cap).map(|(doc, c)| (doc, c, size))
     })?;
     let root = root_to_py(py, &doc, cls, size)?;
     if !root.is_instance(cls)? {

@@ -14,6 +14,13 @@ mod scan;
 
 use pyo3::prelude::*;
 
+/// The extension's Rust allocations (chunk buffers, Arrow arrays, trees
+/// being converted) through mimalloc, as in the `nbt` tool; see the
+/// `mimalloc` feature in Cargo.toml.
+#[cfg(feature = "mimalloc")]
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
