@@ -19,16 +19,16 @@ use simdnbt::document::Document;
 use simdnbt::region::{EncodedChunk, Region};
 
 use crate::failure::{Failure, Result};
-use crate::input::{self, ChunkPos, Form, InputFormat, InputOpts, LittleEndian, Place};
+use crate::input::{self, ChunkPos, InputFormat, InputOpts, Place, StoredAs};
 use crate::store::WriteOpts;
 
-/// A document read for editing, and how it was stored ([`Form::Binary`] or
-/// [`Form::Chunk`]).
+/// A document read for editing, and how it was stored ([`StoredAs::Binary`] or
+/// [`StoredAs::Chunk`]).
 pub struct Stored {
     /// The document.
     pub doc: Document,
     /// How it was stored.
-    pub form: Form,
+    pub form: StoredAs,
 }
 
 /// Reads `place` for editing, when the document model takes it: a binary
@@ -51,7 +51,7 @@ fn open_binary(place: &Place, binary: Encoding) -> Option<Stored> {
     let bytes = place.read_all().ok()?;
     let file = Decompressed::from_bytes(&bytes).ok()?;
     let compression = file.compression();
-    let (doc, le) = match binary {
+    let (doc, header) = match binary {
         Encoding::BigEndian => {
             let mut cursor = Cursor::new(file.as_bytes());
             let doc = simdnbt::document::read(&mut cursor).ok()??;
@@ -61,18 +61,18 @@ fn open_binary(place: &Place, binary: Encoding) -> Option<Stored> {
             }
             (doc, None)
         }
-        form => {
-            let (java, le) = match form {
-                Encoding::Network => input::network_to_big(file.as_bytes()),
-                _ => input::little_to_big(file.as_bytes()),
-            }
-            .ok()?;
-            (Document::from_vec(java).ok()??, Some(le))
+        bedrock => {
+            let (java, header) = input::bedrock_to_java(file.as_bytes(), bedrock).ok()?;
+            (Document::from_vec(java).ok()??, header)
         }
     };
     Some(Stored {
         doc,
-        form: Form::Binary { compression, le },
+        form: StoredAs::Binary {
+            compression,
+            encoding: binary,
+            header,
+        },
     })
 }
 
@@ -84,7 +84,7 @@ fn open_chunk(place: &Place, pos: ChunkPos) -> Option<Stored> {
     let doc = Document::from_vec(bytes).ok()??;
     Some(Stored {
         doc,
-        form: Form::Chunk {
+        form: StoredAs::Chunk {
             region: Box::new(region),
             pos,
             compression,
@@ -122,23 +122,20 @@ pub fn store(place: &Place, stored: &mut Stored, w: WriteOpts) -> Result<()> {
 }
 
 /// The bytes of the document `raw` (big-endian NBT) stored as `form`.
-fn encode(raw: &[u8], form: &mut Form, level: u32) -> Result<Vec<u8>> {
+fn encode(raw: &[u8], form: &mut StoredAs, level: u32) -> Result<Vec<u8>> {
     match form {
-        Form::Binary { compression, le } => {
-            let le_bytes;
-            let body = match le {
-                Some(le) => {
-                    le_bytes = input::big_to_little(raw, *le)?;
-                    &le_bytes[..]
-                }
-                None => raw,
-            };
+        StoredAs::Binary {
+            compression,
+            encoding,
+            header,
+        } => {
+            let body = input::java_to(raw, *encoding, *header)?;
             Ok(match compression {
-                Compression::Raw => body.to_vec(),
-                c => simdnbt::compression::compress_with_level(body, *c, level),
+                Compression::Raw => body,
+                c => simdnbt::compression::compress_with_level(&body, *c, level),
             })
         }
-        Form::Chunk {
+        StoredAs::Chunk {
             region,
             pos,
             compression,
@@ -148,36 +145,33 @@ fn encode(raw: &[u8], form: &mut Form, level: u32) -> Result<Vec<u8>> {
             crate::store::put_chunk(region, *pos, &chunk)?;
             Ok(region.as_bytes().to_vec())
         }
-        Form::Snbt | Form::Json | Form::TypedJson => {
+        StoredAs::Snbt | StoredAs::Json | StoredAs::TypedJson => {
             Err(Failure::new("text is edited through the owned tree"))
         }
     }
 }
 
 /// The big-endian document bytes `written` holds, stored as `form`.
-fn decode(place: &Place, written: &[u8], form: &Form) -> Result<Vec<u8>> {
+fn decode(place: &Place, written: &[u8], form: &StoredAs) -> Result<Vec<u8>> {
     match form {
-        Form::Binary { le, .. } => {
+        StoredAs::Binary { encoding, .. } => {
             let file = Decompressed::from_bytes(written)
                 .map_err(|e| Failure::new(format!("{place}: {e}")))?;
-            match le {
-                None => Ok(file.into_bytes()),
-                Some(LittleEndian { varint: true, .. }) => input::network_to_big(file.as_bytes())
-                    .map(|(java, _)| java)
-                    .map_err(Failure::new),
-                Some(_) => input::little_to_big(file.as_bytes())
+            match encoding {
+                Encoding::BigEndian => Ok(file.into_bytes()),
+                bedrock => input::bedrock_to_java(file.as_bytes(), *bedrock)
                     .map(|(java, _)| java)
                     .map_err(Failure::new),
             }
         }
-        Form::Chunk { pos, .. } => {
+        StoredAs::Chunk { pos, .. } => {
             let (region, _): (Region, _) = input::open_region_lenient(place, written.to_vec())?;
             region
                 .chunk(pos.x, pos.z)
                 .map_err(|e| Failure::new(format!("{place}: {e}")))?
                 .ok_or_else(|| Failure::new(format!("{place}: chunk {},{} is gone", pos.x, pos.z)))
         }
-        Form::Snbt | Form::Json | Form::TypedJson => {
+        StoredAs::Snbt | StoredAs::Json | StoredAs::TypedJson => {
             Err(Failure::new("text is edited through the owned tree"))
         }
     }

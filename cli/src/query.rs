@@ -5,7 +5,7 @@ use simdnbt::owned::{Nbt, NbtCompound, NbtTag};
 use simdnbt::path::{NbtPath, PathErrorKind};
 
 use crate::failure::{Failure, Result};
-use crate::input::{self, Document, InputOpts, Opened, Place};
+use crate::input::{self, InputOpts, Opened, OwnedDocument, Place};
 use crate::many::edit::Change;
 use crate::many::search::Found;
 use crate::many::{self, Where};
@@ -83,7 +83,7 @@ pub fn get(place: &Place, opts: &InputOpts, path: &str, style: ValueStyle) -> Re
     Ok(0)
 }
 
-fn root_mut<'d>(place: &Place, doc: &'d mut Document) -> Result<&'d mut NbtCompound> {
+fn root_mut<'d>(place: &Place, doc: &'d mut OwnedDocument) -> Result<&'d mut NbtCompound> {
     match &mut doc.nbt {
         Nbt::Some(base) => Ok(base),
         Nbt::None => Err(Failure::new(format!(
@@ -389,7 +389,7 @@ pub fn rm_chunk(place: &Place, opts: &InputOpts, w: WriteOpts) -> Result<u8> {
 }
 
 /// `nbt show FILE PATH`: each selected value as pretty SNBT.
-pub fn show(doc: &Document, path: &str, layout: Layout) -> Result<String> {
+pub fn show(doc: &OwnedDocument, path: &str, layout: Layout) -> Result<String> {
     let path = parse_path(path)?;
     let found = select(&path, &doc.nbt);
     if found.is_empty() {
