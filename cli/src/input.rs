@@ -240,29 +240,48 @@ pub fn open(place: &Place, opts: &InputOpts) -> Result<Opened> {
         }
         return Ok(Opened::Document(doc));
     }
+    let Some(pos) = opts.chunk else {
+        let (region, bad) = open_region_lenient(place, bytes)?;
+        for bad in &bad {
+            eprintln!("nbt: {}", skipped_chunk(place, bad));
+        }
+        return Ok(Opened::Region(Box::new(region)));
+    };
+    let (region, bytes, compression) = read_chunk(place, bytes, pos)?;
+    let nbt = parse_nbt(&bytes).map_err(|e| invalid_chunk(place, pos, &e, &bytes))?;
+    Ok(Opened::Document(OwnedDocument {
+        nbt,
+        stored: StoredAs::Chunk {
+            region: Box::new(region),
+            pos,
+            compression,
+        },
+    }))
+}
+
+/// The region file `bytes` (from `place`) and the uncompressed bytes of its
+/// chunk at `pos`, with how that was compressed; refused, saying why, when
+/// the chunk cannot be read (its header entry is bad, it is not in the
+/// region or not in this region, ...).
+pub(crate) fn read_chunk(
+    place: &Place,
+    bytes: Vec<u8>,
+    pos: ChunkPos,
+) -> Result<(Region, Vec<u8>, ChunkCompression)> {
     let (region, bad) = open_region_lenient(place, bytes)?;
-    match opts.chunk {
-        None => {
-            for bad in &bad {
-                eprintln!("nbt: {}", skipped_chunk(place, bad));
-            }
-            Ok(Opened::Region(Box::new(region)))
-        }
-        Some(pos) => {
-            let index = |x: i32, z: i32| (x & 31, z & 31);
-            let asked = bad.iter().find(|b| {
-                b.pos()
-                    .is_some_and(|p| index(p.x.into(), p.z.into()) == index(pos.x, pos.z))
-            });
-            if let Some(bad) = asked {
-                check_in_region(place, pos)?;
-                return Err(Failure::new(format!(
-                    "{place}: {bad}: a bad header entry, so the chunk cannot be read"
-                )));
-            }
-            Ok(Opened::Document(chunk_document(place, region, pos)?))
-        }
+    let index = |x: i32, z: i32| (x & 31, z & 31);
+    let asked = bad.iter().find(|b| {
+        b.pos()
+            .is_some_and(|p| index(p.x.into(), p.z.into()) == index(pos.x, pos.z))
+    });
+    if let Some(bad) = asked {
+        check_in_region(place, pos)?;
+        return Err(Failure::new(format!(
+            "{place}: {bad}: a bad header entry, so the chunk cannot be read"
+        )));
     }
+    let (chunk, compression) = chunk_bytes(place, &region, pos)?;
+    Ok((region, chunk, compression))
 }
 
 /// Reads `place` as a document; a region file needs `--chunk`.
