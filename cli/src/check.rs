@@ -9,13 +9,13 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 use simdnbt::Encoding;
-use simdnbt::bedrock::DetectedForm as Form;
+use simdnbt::bedrock::DetectedForm;
 use simdnbt::compression::Decompressed;
 use simdnbt::region::Region;
 use simdnbt::region::scan::{Scan, ScanError, ScanErrorKind};
 
 use crate::failure::{NO, TROUBLE};
-use crate::input::{InputFormat, inflated_note, little_to_big, network_to_big};
+use crate::input::{InputFormat, bedrock_to_java, inflated_note};
 use crate::locate::describe;
 use crate::report::{count, progress_bar};
 use crate::walk::Inputs;
@@ -53,8 +53,7 @@ fn check_nbt_bytes(bytes: &[u8], form: Encoding) -> (Option<String>, u64) {
     let java;
     let bedrock = match form {
         Encoding::BigEndian => None,
-        Encoding::LittleEndian => Some(little_to_big(file.as_bytes())),
-        Encoding::Network => Some(network_to_big(file.as_bytes())),
+        bedrock => Some(bedrock_to_java(file.as_bytes(), bedrock)),
     };
     let nbt = if let Some(read) = bedrock {
         match read {
@@ -75,10 +74,10 @@ fn check_nbt_bytes(bytes: &[u8], form: Encoding) -> (Option<String>, u64) {
             // A Bedrock file checked without its flag: say which flag reads it
             // (looked for only when the Java read failed).
             let hint = match (form, simdnbt::bedrock::detect(nbt)) {
-                (Encoding::BigEndian, Form::LittleEndian | Form::LevelDat) => {
+                (Encoding::BigEndian, DetectedForm::LittleEndian | DetectedForm::LevelDat) => {
                     " (it reads as Bedrock little-endian NBT: check it with --le)"
                 }
-                (Encoding::BigEndian, Form::Network) => {
+                (Encoding::BigEndian, DetectedForm::Network) => {
                     " (it reads as Bedrock network-form NBT: check it with --varint)"
                 }
                 _ => "",

@@ -10,7 +10,9 @@ use simdnbt::compression::Compression;
 use simdnbt::owned::{BaseNbt, Nbt};
 
 use crate::failure::{Failure, Result};
-use crate::input::{Document, Form, LittleEndian};
+use simdnbt::Encoding;
+
+use crate::input::{OwnedDocument, StoredAs};
 use crate::output::{self, Layout};
 use crate::store::DEFAULT_LEVEL;
 
@@ -43,7 +45,7 @@ impl OutputFormat {
 
 /// `--root-name`: names the root of binary output `name`. SNBT and JSON have
 /// no root name to set, so asking for one there is an error, not ignored.
-pub fn name_root(doc: &mut Document, to: OutputFormat, name: Option<String>) -> Result<()> {
+pub fn name_root(doc: &mut OwnedDocument, to: OutputFormat, name: Option<String>) -> Result<()> {
     let Some(name) = name else {
         return Ok(());
     };
@@ -61,7 +63,7 @@ pub fn name_root(doc: &mut Document, to: OutputFormat, name: Option<String>) -> 
 
 /// The notice for converting a document with a non-empty root name to a form
 /// that cannot hold it (SNBT, JSON), saying how to get it back.
-pub fn dropped_name_notice(doc: &Document, to: OutputFormat) -> Option<String> {
+pub fn dropped_name_notice(doc: &OwnedDocument, to: OutputFormat) -> Option<String> {
     let Nbt::Some(base) = &doc.nbt else {
         return None;
     };
@@ -93,8 +95,11 @@ fn shell_word(text: &str) -> String {
     }
 }
 
+/// Java Edition's binary NBT: big-endian, no header.
+const JAVA: (Encoding, Option<simdnbt::bedrock::LevelHeader>) = (Encoding::BigEndian, None);
+
 /// The bytes of the document as `to`.
-pub fn convert(doc: &Document, to: OutputFormat, compact: bool) -> Result<Vec<u8>> {
+pub fn convert(doc: &OwnedDocument, to: OutputFormat, compact: bool) -> Result<Vec<u8>> {
     let nbt = &doc.nbt;
     let layout = if compact {
         Layout::Compact
@@ -102,28 +107,25 @@ pub fn convert(doc: &Document, to: OutputFormat, compact: bool) -> Result<Vec<u8
         Layout::Pretty
     };
     match to {
-        OutputFormat::Nbt => output::binary(nbt, Compression::Raw, None, DEFAULT_LEVEL),
-        OutputFormat::Gzip => output::binary(nbt, Compression::Gzip, None, DEFAULT_LEVEL),
-        OutputFormat::Zlib => output::binary(nbt, Compression::Zlib, None, DEFAULT_LEVEL),
+        OutputFormat::Nbt => output::binary(nbt, Compression::Raw, JAVA, DEFAULT_LEVEL),
+        OutputFormat::Gzip => output::binary(nbt, Compression::Gzip, JAVA, DEFAULT_LEVEL),
+        OutputFormat::Zlib => output::binary(nbt, Compression::Zlib, JAVA, DEFAULT_LEVEL),
         OutputFormat::NbtLe => {
-            let framing = match doc.form {
-                Form::Binary {
-                    le: Some(le @ LittleEndian { varint: false, .. }),
+            // The level.dat header is kept when the input had one.
+            let header = match doc.stored {
+                StoredAs::Binary {
+                    encoding: Encoding::LittleEndian,
+                    header,
                     ..
-                } => le,
-                _ => LittleEndian {
-                    header: None,
-                    varint: false,
-                },
+                } => header,
+                _ => None,
             };
-            output::binary(nbt, Compression::Raw, Some(framing), DEFAULT_LEVEL)
+            let le = (Encoding::LittleEndian, header);
+            output::binary(nbt, Compression::Raw, le, DEFAULT_LEVEL)
         }
         OutputFormat::NbtVarint => {
-            let framing = LittleEndian {
-                header: None,
-                varint: true,
-            };
-            output::binary(nbt, Compression::Raw, Some(framing), DEFAULT_LEVEL)
+            let network = (Encoding::Network, None);
+            output::binary(nbt, Compression::Raw, network, DEFAULT_LEVEL)
         }
         OutputFormat::Snbt => Ok(output::snbt_text(output::document(nbt)?, layout)?.into_bytes()),
         OutputFormat::Json => output::json_text(nbt, layout),
@@ -179,9 +181,9 @@ pub fn region(
                 continue;
             }
         };
-        let doc = Document {
+        let doc = OwnedDocument {
             nbt,
-            form: Form::Snbt,
+            stored: StoredAs::Snbt,
         };
         let bytes = match typed {
             true => typed_json(&doc, to, compact)?,
@@ -209,7 +211,7 @@ pub fn region(
 }
 
 /// `--typed`: the document as typed JSON (`simdnbt::json`), root name included.
-pub fn typed_json(doc: &Document, to: OutputFormat, compact: bool) -> Result<Vec<u8>> {
+pub fn typed_json(doc: &OwnedDocument, to: OutputFormat, compact: bool) -> Result<Vec<u8>> {
     if to != OutputFormat::Json {
         return Err(Failure::new("--typed is for --to json"));
     }

@@ -9,6 +9,7 @@ use std::str::FromStr;
 
 use clap::{Args, ValueEnum};
 use simdnbt::Encoding;
+use simdnbt::bedrock::LevelHeader;
 use simdnbt::compression::{Compression, Decompressed};
 use simdnbt::owned::{BaseNbt, Nbt};
 use simdnbt::region::{ChunkCompression, Region, RegionError};
@@ -126,15 +127,6 @@ pub struct InputOpts {
     pub chunk: Option<ChunkPos>,
 }
 
-/// The encoding a document was stored in (its level.dat header aside).
-pub fn encoding_of(le: &Option<LittleEndian>) -> Encoding {
-    match le {
-        None => Encoding::BigEndian,
-        Some(LittleEndian { varint: true, .. }) => Encoding::Network,
-        Some(_) => Encoding::LittleEndian,
-    }
-}
-
 impl InputOpts {
     /// The encoding the flags name (Java when none does).
     pub fn binary_form(&self) -> Encoding {
@@ -172,15 +164,17 @@ impl InputOpts {
     }
 }
 
-/// The form a document was stored in, enough to store it the same way again.
+/// How a document was stored, enough to store it the same way again.
 #[derive(Debug)]
-pub enum Form {
+pub enum StoredAs {
     /// Binary NBT, compressed as found.
     Binary {
         /// gzip, zlib or raw.
         compression: Compression,
-        /// Little-endian (Bedrock), and if so its level.dat header.
-        le: Option<LittleEndian>,
+        /// Java, or one of Bedrock's encodings.
+        encoding: Encoding,
+        /// The Bedrock level.dat header before the document, if it had one.
+        header: Option<LevelHeader>,
     },
     /// SNBT text.
     Snbt,
@@ -199,29 +193,20 @@ pub enum Form {
     },
 }
 
-/// A Bedrock document's framing: little-endian, or the network form.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct LittleEndian {
-    /// The storage version of the level.dat header before the document, if it had one.
-    pub header: Option<i32>,
-    /// The network form (VarInts; never after a header).
-    pub varint: bool,
-}
-
-/// A document and where and how it was stored.
+/// A document read into the owned tree, and where and how it was stored.
 #[derive(Debug)]
-pub struct Document {
+pub struct OwnedDocument {
     /// The tree (`Nbt::None` for a file holding a single End byte).
     pub nbt: Nbt,
     /// How it was stored.
-    pub form: Form,
+    pub stored: StoredAs,
 }
 
 /// What an input holds: a document, or a region file when no chunk was named.
 #[derive(Debug)]
 pub enum Opened {
     /// A document.
-    Document(Document),
+    Document(OwnedDocument),
     /// A region file, no `--chunk` given.
     Region(Box<Region>),
 }
@@ -250,38 +235,57 @@ pub fn open(place: &Place, opts: &InputOpts) -> Result<Opened> {
             )));
         }
         let doc = decode(place, &bytes, format, opts.binary_form())?;
-        if matches!(doc.form, Form::Json) {
+        if matches!(doc.stored, StoredAs::Json) {
             eprintln!("nbt: {place}: {PLAIN_JSON_NOTICE}");
         }
         return Ok(Opened::Document(doc));
     }
+    let Some(pos) = opts.chunk else {
+        let (region, bad) = open_region_lenient(place, bytes)?;
+        for bad in &bad {
+            eprintln!("nbt: {}", skipped_chunk(place, bad));
+        }
+        return Ok(Opened::Region(Box::new(region)));
+    };
+    let (region, bytes, compression) = read_chunk(place, bytes, pos)?;
+    let nbt = parse_nbt(&bytes).map_err(|e| invalid_chunk(place, pos, &e, &bytes))?;
+    Ok(Opened::Document(OwnedDocument {
+        nbt,
+        stored: StoredAs::Chunk {
+            region: Box::new(region),
+            pos,
+            compression,
+        },
+    }))
+}
+
+/// The region file `bytes` (from `place`) and the uncompressed bytes of its
+/// chunk at `pos`, with how that was compressed; refused, saying why, when
+/// the chunk cannot be read (its header entry is bad, it is not in the
+/// region or not in this region, ...).
+pub(crate) fn read_chunk(
+    place: &Place,
+    bytes: Vec<u8>,
+    pos: ChunkPos,
+) -> Result<(Region, Vec<u8>, ChunkCompression)> {
     let (region, bad) = open_region_lenient(place, bytes)?;
-    match opts.chunk {
-        None => {
-            for bad in &bad {
-                eprintln!("nbt: {}", skipped_chunk(place, bad));
-            }
-            Ok(Opened::Region(Box::new(region)))
-        }
-        Some(pos) => {
-            let index = |x: i32, z: i32| (x & 31, z & 31);
-            let asked = bad.iter().find(|b| {
-                b.pos()
-                    .is_some_and(|p| index(p.x.into(), p.z.into()) == index(pos.x, pos.z))
-            });
-            if let Some(bad) = asked {
-                check_in_region(place, pos)?;
-                return Err(Failure::new(format!(
-                    "{place}: {bad}: a bad header entry, so the chunk cannot be read"
-                )));
-            }
-            Ok(Opened::Document(chunk_document(place, region, pos)?))
-        }
+    let index = |x: i32, z: i32| (x & 31, z & 31);
+    let asked = bad.iter().find(|b| {
+        b.pos()
+            .is_some_and(|p| index(p.x.into(), p.z.into()) == index(pos.x, pos.z))
+    });
+    if let Some(bad) = asked {
+        check_in_region(place, pos)?;
+        return Err(Failure::new(format!(
+            "{place}: {bad}: a bad header entry, so the chunk cannot be read"
+        )));
     }
+    let (chunk, compression) = chunk_bytes(place, &region, pos)?;
+    Ok((region, chunk, compression))
 }
 
 /// Reads `place` as a document; a region file needs `--chunk`.
-pub fn open_document(place: &Place, opts: &InputOpts) -> Result<Document> {
+pub fn open_document(place: &Place, opts: &InputOpts) -> Result<OwnedDocument> {
     match open(place, opts)? {
         Opened::Document(doc) => Ok(doc),
         Opened::Region(_) => Err(Failure::new(format!(
@@ -370,29 +374,59 @@ pub(crate) fn check_in_region(place: &Place, pos: ChunkPos) -> Result<()> {
     )))
 }
 
-pub(crate) fn chunk_document(place: &Place, region: Region, pos: ChunkPos) -> Result<Document> {
+/// The uncompressed bytes of the chunk at `pos` of `region` and how it was
+/// compressed, refused with what is wrong (`place`: the region file).
+pub(crate) fn chunk_bytes(
+    place: &Place,
+    region: &Region,
+    pos: ChunkPos,
+) -> Result<(Vec<u8>, ChunkCompression)> {
     check_in_region(place, pos)?;
-    let name = format!("{place}: chunk {},{}", pos.x, pos.z);
     let Some(info) = region.info(pos.x, pos.z) else {
-        return Err(Failure::new(format!("{name} is not in the region")));
+        return Err(Failure::new(format!(
+            "{}: chunk {},{} is not in the region",
+            place, pos.x, pos.z
+        )));
     };
     let bytes = region
         .chunk(pos.x, pos.z)
         .map_err(|e| Failure::new(format!("{place}: {e}")))?
         .unwrap_or_default();
     // A chunk that read has a compression the library decodes (and writes).
-    let compression = info
-        .compression
-        .ok_or_else(|| Failure::new(format!("{name}: unsupported compression")))?;
-    let nbt = parse_nbt(&bytes).map_err(|e| {
+    let compression = info.compression.ok_or_else(|| {
         Failure::new(format!(
-            "{name}: invalid NBT: {}",
-            crate::locate::describe(&e, &bytes, "")
+            "{place}: chunk {},{}: unsupported compression",
+            pos.x, pos.z
         ))
     })?;
-    Ok(Document {
+    Ok((bytes, compression))
+}
+
+/// What is said of a chunk whose bytes are not NBT (`error`, from any reader).
+pub(crate) fn invalid_chunk(
+    place: &Place,
+    pos: ChunkPos,
+    error: &simdnbt::Error,
+    bytes: &[u8],
+) -> Failure {
+    Failure::new(format!(
+        "{place}: chunk {},{}: invalid NBT: {}",
+        pos.x,
+        pos.z,
+        crate::locate::describe(error, bytes, "")
+    ))
+}
+
+pub(crate) fn chunk_document(
+    place: &Place,
+    region: Region,
+    pos: ChunkPos,
+) -> Result<OwnedDocument> {
+    let (bytes, compression) = chunk_bytes(place, &region, pos)?;
+    let nbt = parse_nbt(&bytes).map_err(|e| invalid_chunk(place, pos, &e, &bytes))?;
+    Ok(OwnedDocument {
         nbt,
-        form: Form::Chunk {
+        stored: StoredAs::Chunk {
             region: Box::new(region),
             pos,
             compression,
@@ -406,7 +440,7 @@ pub(crate) fn decode(
     bytes: &[u8],
     format: InputFormat,
     binary: Encoding,
-) -> Result<Document> {
+) -> Result<OwnedDocument> {
     match format {
         InputFormat::Nbt => decode_binary(place, bytes, binary),
         InputFormat::Snbt => {
@@ -418,9 +452,9 @@ pub(crate) fn decode(
             })?;
             let root = simdnbt::snbt::compound_from_str(text)
                 .map_err(|e| Failure::new(format!("{place}: invalid SNBT: {e}")))?;
-            Ok(Document {
+            Ok(OwnedDocument {
                 nbt: Nbt::Some(BaseNbt::new("", root)),
-                form: Form::Snbt,
+                stored: StoredAs::Snbt,
             })
         }
         InputFormat::Json => {
@@ -429,9 +463,9 @@ pub(crate) fn decode(
             // never read as plain JSON (which would retype every number).
             let typed = match simdnbt::json::from_slice(bytes) {
                 Ok(root) => {
-                    return Ok(Document {
+                    return Ok(OwnedDocument {
                         nbt: Nbt::Some(root),
-                        form: Form::TypedJson,
+                        stored: StoredAs::TypedJson,
                     });
                 }
                 Err(e) if simdnbt::json::has_typed_shape(bytes) => {
@@ -444,9 +478,9 @@ pub(crate) fn decode(
                     "{place}: invalid JSON: {e} (as typed JSON: {typed})"
                 ))
             })?;
-            Ok(Document {
+            Ok(OwnedDocument {
                 nbt: Nbt::Some(root),
-                form: Form::Json,
+                stored: StoredAs::Json,
             })
         }
         // `open` reads regions itself; this is only reached by mistake.
@@ -456,19 +490,16 @@ pub(crate) fn decode(
     }
 }
 
-fn decode_binary(place: &Place, bytes: &[u8], binary: Encoding) -> Result<Document> {
+fn decode_binary(place: &Place, bytes: &[u8], binary: Encoding) -> Result<OwnedDocument> {
     let file =
         Decompressed::from_bytes(bytes).map_err(|e| Failure::new(format!("{place}: {e}")))?;
     let compression = file.compression();
     let note = inflated_note(compression);
-    let bedrock = |form: Encoding| {
-        let read = match form {
-            Encoding::Network => network_to_big(file.as_bytes()),
-            _ => little_to_big(file.as_bytes()),
-        };
-        read.map_err(|e| Failure::new(format!("{place}: {e}{note}")))
+    let bedrock = |encoding: Encoding| {
+        bedrock_to_java(file.as_bytes(), encoding)
+            .map_err(|e| Failure::new(format!("{place}: {e}{note}")))
     };
-    let (java, le) = match binary {
+    let (java, encoding, header) = match binary {
         Encoding::BigEndian => {
             // Java first: a Java document is read once; only one that fails,
             // or leaves bytes after its root, is tried as Bedrock.
@@ -483,35 +514,25 @@ fn decode_binary(place: &Place, bytes: &[u8], binary: Encoding) -> Result<Docume
                             crate::locate::describe(&e, file.as_bytes(), &note)
                         ))
                     })?;
-                    return Ok(Document {
+                    return Ok(OwnedDocument {
                         nbt,
-                        form: Form::Binary {
+                        stored: StoredAs::Binary {
                             compression,
-                            le: None,
+                            encoding: Encoding::BigEndian,
+                            header: None,
                         },
                     });
                 }
-                Some(form) => {
-                    let (java, framing) = bedrock(form)?;
-                    eprintln!(
-                        "nbt: {place} is not Java NBT but reads as Bedrock {}: read as that \
-                         (--{} says so and silences this)",
-                        if framing.varint {
-                            "network-form (VarInt) NBT"
-                        } else if framing.header.is_some() {
-                            "little-endian NBT after a level.dat header"
-                        } else {
-                            "little-endian NBT"
-                        },
-                        if framing.varint { "varint" } else { "le" },
-                    );
-                    (java, Some(framing))
+                Some(encoding) => {
+                    let (java, header) = bedrock(encoding)?;
+                    bedrock_notice(place, encoding, header);
+                    (java, encoding, header)
                 }
             }
         }
-        form => {
-            let (java, framing) = bedrock(form)?;
-            (java, Some(framing))
+        encoding => {
+            let (java, header) = bedrock(encoding)?;
+            (java, encoding, header)
         }
     };
     let mut cursor = Cursor::new(&java[..]);
@@ -521,17 +542,38 @@ fn decode_binary(place: &Place, bytes: &[u8], binary: Encoding) -> Result<Docume
             crate::locate::describe(&e, &java, &note)
         ))
     })?;
-    Ok(Document {
+    Ok(OwnedDocument {
         nbt,
-        form: Form::Binary { compression, le },
+        stored: StoredAs::Binary {
+            compression,
+            encoding,
+            header,
+        },
     })
 }
 
-/// The Bedrock form to read `bytes` (inflated) in when no flag names one:
+/// Says on stderr that `place`, read with no flag, is read as Bedrock.
+pub(crate) fn bedrock_notice(place: &Place, encoding: Encoding, header: Option<LevelHeader>) {
+    let varint = encoding == Encoding::Network;
+    eprintln!(
+        "nbt: {place} is not Java NBT but reads as Bedrock {}: read as that \
+         (--{} says so and silences this)",
+        if varint {
+            "network-form (VarInt) NBT"
+        } else if header.is_some() {
+            "little-endian NBT after a level.dat header"
+        } else {
+            "little-endian NBT"
+        },
+        if varint { "varint" } else { "le" },
+    );
+}
+
+/// The Bedrock encoding to read `bytes` (inflated) in when no flag names one:
 /// only when they are not a whole Java document (`whole_java`: they read as
 /// one, to their end) and are exactly one Bedrock document
 /// ([`simdnbt::bedrock::detect`], which never guesses).
-fn bedrock_instead(bytes: &[u8], whole_java: bool) -> Option<Encoding> {
+pub(crate) fn bedrock_instead(bytes: &[u8], whole_java: bool) -> Option<Encoding> {
     if whole_java {
         return None;
     }
@@ -540,66 +582,55 @@ fn bedrock_instead(bytes: &[u8], whole_java: bool) -> Option<Encoding> {
         .filter(|e| *e != Encoding::BigEndian)
 }
 
-/// A network-form (VarInt) Bedrock document in the Java form; the error
-/// says where in `data` it is broken.
-pub fn network_to_big(data: &[u8]) -> std::result::Result<(Vec<u8>, LittleEndian), String> {
-    simdnbt::bedrock::from_network(data)
-        .map(|java| {
-            (
-                java,
-                LittleEndian {
-                    header: None,
-                    varint: true,
-                },
-            )
-        })
-        .map_err(|e| format!("invalid network-form (VarInt) NBT: {e}"))
-}
-
-/// A Bedrock document (after an optional level.dat header) in the Java form;
-/// the error says where in `data` it is broken.
-pub fn little_to_big(data: &[u8]) -> std::result::Result<(Vec<u8>, LittleEndian), String> {
+/// A whole Bedrock document in `encoding` (little-endian: after a level.dat
+/// header when it has one) in the Java form, and its header; the error says
+/// where in `data` it is broken. Java input is returned as it is.
+pub fn bedrock_to_java(
+    data: &[u8],
+    encoding: Encoding,
+) -> std::result::Result<(Vec<u8>, Option<LevelHeader>), String> {
     use simdnbt::bedrock;
-    match bedrock::split_level_header(data) {
-        Some((header, body)) => match bedrock::to_big_endian(body) {
-            Ok(java) => Ok((
-                java,
-                LittleEndian {
-                    header: Some(header.version),
-                    varint: false,
-                },
-            )),
-            Err(e) => Err(format!(
-                "invalid little-endian NBT: {} at byte {} of the document, byte {} of the file \
-                 (after the 8-byte level.dat header)",
-                e.kind(),
-                e.offset(),
-                e.offset() + 8
-            )),
+    match encoding {
+        Encoding::BigEndian => Ok((data.to_vec(), None)),
+        Encoding::Network => bedrock::from_network(data)
+            .map(|java| (java, None))
+            .map_err(|e| format!("invalid network-form (VarInt) NBT: {e}")),
+        Encoding::LittleEndian => match bedrock::split_level_header(data) {
+            Some((header, body)) => bedrock::to_big_endian(body)
+                .map(|java| (java, Some(header)))
+                .map_err(|e| {
+                    format!(
+                        "invalid little-endian NBT: {} at byte {} of the document, byte {} of \
+                         the file (after the 8-byte level.dat header)",
+                        e.kind(),
+                        e.offset(),
+                        e.offset() + 8
+                    )
+                }),
+            None => bedrock::to_big_endian(data)
+                .map(|java| (java, None))
+                .map_err(|e| format!("invalid little-endian NBT: {e}")),
         },
-        None => bedrock::to_big_endian(data)
-            .map(|java| {
-                (
-                    java,
-                    LittleEndian {
-                        header: None,
-                        varint: false,
-                    },
-                )
-            })
-            .map_err(|e| format!("invalid little-endian NBT: {e}")),
     }
 }
 
-/// Java-form bytes in the Bedrock form `le` describes.
-pub fn big_to_little(java: &[u8], le: LittleEndian) -> Result<Vec<u8>> {
-    if le.varint {
-        return simdnbt::bedrock::to_network(java)
-            .map_err(|e| Failure::new(format!("cannot write network-form NBT: {e}")));
-    }
-    let body = simdnbt::bedrock::to_little_endian(java)
-        .map_err(|e| Failure::new(format!("cannot write little-endian NBT: {e}")))?;
-    let Some(version) = le.header else {
+/// Java-form bytes in `encoding`, after a level.dat header of `header`'s
+/// version when there is one.
+pub fn java_to(java: &[u8], encoding: Encoding, header: Option<LevelHeader>) -> Result<Vec<u8>> {
+    let body = match encoding {
+        Encoding::BigEndian => java.to_vec(),
+        Encoding::Network => simdnbt::bedrock::to_network(java)
+            .map_err(|e| Failure::new(format!("cannot write network-form NBT: {e}")))?,
+        Encoding::LittleEndian => simdnbt::bedrock::to_little_endian(java)
+            .map_err(|e| Failure::new(format!("cannot write little-endian NBT: {e}")))?,
+    };
+    with_header(body, header)
+}
+
+/// `body` after a level.dat header of `header`'s version (and `body`'s
+/// length), or as it is when there is none.
+pub fn with_header(body: Vec<u8>, header: Option<LevelHeader>) -> Result<Vec<u8>> {
+    let Some(header) = header else {
         return Ok(body);
     };
     if u32::try_from(body.len()).is_err() {
@@ -607,8 +638,8 @@ pub fn big_to_little(java: &[u8], le: LittleEndian) -> Result<Vec<u8>> {
             "the document is 4 GiB or more, too long for a level.dat header",
         ));
     }
-    let mut out = Vec::new();
-    simdnbt::bedrock::write_level_header(version, &body, &mut out);
+    let mut out = Vec::with_capacity(8 + body.len());
+    simdnbt::bedrock::write_level_header(header.version, &body, &mut out);
     Ok(out)
 }
 

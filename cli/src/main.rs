@@ -506,13 +506,8 @@ fn run(cli: Cli) -> Result<u8> {
             store::storable(&value)?;
             let _world = write.lock_world(&file)?;
             let strict = !many::is_many(&file, &input);
-            let owned = |root: &mut _| query::set_edit(&path, &value, root, strict);
-            let document = |doc: &mut _| query::set_document_edit(&path, &value, doc, strict);
-            let edit = query::Edit {
-                owned: &owned,
-                document: Some(&document),
-            };
-            query::edit(&file, &input, &path, edit, "set", write.into())
+            let edit = |doc: &mut _| query::set_edit(&path, &value, doc, strict);
+            query::edit(&file, &input, &path, &edit, "set", write.into())
         }
         Command::Rm {
             file,
@@ -531,13 +526,8 @@ fn run(cli: Cli) -> Result<u8> {
         } => {
             let path = query::parse_path(&path)?;
             let _world = write.lock_world(&file)?;
-            let owned = |root: &mut _| query::rm_edit(&path, root);
-            let document = |doc: &mut _| query::rm_document_edit(&path, doc);
-            let edit = query::Edit {
-                owned: &owned,
-                document: Some(&document),
-            };
-            query::edit(&file, &input, &path, edit, "removed", write.into())
+            let edit = |doc: &mut _| query::rm_edit(&path, doc);
+            query::edit(&file, &input, &path, &edit, "removed", write.into())
         }
         Command::Replace {
             file,
@@ -551,12 +541,8 @@ fn run(cli: Cli) -> Result<u8> {
             let path = query::parse_path(&path)?;
             let pattern = query::Pattern::new(&old, &new, regex)?;
             let _world = write.lock_world(&file)?;
-            let owned = |root: &mut _| query::replace_edit(&path, &pattern, write.dry_run, root);
-            let edit = query::Edit {
-                owned: &owned,
-                document: None,
-            };
-            query::edit(&file, &input, &path, edit, "replaced", write.into())
+            let edit = |doc: &mut _| query::replace_edit(&path, &pattern, write.dry_run, doc);
+            query::edit(&file, &input, &path, &edit, "replaced", write.into())
         }
         Command::Find {
             file,

@@ -7,7 +7,10 @@ use simdnbt::owned::{BaseNbt, Nbt};
 use simdnbt::snbt::ToSnbt;
 
 use crate::failure::{Failure, Result};
-use crate::input::{LittleEndian, Place};
+use simdnbt::Encoding;
+use simdnbt::bedrock::LevelHeader;
+
+use crate::input::Place;
 
 /// Writes `bytes` to stdout. A closed pipe (`nbt show x | head`) is not an error.
 pub fn write_stdout(bytes: &[u8]) -> Result<()> {
@@ -81,18 +84,17 @@ pub fn document(nbt: &Nbt) -> Result<&BaseNbt> {
     }
 }
 
-/// Binary NBT: big-endian, or little-endian as `le` says; then compressed.
-/// Binary NBT, compressed as `compression` at zlib/gzip `level` (0..=9),
-/// little-endian when `le` says so.
+/// Binary NBT in `encoding` (after a Bedrock level.dat `header` when there
+/// is one), compressed as `compression` at zlib/gzip `level` (0..=9).
 pub fn binary(
     nbt: &Nbt,
     compression: Compression,
-    le: Option<LittleEndian>,
+    (encoding, header): (Encoding, Option<LevelHeader>),
     level: u32,
 ) -> Result<Vec<u8>> {
     let mut raw = uncompressed(nbt)?;
-    if let Some(le) = le {
-        raw = crate::input::big_to_little(&raw, le)?;
+    if encoding != Encoding::BigEndian || header.is_some() {
+        raw = crate::input::java_to(&raw, encoding, header)?;
     }
     Ok(match compression {
         Compression::Raw => raw,

@@ -1,11 +1,14 @@
-//! `nbt get`, `nbt set`, `nbt rm`, and `nbt show FILE PATH`: NBT paths
-//! (`simdnbt::path`) against a document.
+//! `nbt get`, `nbt set`, `nbt rm`, `nbt replace`, and `nbt show FILE PATH`:
+//! NBT paths (`simdnbt::path`) against a document. The edits are made on a
+//! `simdnbt::document::Document` (`doc_edit.rs` reads every input into one),
+//! one closure per command.
 
-use simdnbt::owned::{Nbt, NbtCompound, NbtTag};
-use simdnbt::path::{NbtPath, PathErrorKind};
+use simdnbt::document::{DocValue, Document};
+use simdnbt::owned::{NbtCompound, NbtTag};
+use simdnbt::path::{NbtPath, PathError, PathErrorKind};
 
 use crate::failure::{Failure, Result};
-use crate::input::{self, Document, InputOpts, Opened, Place};
+use crate::input::{self, InputOpts, Opened, OwnedDocument, Place};
 use crate::many::edit::Change;
 use crate::many::search::Found;
 use crate::many::{self, Where};
@@ -83,15 +86,6 @@ pub fn get(place: &Place, opts: &InputOpts, path: &str, style: ValueStyle) -> Re
     Ok(0)
 }
 
-fn root_mut<'d>(place: &Place, doc: &'d mut Document) -> Result<&'d mut NbtCompound> {
-    match &mut doc.nbt {
-        Nbt::Some(base) => Ok(base),
-        Nbt::None => Err(Failure::new(format!(
-            "{place} holds no document (a single End byte): nothing to edit"
-        ))),
-    }
-}
-
 fn unreachable_region(place: &Place) -> Result<()> {
     Err(Failure::new(format!(
         "{place} is a region file: say which chunk with --chunk X,Z"
@@ -106,19 +100,21 @@ fn unreachable_region(place: &Place) -> Result<()> {
 pub fn set_edit(
     path: &NbtPath,
     value: &NbtTag,
-    root: &mut NbtCompound,
+    doc: &mut Document,
     strict: bool,
 ) -> std::result::Result<Change, String> {
-    let before = path.get_all(root);
+    let before = doc.select(path);
     if before.is_empty() && !strict {
         // Over many documents, a document without the value is left alone
         // (not given a new key): `set world/ DataVersion 1` edits only the
         // documents that have one.
         return Ok(Change::default());
     }
-    let same = before.iter().filter(|v| *v.to_tag() == *value).count();
-    drop(before);
-    match path.set(root, value.clone()) {
+    let same = before
+        .iter()
+        .filter(|v| DocValue::to_owned(v) == *value)
+        .count();
+    match path.set_document(doc, value.clone()) {
         // `set` may also create a missing last key: such a place is changed.
         Ok(n) => Ok(Change {
             matched: n,
@@ -126,60 +122,30 @@ pub fn set_edit(
             ..Change::default()
         }),
         Err(e) if !strict && *e.kind() == PathErrorKind::NothingSelected => Ok(Change::default()),
-        Err(e) => Err(format!("cannot set {e}")),
+        Err(e) => Err(edit_error("set", &e)),
     }
 }
 
-/// [`set_edit`] on a document; `None` when the document refuses the value
-/// (it is then unchanged).
-pub fn set_document_edit(
-    path: &NbtPath,
-    value: &NbtTag,
-    doc: &mut simdnbt::document::Document,
-    strict: bool,
-) -> Option<std::result::Result<Change, String>> {
-    let root = doc.as_compound()?;
-    let before = path.get_all_document(root);
-    if before.is_empty() && !strict {
-        return Some(Ok(Change::default()));
+/// What is said of an edit `path` could not make (`verb`: `set`, `replace`).
+fn edit_error(verb: &str, e: &PathError) -> String {
+    match e.kind() {
+        // The document is unchanged: nothing is written.
+        PathErrorKind::Refused { at, error } => format!(
+            "refusing to write the result, which could not be stored as binary NBT \
+             ({at}: {error})"
+        ),
+        _ => format!("cannot {verb} {e}"),
     }
-    let same = before
-        .iter()
-        .filter(|v| simdnbt::document::DocValue::to_owned(v) == *value)
-        .count();
-    Some(match path.set_document(doc, value.clone()) {
-        Ok(n) => Ok(Change {
-            matched: n,
-            changed: n.saturating_sub(same),
-            ..Change::default()
-        }),
-        Err(e) if matches!(e.kind(), PathErrorKind::Refused { .. }) => return None,
-        Err(e) if !strict && *e.kind() == PathErrorKind::NothingSelected => Ok(Change::default()),
-        Err(e) => Err(format!("cannot set {e}")),
-    })
 }
 
 /// The edit `nbt rm` makes: every value `path` selects is removed.
-pub fn rm_edit(path: &NbtPath, root: &mut NbtCompound) -> std::result::Result<Change, String> {
-    let n = path.remove(root);
+pub fn rm_edit(path: &NbtPath, doc: &mut Document) -> std::result::Result<Change, String> {
+    let n = path.remove_document(doc);
     Ok(Change {
         matched: n,
         changed: n,
         ..Change::default()
     })
-}
-
-/// [`rm_edit`] on a document.
-pub fn rm_document_edit(
-    path: &NbtPath,
-    doc: &mut simdnbt::document::Document,
-) -> Option<std::result::Result<Change, String>> {
-    let n = path.remove_document(doc);
-    Some(Ok(Change {
-        matched: n,
-        changed: n,
-        ..Change::default()
-    }))
 }
 
 /// The edit `nbt replace` makes: in every string `path` selects, `from`
@@ -191,31 +157,43 @@ pub fn replace_edit(
     path: &NbtPath,
     pattern: &Pattern,
     show: bool,
-    root: &mut NbtCompound,
+    doc: &mut Document,
 ) -> std::result::Result<Change, String> {
     let mut edits = Vec::new();
     let mut matched = 0;
     let mut shown = Vec::new();
-    for (at, value) in path.resolve_all(root) {
-        if let NbtTag::String(s) = &*value.to_tag() {
-            matched += 1;
-            let old = s.to_str();
-            let new = pattern.replace_all(&old);
-            if new != *old {
-                if show {
-                    let quoted = |t: &str| {
-                        simdnbt::snbt::to_string(&NbtTag::String(t.into()))
-                            .unwrap_or_else(|_| format!("{t:?}"))
-                    };
-                    shown.push(format!("{at}: {} -> {}", quoted(&old), quoted(&new)));
-                }
-                edits.push((at, new));
+    let found = match doc.as_compound() {
+        Some(root) => path.resolve_all_document(root),
+        None => Vec::new(),
+    };
+    for (at, value) in found {
+        let text = match value {
+            DocValue::String(s) => s,
+            DocValue::Tag(tag) => match tag.string() {
+                Some(s) => s,
+                None => continue,
+            },
+            _ => continue,
+        };
+        matched += 1;
+        let old = text.to_str();
+        let new = pattern.replace_all(&old);
+        if new != *old {
+            if show {
+                let quoted = |t: &str| {
+                    simdnbt::snbt::to_string(&NbtTag::String(t.into()))
+                        .unwrap_or_else(|_| format!("{t:?}"))
+                };
+                shown.push(format!("{at}: {} -> {}", quoted(&old), quoted(&new)));
             }
+            edits.push((at, new));
         }
     }
+    // Each path is concrete, and a string set in place of a string moves
+    // no other value: every path still names its string.
     for (at, new) in &edits {
-        at.set(root, NbtTag::String(new.as_str().into()))
-            .map_err(|e| format!("cannot replace {e}"))?;
+        at.set_document(doc, NbtTag::String(new.as_str().into()))
+            .map_err(|e| edit_error("replace", &e))?;
     }
     Ok(Change {
         matched,
@@ -260,7 +238,7 @@ impl Pattern {
     }
 }
 
-/// An edit of one document's root, for one file or many.
+/// An edit of one document, for one file or many.
 pub use crate::many::edit::Edit;
 
 /// Runs `edit` on `place`: one document (a file, a chunk named by
@@ -283,25 +261,16 @@ pub fn edit(
         Place::File(path) => w.lock(path)?,
         Place::Std => None,
     };
-    let fail = |m: String| Failure::new(format!("{place}: {m}"));
-    let as_document = edit.document.and_then(|doc_edit| {
-        let mut stored = crate::doc_edit::open(place, opts)?;
-        Some((doc_edit(&mut stored.doc)?, stored))
-    });
-    if let Some((change, mut stored)) = as_document {
-        let change = change.map_err(fail)?;
-        if let Some(code) = unchanged(place, path, &change)? {
-            return Ok(code);
-        }
-        crate::doc_edit::store(place, &mut stored, w)?;
-        return Ok(done(place, verb, change, w));
-    }
-    let mut doc = input::open_document(place, opts)?;
-    let change = (edit.owned)(root_mut(place, &mut doc)?).map_err(fail)?;
+    let Some(mut stored) = crate::doc_edit::open(place, opts)? else {
+        return Err(Failure::new(format!(
+            "{place} holds no document (a single End byte): nothing to edit"
+        )));
+    };
+    let change = edit(&mut stored.doc).map_err(|m| Failure::new(format!("{place}: {m}")))?;
     if let Some(code) = unchanged(place, path, &change)? {
         return Ok(code);
     }
-    crate::store::store(place, &mut doc, w)?;
+    crate::doc_edit::store(place, &mut stored, w)?;
     Ok(done(place, verb, change, w))
 }
 
@@ -389,7 +358,7 @@ pub fn rm_chunk(place: &Place, opts: &InputOpts, w: WriteOpts) -> Result<u8> {
 }
 
 /// `nbt show FILE PATH`: each selected value as pretty SNBT.
-pub fn show(doc: &Document, path: &str, layout: Layout) -> Result<String> {
+pub fn show(doc: &OwnedDocument, path: &str, layout: Layout) -> Result<String> {
     let path = parse_path(path)?;
     let found = select(&path, &doc.nbt);
     if found.is_empty() {

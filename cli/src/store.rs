@@ -10,25 +10,32 @@ use simdnbt::region::{EncodedChunk, Region};
 
 use crate::failure::{Failure, Result};
 use crate::input::{
-    ChunkPos, Document, Form, InputFormat, Place, chunk_document, decode, open_region_lenient,
+    ChunkPos, InputFormat, OwnedDocument, Place, StoredAs, chunk_document, decode,
+    open_region_lenient,
 };
 
 /// The bytes of `nbt` stored as `form` (for a chunk: the whole region
 /// file), compressed at zlib/gzip `level`.
-pub fn encode(nbt: &Nbt, form: &mut Form, level: u32) -> Result<Vec<u8>> {
+pub fn encode(nbt: &Nbt, form: &mut StoredAs, level: u32) -> Result<Vec<u8>> {
     use crate::output::{self, Layout};
     match form {
-        Form::Binary { compression, le } => output::binary(nbt, *compression, *le, level),
-        Form::Snbt => Ok(output::snbt_text(output::document(nbt)?, Layout::Pretty)?.into_bytes()),
-        Form::Json => output::json_text(nbt, Layout::Pretty),
-        Form::TypedJson => {
+        StoredAs::Binary {
+            compression,
+            encoding,
+            header,
+        } => output::binary(nbt, *compression, (*encoding, *header), level),
+        StoredAs::Snbt => {
+            Ok(output::snbt_text(output::document(nbt)?, Layout::Pretty)?.into_bytes())
+        }
+        StoredAs::Json => output::json_text(nbt, Layout::Pretty),
+        StoredAs::TypedJson => {
             let mut out = Vec::new();
             simdnbt::json::to_writer_pretty(&mut out, output::document(nbt)?)
                 .map_err(|e| Failure::new(format!("cannot write as typed JSON: {e}")))?;
             out.push(b'\n');
             Ok(out)
         }
-        Form::Chunk {
+        StoredAs::Chunk {
             region,
             pos,
             compression,
@@ -58,17 +65,17 @@ pub fn put_chunk(region: &mut Region, pos: ChunkPos, chunk: &EncodedChunk) -> Re
 }
 
 /// Reads back bytes [`encode`] made for `form`, to check them.
-fn decode_like(place: &Place, bytes: &[u8], form: &Form) -> Result<Nbt> {
-    let (format, le) = match form {
-        Form::Binary { le, .. } => (InputFormat::Nbt, crate::input::encoding_of(le)),
-        Form::Snbt => (InputFormat::Snbt, Encoding::BigEndian),
-        Form::Json | Form::TypedJson => (InputFormat::Json, Encoding::BigEndian),
-        Form::Chunk { pos, .. } => {
+fn decode_like(place: &Place, bytes: &[u8], form: &StoredAs) -> Result<Nbt> {
+    let (format, encoding) = match form {
+        StoredAs::Binary { encoding, .. } => (InputFormat::Nbt, *encoding),
+        StoredAs::Snbt => (InputFormat::Snbt, Encoding::BigEndian),
+        StoredAs::Json | StoredAs::TypedJson => (InputFormat::Json, Encoding::BigEndian),
+        StoredAs::Chunk { pos, .. } => {
             let (region, _) = open_region_lenient(place, bytes.to_vec())?;
             return Ok(chunk_document(place, region, *pos)?.nbt);
         }
     };
-    Ok(decode(place, bytes, format, le)?.nbt)
+    Ok(decode(place, bytes, format, encoding)?.nbt)
 }
 
 /// How a changed file is written.
@@ -131,10 +138,13 @@ pub const DEFAULT_LEVEL: u32 = simdnbt::region::DEFAULT_LEVEL;
 /// back and compares; then replaces the file (through a temporary file in the
 /// same folder, renamed over it) or writes to stdout. Refuses, leaving the
 /// file as it was, when the result would not read back as `doc.nbt`.
-pub fn store(place: &Place, doc: &mut Document, opts: WriteOpts) -> Result<()> {
+pub fn store(place: &Place, doc: &mut OwnedDocument, opts: WriteOpts) -> Result<()> {
     let refuse =
         |why: String| Failure::new(format!("refusing to write {place}: {why}; it is unchanged"));
-    if matches!(doc.form, Form::Snbt | Form::Json | Form::TypedJson) {
+    if matches!(
+        doc.stored,
+        StoredAs::Snbt | StoredAs::Json | StoredAs::TypedJson
+    ) {
         // Text can hold what binary NBT cannot; a text file is held to the
         // binary limits so that every form of a world gets the same answer
         // and the file still converts to NBT.
@@ -146,14 +156,14 @@ pub fn store(place: &Place, doc: &mut Document, opts: WriteOpts) -> Result<()> {
             ))
         })?;
     }
-    let bytes = encode(&doc.nbt, &mut doc.form, opts.level).map_err(|f| refuse(f.message))?;
+    let bytes = encode(&doc.nbt, &mut doc.stored, opts.level).map_err(|f| refuse(f.message))?;
     let verify = |written: &[u8]| -> Result<()> {
-        let back = decode_like(place, written, &doc.form)
+        let back = decode_like(place, written, &doc.stored)
             .map_err(|f| refuse(format!("the result would not read back: {}", f.message)))?;
-        let same = match doc.form {
+        let same = match doc.stored {
             // JSON has no NBT types, so it reads back retyped: compare it as JSON.
-            Form::Json => {
-                encode(&back, &mut Form::Json, opts.level).is_ok_and(|again| again == written)
+            StoredAs::Json => {
+                encode(&back, &mut StoredAs::Json, opts.level).is_ok_and(|again| again == written)
             }
             _ => back == doc.nbt,
         };

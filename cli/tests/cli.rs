@@ -1427,3 +1427,66 @@ fn broken_typed_json_is_an_error_not_plain_json() {
     assert_eq!(back.byte("a"), Some(3));
     assert_eq!(back.short("b"), Some(2));
 }
+
+/// `replace` edits the document it reads, in every binary form: a Bedrock
+/// level.dat keeps its header (with the new length) and its little-endian
+/// form, a network-form file stays in that form, each holding the tree with
+/// the strings replaced; a replacement binary NBT cannot hold (a string over
+/// 65535 bytes) is refused with the file unchanged, as `set` refuses one.
+#[test]
+fn replace_keeps_each_bedrock_form_and_refuses_what_nbt_cannot_hold() {
+    let dir = TempDir::new().unwrap();
+    let java = corpus::load("bigtest.nbt").unwrap();
+    let mut want = tree("bigtest.nbt");
+    let name = "\"nested compound test\".egg.name";
+    let path = simdnbt::path::NbtPath::parse(name).unwrap();
+    path.set(&mut want, "Eggbert!".into()).unwrap();
+
+    let level = file(&dir, "level.dat", &bedrock_level_dat("bigtest.nbt"));
+    succeeds(&["replace", "--le"], &level, &[name, "Eggbert", "Eggbert!"]);
+    let bytes = std::fs::read(&level).unwrap();
+    let (header, body) = simdnbt::bedrock::split_level_header(&bytes).expect("header kept");
+    assert_eq!((header.version, header.length as usize), (10, body.len()));
+    let back = simdnbt::bedrock::owned::read_le(&mut std::io::Cursor::new(body)).unwrap();
+    assert_eq!(back, simdnbt::owned::Nbt::Some(want.clone()));
+
+    let net = file(&dir, "p.nbt", &simdnbt::bedrock::to_network(java).unwrap());
+    // No flag: read as the network form with a notice, and written back so.
+    nbt()
+        .arg("replace")
+        .arg(&net)
+        .args([name, "Eggbert", "Eggbert!"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("reads as Bedrock network-form"));
+    let bytes = std::fs::read(&net).unwrap();
+    let back = simdnbt::bedrock::owned::read_network(&mut std::io::Cursor::new(&bytes[..]));
+    assert_eq!(back.unwrap(), simdnbt::owned::Nbt::Some(want));
+
+    let long = "x".repeat(70_000);
+    for (place, at, chunk) in [
+        (shipped(&dir, "complex_player.dat"), "..id", None),
+        (shipped(&dir, "1.19.4.mca"), "..Name", Some("2,0")),
+    ] {
+        let before = std::fs::read(&place).unwrap();
+        let mut cmd = nbt();
+        cmd.arg("replace")
+            .arg(&place)
+            .args([at, "minecraft:", &long]);
+        if let Some(at) = chunk {
+            cmd.args(["--chunk", at]);
+        }
+        cmd.assert()
+            .code(2)
+            .stderr(predicate::str::contains("refusing to write"))
+            .stderr(predicate::str::contains(
+                "could not be stored as binary NBT",
+            ));
+        assert_eq!(
+            std::fs::read(&place).unwrap(),
+            before,
+            "{}",
+            place.display()
+        );
+    }
+}

@@ -11,7 +11,6 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 use simdnbt::document::Document;
-use simdnbt::owned::{Nbt, NbtCompound};
 use simdnbt::region::{ChunkInfo, EncodedChunk};
 
 use super::{Summary, Where};
@@ -21,27 +20,10 @@ use crate::report::progress_bar;
 use crate::store::WriteOpts;
 use crate::walk::Inputs;
 
-/// One edit of a document's root, made on the owned tree and, for `set`
-/// and `rm`, on the document model (binary NBT and region chunks: see
-/// `doc_edit.rs`).
-#[derive(Clone, Copy)]
-pub struct Edit<'e> {
-    /// The edit on the owned tree (every form the tool reads).
-    pub owned: &'e OwnedEdit<'e>,
-    /// The same edit on a document, where it is the faster way.
-    pub document: Option<&'e DocEdit<'e>>,
-}
-
-/// An edit of an owned root: what it matched and changed (nothing changed:
-/// the document is not written), or why it cannot be made.
-pub type OwnedEdit<'e> =
-    dyn Fn(&mut NbtCompound) -> std::result::Result<Change, String> + Sync + 'e;
-
-/// The same edit of a document; `None` when the document refused it (and
-/// is unchanged): the owned tree makes it, and says why it cannot be
-/// written.
-pub type DocEdit<'e> =
-    dyn Fn(&mut Document) -> Option<std::result::Result<Change, String>> + Sync + 'e;
+/// One edit of a document (every input is read into one: `doc_edit.rs`):
+/// what it matched and changed (nothing changed: the document is not
+/// written), or why it cannot be made (the document is then unchanged).
+pub type Edit<'e> = &'e (dyn Fn(&mut Document) -> std::result::Result<Change, String> + Sync + 'e);
 
 /// What an edit did to one document.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -162,31 +144,13 @@ fn edit_document(file: &Path, opts: &InputOpts, edit: Edit<'_>, w: WriteOpts) ->
     let _lock = w.lock(file)?;
     let place = super::place(file);
     let opts = opts.in_folder(&place);
-    let fail = |m: String| Failure::new(format!("{place}: {m}"));
-    let as_document = edit.document.and_then(|doc_edit| {
-        let mut stored = crate::doc_edit::open(&place, &opts)?;
-        Some((doc_edit(&mut stored.doc)?, stored))
-    });
-    let change = match as_document {
-        Some((change, mut stored)) => {
-            let change = change.map_err(fail)?;
-            if change.changed > 0 {
-                crate::doc_edit::store(&place, &mut stored, w)?;
-            }
-            change
-        }
-        None => {
-            let mut doc = input::open_document(&place, &opts)?;
-            let Nbt::Some(root) = &mut doc.nbt else {
-                return Ok(Outcome::default());
-            };
-            let change = (edit.owned)(root).map_err(fail)?;
-            if change.changed > 0 {
-                crate::store::store(&place, &mut doc, w)?;
-            }
-            change
-        }
+    let Some(mut stored) = crate::doc_edit::open(&place, &opts)? else {
+        return Ok(Outcome::default());
     };
+    let change = edit(&mut stored.doc).map_err(|m| Failure::new(format!("{place}: {m}")))?;
+    if change.changed > 0 {
+        crate::doc_edit::store(&place, &mut stored, w)?;
+    }
     Ok(Outcome {
         matched: change.matched,
         values: change.changed,
@@ -198,13 +162,13 @@ fn edit_document(file: &Path, opts: &InputOpts, edit: Edit<'_>, w: WriteOpts) ->
 /// One chunk: read, edited; what the edit did, and the new chunk when it
 /// changed, compressed at `level`.
 ///
-/// The new chunk is checked before it is handed back: the owned writer
-/// refuses a tree it cannot write (a string over 65535 bytes, nesting past
+/// The new chunk is checked before it is handed back: the document refuses
+/// an edit it could not write (a string over 65535 bytes, nesting past
 /// 512), [`EncodedChunk`] reads the bytes it is given with the borrow reader,
 /// and the compressed data must decompress to exactly those bytes. The tree
 /// is not parsed again from them: the writer's output reading back as the
-/// tree is what the `roundtrip` fuzz target checks, and a second parse here
-/// cost more than the check itself.
+/// document is what the fuzz targets check, and a second parse here cost
+/// more than the check itself.
 fn edit_chunk(
     region: &simdnbt::region::Region,
     info: ChunkInfo,
@@ -215,13 +179,11 @@ fn edit_chunk(
     let compression = info
         .compression
         .ok_or_else(|| format!("compression {} cannot be read", info.compression_id))?;
-    let bytes = || -> std::result::Result<Vec<u8>, String> {
-        Ok(region
-            .chunk(x, z)
-            .map_err(|e| e.to_string())?
-            .unwrap_or_default())
-    };
-    let (change, raw) = edited(bytes()?, edit, &bytes)?;
+    let bytes = region
+        .chunk(x, z)
+        .map_err(|e| e.to_string())?
+        .unwrap_or_default();
+    let (change, raw) = edited(bytes, edit)?;
     let Some(raw) = raw else {
         return Ok((change, None));
     };
@@ -234,40 +196,17 @@ fn edit_chunk(
 }
 
 /// What `edit` did to the document `bytes` (uncompressed NBT), and its new
-/// bytes when it changed: through the document model when the edit has one
-/// and the document takes it, else through the owned tree (which reads
-/// `again()`, the same bytes, and says what is wrong with them).
+/// bytes when it changed.
 fn edited(
     bytes: Vec<u8>,
     edit: Edit<'_>,
-    again: &dyn Fn() -> std::result::Result<Vec<u8>, String>,
 ) -> std::result::Result<(Change, Option<Vec<u8>>), String> {
-    let bytes = match edit.document {
-        Some(doc_edit) => match Document::from_vec(bytes) {
-            Ok(None) => return Ok((Change::default(), None)),
-            Ok(Some(mut doc)) => match doc_edit(&mut doc) {
-                Some(change) => {
-                    let change = change?;
-                    let raw = (change.changed > 0).then(|| doc.to_bytes());
-                    return Ok((change, raw));
-                }
-                None => again()?,
-            },
-            Err(_) => again()?,
-        },
-        None => bytes,
-    };
-    let mut nbt = input::parse_nbt(&bytes).map_err(|e| format!("invalid NBT: {e}"))?;
-    drop(bytes);
-    let Nbt::Some(root) = &mut nbt else {
+    let Some(mut doc) = Document::from_vec(bytes).map_err(|e| format!("invalid NBT: {e}"))? else {
         return Ok((Change::default(), None));
     };
-    let change = (edit.owned)(root)?;
-    if change.changed == 0 {
-        return Ok((change, None));
-    }
-    let raw = crate::output::uncompressed(&nbt).map_err(|f| f.message)?;
-    Ok((change, Some(raw)))
+    let change = edit(&mut doc)?;
+    let raw = (change.changed > 0).then(|| doc.to_bytes());
+    Ok((change, raw))
 }
 
 /// One region file: every chunk edited in parallel; the changed ones written
