@@ -60,6 +60,7 @@
 mod adapter;
 pub mod derived;
 pub mod edit_workload;
+pub mod floor;
 pub mod harness;
 pub mod inputs;
 pub mod mutf8_cases;
