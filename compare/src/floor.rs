@@ -78,6 +78,16 @@ impl Stack {
         self.len += 1;
     }
 
+    /// The top frame.
+    #[inline(always)]
+    fn top(&mut self) -> Option<&mut u32> {
+        match self.len {
+            0 => None,
+            n if n <= INLINE => Some(&mut self.inline[n - 1]),
+            _ => self.deep.last_mut(),
+        }
+    }
+
     #[inline(always)]
     fn pop(&mut self) -> Option<u32> {
         if self.len == 0 {
@@ -192,69 +202,86 @@ fn walk_compound(data: &[u8], mut pos: usize) -> Option<usize> {
     };
     // The innermost open container, at depth `stack.len + 1`.
     let mut cur = COMPOUND_FRAME;
-    loop {
+    'containers: loop {
         if cur == COMPOUND_FRAME {
-            let id = *data.get(pos)?;
-            if id == END {
-                pos += 1;
-                match stack.pop() {
-                    None => return Some(pos),
-                    Some(parent) => cur = parent,
+            // The tags of a compound, until its End.
+            loop {
+                let id = *data.get(pos)?;
+                if id == END {
+                    pos += 1;
+                    // In a list of compounds with elements left, the next
+                    // one starts here, at the same depth.
+                    if let Some(top) = stack.top() {
+                        if top.wrapping_sub(1) < LIST_OF_LISTS - 1 {
+                            *top -= 1;
+                            continue;
+                        }
+                    }
+                    match stack.pop() {
+                        None => return Some(pos),
+                        Some(COMPOUND_FRAME) => continue,
+                        Some(parent) => {
+                            cur = parent;
+                            continue 'containers;
+                        }
+                    }
                 }
-                continue;
-            }
-            // Id, name length, name: the payload starts at `p`.
-            let p = pos + 3 + be16(data, pos + 1)?;
-            if p > len {
-                return None;
-            }
-            pos = match id {
-                1..=DOUBLE => {
-                    let end = p + FIXED[id as usize];
-                    if end > len {
+                // Id, name length, name: the payload starts at `p`.
+                let p = pos + 3 + be16(data, pos + 1)?;
+                if id <= DOUBLE {
+                    pos = p + FIXED[id as usize];
+                    if pos > len {
                         return None;
                     }
-                    end
+                    continue;
                 }
-                STRING | BYTE_ARRAY | INT_ARRAY | LONG_ARRAY => prefixed(data, p, id)?,
-                COMPOUND => {
-                    if stack.len + 2 > MAX_DEPTH {
-                        return None;
-                    }
-                    stack.push(COMPOUND_FRAME);
-                    p
-                }
-                LIST => {
-                    let mut end = p;
-                    if let Some(list) = open_list(data, &mut end, stack.len + 2)? {
-                        stack.push(COMPOUND_FRAME);
-                        cur = list;
-                    }
-                    end
-                }
-                _ => return None,
-            };
-        } else {
-            let left = cur & !LIST_OF_LISTS;
-            if left == 0 {
-                cur = stack.pop()?;
-                continue;
-            }
-            let depth = stack.len + 2;
-            let rest = cur - 1;
-            if cur & LIST_OF_LISTS == 0 {
-                if depth > MAX_DEPTH {
+                if p > len {
                     return None;
                 }
-                stack.push(rest);
-                cur = COMPOUND_FRAME;
-            } else {
-                match open_list(data, &mut pos, depth)? {
-                    None => cur = rest,
-                    Some(list) => {
-                        stack.push(rest);
-                        cur = list;
+                if id == STRING {
+                    pos = prefixed(data, p, STRING)?;
+                    continue;
+                }
+                match id {
+                    COMPOUND => {
+                        if stack.len + 2 > MAX_DEPTH {
+                            return None;
+                        }
+                        stack.push(COMPOUND_FRAME);
+                        pos = p;
                     }
+                    LIST => {
+                        pos = p;
+                        if let Some(list) = open_list(data, &mut pos, stack.len + 2)? {
+                            stack.push(COMPOUND_FRAME);
+                            cur = list;
+                            continue 'containers;
+                        }
+                    }
+                    BYTE_ARRAY | INT_ARRAY | LONG_ARRAY => pos = prefixed(data, p, id)?,
+                    _ => return None,
+                }
+            }
+        }
+        let left = cur & !LIST_OF_LISTS;
+        if left == 0 {
+            cur = stack.pop()?;
+            continue;
+        }
+        let depth = stack.len + 2;
+        let rest = cur - 1;
+        if cur & LIST_OF_LISTS == 0 {
+            if depth > MAX_DEPTH {
+                return None;
+            }
+            stack.push(rest);
+            cur = COMPOUND_FRAME;
+        } else {
+            match open_list(data, &mut pos, depth)? {
+                None => cur = rest,
+                Some(list) => {
+                    stack.push(rest);
+                    cur = list;
                 }
             }
         }
