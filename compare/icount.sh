@@ -27,13 +27,33 @@
 # compare/nightly/Cargo.toml (a workspace of its own, its target folder
 # compare/nightly/target unless CARGO_TARGET_DIR is set). ICOUNT_ITERATIONS
 # sets the counted calls.
+#
+# ICOUNT_BUILD picks the code generation, as the builds users make (each in a
+# target folder of its own, target/icount-NAME, unless CARGO_TARGET_DIR is set):
+#   bench          the default: the bench profile (fat LTO, one codegen unit)
+#   fat16          fat LTO, 16 codegen units
+#   release        a dependent crate's default `cargo build --release` (no
+#                  cross-crate LTO, 16 codegen units): the workspace's crates
+#                  are separate crates there too, so this is that build
+#   nightly-fat16  fat LTO, 16 codegen units, on nightly (ICOUNT_TOOLCHAIN)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=nbt
 case "${1:-}" in
   --serde | --mutf8 | --snbt | --region | --bedrock | --locate) mode=${1#--}; shift ;;
-  -h | --help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h | --help) sed -n '2,38p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 esac
+build=${ICOUNT_BUILD:-bench}
+case $build in
+  bench) ;;
+  fat16) export CARGO_PROFILE_BENCH_CODEGEN_UNITS=16 ;;
+  release) export CARGO_PROFILE_BENCH_LTO=false CARGO_PROFILE_BENCH_CODEGEN_UNITS=16 ;;
+  nightly-fat16) export CARGO_PROFILE_BENCH_CODEGEN_UNITS=16
+                 ICOUNT_TOOLCHAIN=${ICOUNT_TOOLCHAIN:-+nightly} ;;
+  *) echo "icount.sh: unknown ICOUNT_BUILD $build (bench, fat16, release, nightly-fat16)" >&2
+     exit 2 ;;
+esac
+[ "$build" = bench ] || export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target/icount-$build}
 package=(-p compare-icount)
 target=target
 case ",${ICOUNT_FEATURES:-}," in
