@@ -4,7 +4,8 @@
 #
 #   compare/icount.sh [FILE] [PEER...]      the compare bench's read/write/decode_all,
 #                                           edit, write_edited ("-": no such operation)
-#                                           default: complex_player.dat, ours + key peers
+#                                           default: complex_player.dat, the floor,
+#                                           ours + key peers
 #   compare/icount.sh --serde [FILE]        typed serde read/write (complex_player.dat or level.dat),
 #                                           and simdnbt's read into owned fields and an owned root
 #   compare/icount.sh --mutf8 [CASE...]     MUTF-8 decode/decode_lossy/encode, simdnbt vs simd_cesu8
@@ -12,6 +13,7 @@
 #                                           simdnbt vs valence_nbt and quartz_nbt
 #                                           (default: generated_unicode_1m)
 #   compare/icount.sh --region [READER...]  every chunk of 1.19.4.mca, per reader
+#                                           (floor_parse: the floor over the inflated chunks)
 #   compare/icount.sh --bedrock [FILE]      FILE converted to the Bedrock forms: the document's
 #                                           and owned reads and network writes, transcodes to
 #                                           Java, vs na_nbt's LE read
@@ -25,13 +27,33 @@
 # compare/nightly/Cargo.toml (a workspace of its own, its target folder
 # compare/nightly/target unless CARGO_TARGET_DIR is set). ICOUNT_ITERATIONS
 # sets the counted calls.
+#
+# ICOUNT_BUILD picks the code generation, as the builds users make (each in a
+# target folder of its own, target/icount-NAME, unless CARGO_TARGET_DIR is set):
+#   bench          the default: the bench profile (fat LTO, one codegen unit)
+#   fat16          fat LTO, 16 codegen units
+#   release        a dependent crate's default `cargo build --release` (no
+#                  cross-crate LTO, 16 codegen units): the workspace's crates
+#                  are separate crates there too, so this is that build
+#   nightly-fat16  fat LTO, 16 codegen units, on nightly (ICOUNT_TOOLCHAIN)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=nbt
 case "${1:-}" in
   --serde | --mutf8 | --snbt | --region | --bedrock | --locate) mode=${1#--}; shift ;;
-  -h | --help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h | --help) sed -n '2,38p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 esac
+build=${ICOUNT_BUILD:-bench}
+case $build in
+  bench) ;;
+  fat16) export CARGO_PROFILE_BENCH_CODEGEN_UNITS=16 ;;
+  release) export CARGO_PROFILE_BENCH_LTO=false CARGO_PROFILE_BENCH_CODEGEN_UNITS=16 ;;
+  nightly-fat16) export CARGO_PROFILE_BENCH_CODEGEN_UNITS=16
+                 ICOUNT_TOOLCHAIN=${ICOUNT_TOOLCHAIN:-+nightly} ;;
+  *) echo "icount.sh: unknown ICOUNT_BUILD $build (bench, fat16, release, nightly-fat16)" >&2
+     exit 2 ;;
+esac
+[ "$build" = bench ] || export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target/icount-$build}
 package=(-p compare-icount)
 target=target
 case ",${ICOUNT_FEATURES:-}," in
@@ -64,7 +86,7 @@ case $mode in
     file=${1:-complex_player.dat}
     shift || true
     peers=("$@")
-    [ ${#peers[@]} -gt 0 ] || peers=(simdnbt_borrow simdnbt_owned simdnbt_doc na_nbt_borrow na_nbt_owned na_nbt_owned_be)
+    [ ${#peers[@]} -gt 0 ] || peers=(floor simdnbt_borrow simdnbt_owned simdnbt_doc na_nbt_borrow na_nbt_owned na_nbt_owned_be)
     n=${ICOUNT_ITERATIONS:-200}
     # edit = read, change 10 values, remove 2, insert 5, write;
     # write_edited = write after one key was inserted into the root.

@@ -1,7 +1,8 @@
 //! Reading every chunk of fastanvil's `1.19.4.mca` (676 zlib chunks): inflate +
 //! parse with simdnbt, fastanvil + fastnbt and valence_anvil's steps +
 //! valence_nbt, then inflate and parse alone (the shares), then zlib-rs against
-//! miniz_oxide. See `compare/src/region.rs` for what each reader does.
+//! miniz_oxide. See `compare/src/region.rs` for what each reader does;
+//! `region/parse/floor` is the floor (`compare::floor`), not a library.
 //!
 //! ```text
 //! cargo bench -p compare --bench region
@@ -97,6 +98,14 @@ fn benches(c: &mut Criterion) {
             }
         })
     });
+    // Not a library: the least a validating reader must do (compare::floor).
+    g.bench_function("floor", |b| {
+        b.iter(|| {
+            for nbt in &inflated {
+                black_box(compare::floor::walk(nbt).unwrap());
+            }
+        })
+    });
     g.finish();
 }
 
@@ -148,7 +157,13 @@ fn main() {
         "one_shot_zlib_rs",
         "one_shot_miniz_oxide",
     ];
-    let parse = ["simdnbt_borrow", "simdnbt_owned", "fastnbt", "valence_nbt"];
+    let parse = [
+        "simdnbt_borrow",
+        "simdnbt_owned",
+        "fastnbt",
+        "valence_nbt",
+        "floor",
+    ];
     let ids = |group: &str, names: &[&str]| {
         names
             .iter()

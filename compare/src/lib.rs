@@ -50,16 +50,24 @@
 //! | quartz | CESU-8 → `String` | **rejected** | native Vec | HashMap | lost |
 //! | azalea (nightly) | **plain UTF-8, lossy** | replaced | native Vec | sorted when large | lost (`Empty`) |
 //! | upstream_* (nightly) | as simdnbt 0.10: raw | kept | as above | kept | borrow kept; owned End-only `Empty` |
+//! | floor (not a library) | skipped | kept | skipped | nothing kept | nothing kept |
 //!
 //! The invalid-MUTF-8, truncation and order columns are pinned by tests in
 //! `tests/equivalence.rs`; every place a peer's result differs from simdnbt's on the
 //! corpus is listed there (`DIVERGENCES`) with its reason.
+//!
+//! The `floor` peer is no library but the yardstick ([`floor`]): a walker
+//! that checks what every validating reader must and records nothing, so a
+//! reader's time over its time says how close to the limit the reader is. It
+//! has `read` only; the `race` binary (`src/bin/race.rs`) times readers
+//! against it in interleaved rounds.
 //!
 //! Inputs come from [`inputs`] (the workspace `corpus` crate).
 
 mod adapter;
 pub mod derived;
 pub mod edit_workload;
+pub mod floor;
 pub mod harness;
 pub mod inputs;
 pub mod mutf8_cases;

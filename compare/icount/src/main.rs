@@ -284,6 +284,16 @@ fn region(reader: &str, n: u64) -> ExitCode {
             },
             n,
         ),
+        // The floor (`compare::floor`): the least any validating reader of
+        // these chunks must do.
+        "floor_parse" => count(
+            &mut || {
+                for c in &chunks {
+                    black_box(compare::floor::walk(c).unwrap());
+                }
+            },
+            n,
+        ),
         "valence_nbt_parse" => count(
             &mut || {
                 for c in &chunks {

@@ -49,6 +49,8 @@ pub const KNOWN: &[Peer] = &[
     peer("fastnbt", "fastnbt", PackageSource::Registry),
     peer("quartz", "quartz_nbt", PackageSource::Registry),
     peer("azalea", "azalea-nbt", PackageSource::Registry),
+    // Not a library: compare's own walker (`compare::floor`), the yardstick.
+    peer("floor", "compare", PackageSource::Workspace),
 ];
 
 const fn peer(name: &'static str, package: &'static str, source: PackageSource) -> Peer {

@@ -13,6 +13,7 @@ mod simdnbt_api;
 
 mod crab;
 mod fastnbt;
+mod floor;
 mod graphite;
 mod hematite;
 mod na_nbt;
@@ -28,7 +29,8 @@ mod azalea;
 #[cfg(feature = "nightly-peers")]
 mod upstream;
 
-/// Every adapter compiled into this build, simdnbt's own first.
+/// Every adapter compiled into this build, simdnbt's own first, the floor
+/// ([`crate::floor`], not a library) last of the stable ones.
 pub fn peers() -> &'static [Peer] {
     static PEERS: OnceLock<Vec<Peer>> = OnceLock::new();
     PEERS.get_or_init(|| {
@@ -49,6 +51,8 @@ pub fn peers() -> &'static [Peer] {
             Peer::of::<fastnbt::Fastnbt>(),
             Peer::of::<quartz::Quartz>(),
         ]);
+        // Last: a yardstick, not a library.
+        v.push(Peer::of::<floor::Floor>());
         #[cfg(feature = "nightly-peers")]
         {
             v.push(Peer::of::<azalea::Azalea>());
