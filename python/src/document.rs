@@ -5,14 +5,14 @@ use std::path::PathBuf;
 
 use pyo3::exceptions::{PyIndexError, PyKeyError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList};
+use pyo3::types::{PyBytes, PyList, PyString};
 use simdnbt::Encoding;
 use simdnbt::compression::Compression;
 use simdnbt::document::{self, DocValue};
 use simdnbt::path::NbtPath;
 use simdnbt::tag_id;
 
-use crate::convert::classes;
+use crate::convert::{classes, py_str};
 use crate::error::{nbt_error, other_error};
 use crate::file::{Order, document_from_bytes_capped, parse_compression, read_path, write_atomic};
 
@@ -90,8 +90,18 @@ impl Document {
 
 /// A key or an index, as `doc[...]` takes it.
 fn extend(path: &NbtPath, key: &Bound<'_, PyAny>) -> PyResult<NbtPath> {
-    if let Ok(k) = key.extract::<String>() {
-        return Ok(path.clone().with_key(k));
+    if let Ok(k) = key.cast::<PyString>() {
+        // An NBT path names keys in Unicode: a key read from a lone
+        // surrogate (which `keys()` gives exactly) has no path.
+        let k = k.to_cow().map_err(|_| {
+            PyKeyError::new_err(format!(
+                "{}: a key holding a lone surrogate cannot be looked up in a Document \
+                 (NBT paths name keys in Unicode); to_python() reads it",
+                key.repr()
+                    .map_or_else(|_| "the key".into(), |r| r.to_string())
+            ))
+        })?;
+        return Ok(path.clone().with_key(k.into_owned()));
     }
     if let Ok(i) = key.extract::<usize>() {
         return Ok(path.clone().with_index(i));
@@ -179,8 +189,8 @@ impl Document {
 
     /// The root's name (`""` in most files).
     #[getter]
-    fn name(&self) -> String {
-        self.doc.name().to_str().into_owned()
+    fn name<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        py_str(py, self.doc.name())
     }
 
     /// How the file was stored: "gzip", "zlib" or "raw"; `write` keeps it.
@@ -222,16 +232,15 @@ impl Document {
     }
 
     /// The root compound's keys, in order.
-    fn keys(&self) -> PyResult<Vec<String>> {
-        Ok(self
-            .root_compound()?
+    fn keys<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyString>>> {
+        self.root_compound()?
             .keys()
-            .map(|k| k.to_str().into_owned())
-            .collect())
+            .map(|k| py_str(py, k))
+            .collect()
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        PyList::new(py, self.keys()?)?
+        PyList::new(py, self.keys(py)?)?
             .try_iter()
             .map(|i| i.into_any())
     }
@@ -349,7 +358,7 @@ impl Document {
         let len = self.doc.as_compound().map_or(0, |c| c.len());
         format!(
             "<simdnbt.Document {:?}: {len} keys, {}>",
-            self.name(),
+            self.doc.name().to_str(),
             self.compression.name()
         )
     }
@@ -423,7 +432,7 @@ impl DocumentView {
     }
 
     /// The keys of a compound view.
-    fn keys(&self, py: Python<'_>) -> PyResult<Vec<String>> {
+    fn keys<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyString>>> {
         let doc = self.doc.borrow(py);
         let c = match doc.doc.select(&self.path).into_iter().next() {
             Some(DocValue::Compound(c)) => Some(c),
@@ -432,7 +441,7 @@ impl DocumentView {
         };
         let c =
             c.ok_or_else(|| PyTypeError::new_err(format!("{} is not a compound", self.path)))?;
-        Ok(c.keys().map(|k| k.to_str().into_owned()).collect())
+        c.keys().map(|k| py_str(py, k)).collect()
     }
 
     /// The first value a path below this one selects, or `default`.

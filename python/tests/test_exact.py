@@ -47,6 +47,17 @@ def test_strings_read_as_java_wrote_them_and_write_back(raw, text):
     assert f.to_bytes(compression="raw") == data
     assert Document.from_bytes(data).get("s") == text
     assert File(Document.from_bytes(data).to_python()).to_bytes(compression="raw") == data
+    # The key as the document lists it: exact, and looked up by it when an
+    # NBT path can name it (Unicode); else a KeyError that says why.
+    doc = Document.from_bytes(data)
+    assert doc.keys() == ["s", "l", text]
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        with pytest.raises(KeyError, match="lone surrogate"):
+            doc[text]
+    else:
+        assert doc[text] == 1
 
 
 @pytest.mark.parametrize("raw,text", [(r, t) for _, r, t in STRINGS], ids=[n for n, _, _ in STRINGS])
@@ -93,6 +104,7 @@ def test_root_name_with_a_lone_surrogate_round_trips(tmp_path):
     data = b"\x0a" + string(b"r\xed\xa0\x80") + b"\x01\x00\x01a\x01\x00"
     f = File.from_bytes(data)
     assert f.root_name == "r\ud800"
+    assert Document.from_bytes(data).name == "r\ud800"
     assert f.to_bytes(compression="raw") == data
     path = tmp_path / "r.nbt"
     path.write_bytes(data)
