@@ -59,7 +59,7 @@
 //! The `floor` peer is no library but the yardstick ([`floor`]): a walker
 //! that checks what every validating reader must and records nothing, so a
 //! reader's time over its time says how close to the limit the reader is. It
-//! has `read` only; the `race` binary (`src/bin/race.rs`) times readers
+//! has `read` only; the `race` example (`examples/race.rs`) times readers
 //! against it in interleaved rounds.
 //!
 //! Inputs come from [`inputs`] (the workspace `corpus` crate).

@@ -10,8 +10,8 @@
 //! printed as a markdown table.
 //!
 //! ```text
-//! cargo run --release -p compare --bin race
-//! cargo run --release -p compare --bin race -- --files complex_player.dat,1.19.4.mca \
+//! cargo run --release -p compare --example race
+//! cargo run --release -p compare --example race -- --files complex_player.dat,1.19.4.mca \
 //!     --peers simdnbt_borrow,na_nbt_borrow,simdnbt_borrow:decode_all --rounds 4000
 //! ```
 //!
