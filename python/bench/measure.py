@@ -106,6 +106,14 @@ def path_table(corpus):
               f"{t['nbtlib'] / t['doc']:.0f}× |")
 
 
+def run(cmd):
+    """CPU seconds (user + sys) of a child process running `cmd`."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(cmd, check=True, capture_output=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
 def scan_table(world, scan_world):
     """Whole processes, each timed by getrusage of its children: a Python
     process that imports simdnbt + pyarrow and scans, against the Rust
@@ -113,12 +121,6 @@ def scan_table(world, scan_world):
     # scan_world counts rows by the first column (a string column).
     cases = [("chunks", ["status", "chunk_x", "chunk_z", "data_version", "inhabited_time"]),
              ("block_entities", ["id", "x", "y", "z"]), ("blocks", ["block_state", "count"])]
-
-    def run(cmd):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run(cmd, check=True, capture_output=True)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
     print("\n| table, columns | scan → pyarrow (Python process) CPU s | of it: import simdnbt, pyarrow | scan_world (Rust) CPU s | × |")
     print("|---|---|---|---|---|")
@@ -145,12 +147,6 @@ def export_table(world, nbt):
     writing). Whole processes, CPU seconds by getrusage of the children,
     median of three interleaved rounds."""
     import tempfile
-
-    def run(cmd):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run(cmd, check=True, capture_output=True)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
     print("\n| table (every column) | scan → pyarrow (Python process) CPU s | `nbt export --to parquet` CPU s | × |")
     print("|---|---|---|---|")
