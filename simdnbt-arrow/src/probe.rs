@@ -98,7 +98,7 @@ pub(crate) fn extract_all(nbt: &[u8]) -> usize {
         let every = matches!(table.kind, Kind::Nbt | Kind::Custom(_));
         let kinds = kinds
             .into_iter()
-            .filter(|&k| table.reads_kind(k))
+            .filter(|&k| table.reads(k))
             .take(if every { 1 } else { 4 });
         for kind in kinds {
             let part = Partition {

@@ -180,7 +180,7 @@ pub fn scan_partition(
 ) -> Result<PartitionScan, Error> {
     let (schema, projection) = project(table, opts)?;
     let width = table.schema().fields().len();
-    let reader = if table.reads_kind(part.kind) {
+    let reader = if table.reads(part.kind) {
         Reader::Pending
     } else {
         Reader::Done

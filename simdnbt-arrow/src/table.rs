@@ -252,8 +252,15 @@ impl Table {
 
     /// Whether the table takes rows from files of this kind (see the
     /// [crate docs](crate) for which).
-    pub fn reads(&self, kind: crate::PartitionKind) -> bool {
-        self.reads_kind(kind)
+    pub fn reads(&self, kind: PartitionKind) -> bool {
+        use PartitionKind as P;
+        match &self.kind {
+            Kind::Chunks | Kind::BlockEntities | Kind::Blocks | Kind::Biomes => kind == P::Region,
+            Kind::Entities => matches!(kind, P::Region | P::Entities),
+            Kind::Items => matches!(kind, P::Region | P::Entities | P::Player | P::Level),
+            Kind::Players => matches!(kind, P::Player | P::Level),
+            Kind::Nbt | Kind::Custom(_) => true,
+        }
     }
 
     pub(crate) fn custom_columns(&self) -> &[CustomColumn] {
@@ -306,18 +313,6 @@ impl Table {
     fn snbt_index(&self) -> Option<usize> {
         self.has_snbt_column()
             .then(|| self.schema().fields().len() - 1)
-    }
-
-    /// Whether the table takes rows from partitions of this kind.
-    pub(crate) fn reads_kind(&self, kind: PartitionKind) -> bool {
-        use PartitionKind as P;
-        match &self.kind {
-            Kind::Chunks | Kind::BlockEntities | Kind::Blocks | Kind::Biomes => kind == P::Region,
-            Kind::Entities => matches!(kind, P::Region | P::Entities),
-            Kind::Items => matches!(kind, P::Region | P::Entities | P::Player | P::Level),
-            Kind::Players => matches!(kind, P::Player | P::Level),
-            Kind::Nbt | Kind::Custom(_) => true,
-        }
     }
 
     /// Whether the projected columns need the chunk's NBT (else only its header).
