@@ -127,14 +127,20 @@ pub struct InputOpts {
     pub chunk: Option<ChunkPos>,
 }
 
+/// The encoding `--le` and `--varint` name (Java when neither does;
+/// `--varint` implies little-endian).
+pub fn encoding(le: bool, varint: bool) -> Encoding {
+    match (le, varint) {
+        (_, true) => Encoding::Network,
+        (true, _) => Encoding::LittleEndian,
+        _ => Encoding::BigEndian,
+    }
+}
+
 impl InputOpts {
-    /// The encoding the flags name (Java when none does).
+    /// The encoding the flags name.
     pub fn binary_form(&self) -> Encoding {
-        match (self.le, self.varint) {
-            (_, true) => Encoding::Network,
-            (true, _) => Encoding::LittleEndian,
-            _ => Encoding::BigEndian,
-        }
+        encoding(self.le, self.varint)
     }
 
     /// The format `place` is read in: `--from`, else by its extension.

@@ -591,14 +591,7 @@ fn run(cli: Cli) -> Result<u8> {
             }
             Ok(0)
         }
-        Command::Check { paths, le, varint } => {
-            let form = match (le, varint) {
-                (_, true) => simdnbt::Encoding::Network,
-                (true, _) => simdnbt::Encoding::LittleEndian,
-                _ => simdnbt::Encoding::BigEndian,
-            };
-            Ok(check::run(&paths, form))
-        }
+        Command::Check { paths, le, varint } => Ok(check::run(&paths, input::encoding(le, varint))),
         Command::Diff { a, b, input } => {
             let whole_region =
                 |p: &Place| input.chunk.is_none() && input.format(p) == input::InputFormat::Region;

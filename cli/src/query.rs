@@ -176,9 +176,20 @@ pub fn replace_edit(
             _ => continue,
         };
         matched += 1;
+        // A string that is not Unicode text (a lone surrogate, bytes that
+        // are not MUTF-8) reads as text only with U+FFFD in those places:
+        // writing that back would change more than the match, silently.
+        let exact = text.try_to_str().is_ok();
         let old = text.to_str();
         let new = pattern.replace_all(&old);
         if new != *old {
+            if !exact {
+                return Err(format!(
+                    "refusing to replace in {at}: the string is not Unicode text (it holds \
+                     a lone surrogate or bytes that are not MUTF-8), and the text replaced \
+                     would have U+FFFD in their place; nothing was written"
+                ));
+            }
             if show {
                 let quoted = |t: &str| {
                     simdnbt::snbt::to_string(&NbtTag::String(t.into()))

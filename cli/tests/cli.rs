@@ -1490,3 +1490,47 @@ fn replace_keeps_each_bedrock_form_and_refuses_what_nbt_cannot_hold() {
         );
     }
 }
+
+/// `replace` in a string that is not Unicode text (here a lone surrogate,
+/// MUTF-8 `ED A0 80`) is refused when the match would rewrite it: the text
+/// it is read as has U+FFFD there, and writing that back would change more
+/// than the match. A string the pattern leaves alone keeps its bytes while
+/// another the path selects is replaced.
+#[test]
+fn replace_refuses_to_rewrite_a_string_that_is_not_unicode_text() {
+    let dir = TempDir::new().unwrap();
+    let nbt_file = |strings: &[&[u8]]| {
+        // {list: [..strings]}
+        let mut b = vec![10, 0, 0, 9, 0, 4];
+        b.extend_from_slice(b"list");
+        b.push(8);
+        b.extend_from_slice(&(strings.len() as i32).to_be_bytes());
+        for s in strings {
+            b.extend_from_slice(&(s.len() as u16).to_be_bytes());
+            b.extend_from_slice(s);
+        }
+        b.push(0);
+        b
+    };
+    let odd: &[u8] = b"stone\xED\xA0\x80stone";
+    let bytes = nbt_file(&[odd, b"stone"]);
+    let p = file(&dir, "odd.nbt", &bytes);
+    nbt()
+        .arg("replace")
+        .arg(&p)
+        .args(["list[]", "stone", "dirt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("refusing to replace in list[0]"))
+        .stderr(predicate::str::contains("not Unicode text"));
+    assert_eq!(std::fs::read(&p).unwrap(), bytes, "the file changed");
+    // The second is replaced; the first does not match and keeps its bytes.
+    nbt()
+        .arg("replace")
+        .arg(&p)
+        .args(["list[]", "^stone$", "dirt", "--regex"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("replaced 1 value"));
+    assert_eq!(std::fs::read(&p).unwrap(), nbt_file(&[odd, b"dirt"]));
+}

@@ -50,7 +50,7 @@
 //! | quartz | CESU-8 → `String` | **rejected** | native Vec | HashMap | lost |
 //! | azalea (nightly) | **plain UTF-8, lossy** | replaced | native Vec | sorted when large | lost (`Empty`) |
 //! | upstream_* (nightly) | as simdnbt 0.10: raw | kept | as above | kept | borrow kept; owned End-only `Empty` |
-//! | floor (not a library) | skipped | kept | skipped | nothing kept | nothing kept |
+//! | floor (not a library) | skipped | accepted (not checked) | skipped | nothing kept | nothing kept |
 //!
 //! The invalid-MUTF-8, truncation and order columns are pinned by tests in
 //! `tests/equivalence.rs`; every place a peer's result differs from simdnbt's on the
