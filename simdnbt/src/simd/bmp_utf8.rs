@@ -80,6 +80,11 @@ fn is_utf8_on(kernel: Kernel, bytes: &[u8]) -> bool {
 
 /// The length of `simdutf8`'s block: its kernel validates whole blocks
 /// without the copy it makes of a shorter tail.
+// Used by the x86 kernel, and on every target by the unit tests.
+#[cfg_attr(
+    not(any(target_arch = "x86", target_arch = "x86_64")),
+    allow(dead_code)
+)]
 const BLOCK: usize = 64;
 
 /// Whether `bytes` is valid UTF-8, by `simdutf8`'s AVX2 kernel. An input of
@@ -107,6 +112,10 @@ unsafe fn is_utf8_avx2(bytes: &[u8]) -> bool {
 /// `bytes` (at most [`BLOCK`] long) at the start of a zeroed block, copied
 /// by overlapping moves of 16, 8 or 4 bytes (each writes input bytes to
 /// their own offsets, so the overlap is harmless).
+#[cfg_attr(
+    not(any(target_arch = "x86", target_arch = "x86_64")),
+    allow(dead_code)
+)]
 #[inline]
 pub(super) fn padded_block(bytes: &[u8]) -> [u8; BLOCK] {
     let n = bytes.len();

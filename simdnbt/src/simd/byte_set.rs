@@ -8,6 +8,14 @@
 //! piece.
 
 /// Every byte below `below`, and the bytes in `needles`.
+// `max_low` and `needles` are read by the SSE2 search only.
+#[cfg_attr(
+    not(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "sse2"
+    )),
+    allow(dead_code)
+)]
 pub(crate) struct ByteSet<const N: usize> {
     /// `below - 1`: a byte `b` is below the bound when `min(b, max_low) == b`.
     max_low: u8,

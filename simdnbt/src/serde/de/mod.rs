@@ -235,6 +235,7 @@ impl<'de> Deserializer<'de> {
 /// 512 (or 2048, refused at 513) levels into `serde_json::Value` need 26
 /// (30) KiB of the thread's own stack in a debug build; dropping that value
 /// is `serde_json`'s recursion (0.8 KiB a level in a debug build).
+#[cfg(not(miri))]
 const RED_ZONE: usize = 64 * 1024;
 
 /// The stack is checked at every this many levels of nesting: a check (the
@@ -244,6 +245,7 @@ const CHECK_EVERY: usize = 4;
 
 /// The size of each new stack segment (mapped as needed: pages are only
 /// committed when used).
+#[cfg(not(miri))]
 const SEGMENT: usize = 1024 * 1024;
 
 /// Runs the visitor of a container at `depth`, on a new stack segment when
