@@ -103,7 +103,7 @@ pub fn set_edit(
     doc: &mut Document,
     strict: bool,
 ) -> std::result::Result<Change, String> {
-    let before = doc.select(path);
+    let before = path.get_all(&*doc);
     if before.is_empty() && !strict {
         // Over many documents, a document without the value is left alone
         // (not given a new key): `set world/ DataVersion 1` edits only the
@@ -114,7 +114,7 @@ pub fn set_edit(
         .iter()
         .filter(|v| DocValue::to_owned(v) == *value)
         .count();
-    match path.set_document(doc, value.clone()) {
+    match path.set(doc, value.clone()) {
         // `set` may also create a missing last key: such a place is changed.
         Ok(n) => Ok(Change {
             matched: n,
@@ -140,7 +140,7 @@ fn edit_error(verb: &str, e: &PathError) -> String {
 
 /// The edit `nbt rm` makes: every value `path` selects is removed.
 pub fn rm_edit(path: &NbtPath, doc: &mut Document) -> std::result::Result<Change, String> {
-    let n = path.remove_document(doc);
+    let n = path.remove(doc);
     Ok(Change {
         matched: n,
         changed: n,
@@ -162,10 +162,7 @@ pub fn replace_edit(
     let mut edits = Vec::new();
     let mut matched = 0;
     let mut shown = Vec::new();
-    let found = match doc.as_compound() {
-        Some(root) => path.resolve_all_document(root),
-        None => Vec::new(),
-    };
+    let found = path.resolve_all(&*doc);
     for (at, value) in found {
         let text = match value {
             DocValue::String(s) => s,
@@ -203,7 +200,7 @@ pub fn replace_edit(
     // Each path is concrete, and a string set in place of a string moves
     // no other value: every path still names its string.
     for (at, new) in &edits {
-        at.set_document(doc, NbtTag::String(new.as_str().into()))
+        at.set(doc, NbtTag::String(new.as_str().into()))
             .map_err(|e| edit_error("replace", &e))?;
     }
     Ok(Change {

@@ -2,8 +2,8 @@
 //! sensible column, never a panic; what parses prints and reads back as
 //! itself; and evaluating it against a small document (owned, borrowed and
 //! document models), setting and removing, never panics and keeps the
-//! models' claims: `set_document` / `remove_document` on the document give
-//! the owned tree's `set` / `remove` counts, errors and written bytes.
+//! models' claims: `set` / `remove` on the document give the owned tree's
+//! counts, errors and written bytes.
 //!
 //! Every filter of the path also matches exactly what vanilla's
 //! `compareNbt`, written plainly (`testkit::filter`), matches, against every
@@ -143,7 +143,7 @@ pub fn evaluate(path: &NbtPath, root: &NbtCompound, value: NbtTag) {
             .expect("a written document reads back")
             .unwrap();
         let borrowed: Vec<NbtTag> = path
-            .get_all_borrow(nbt.as_compound())
+            .get_all(nbt.as_compound())
             .iter()
             .map(BorrowValue::to_owned)
             .collect();
@@ -155,7 +155,7 @@ pub fn evaluate(path: &NbtPath, root: &NbtCompound, value: NbtTag) {
             .expect("a written document reads back")
             .unwrap();
         let in_doc: Vec<NbtTag> = path
-            .get_all_document(doc.as_compound().unwrap())
+            .get_all(doc.as_compound().unwrap())
             .iter()
             .map(|v| v.to_owned())
             .collect();
@@ -163,7 +163,7 @@ pub fn evaluate(path: &NbtPath, root: &NbtCompound, value: NbtTag) {
             found == in_doc,
             "owned and document matches differ for {path}"
         );
-        let resolved = path.resolve_all_document(doc.as_compound().unwrap());
+        let resolved = path.resolve_all(doc.as_compound().unwrap());
         assert_eq!(
             resolved.len(),
             found.len(),
@@ -233,18 +233,18 @@ pub fn evaluate(path: &NbtPath, root: &NbtCompound, value: NbtTag) {
     if let Some(doc) = &document {
         let mut d = doc.clone();
         assert_eq!(
-            path.remove_document(&mut d),
+            path.remove(&mut d),
             removed,
-            "remove_document and remove disagree on {path}"
+            "remove on the document and on the tree disagree on {path}"
         );
         assert!(
             Some(d.to_bytes()) == write(&edited),
-            "remove_document writes other bytes than remove for {path}"
+            "remove on the document writes other bytes than on the tree for {path}"
         );
     }
 }
 
-/// `set_document` against `set` on the owned tree (`want`, the tree it left
+/// `set` on the document against `set` on the owned tree (`want`, the tree it left
 /// in `edited`): the same count and bytes, or the same error and the
 /// document unchanged; or the document refused a value the owned writer
 /// refuses too (a string too long, nesting too deep), and is unchanged.
@@ -257,7 +257,7 @@ fn check_document_set(
 ) {
     use simdnbt::path::PathErrorKind;
     let mut d = doc.clone();
-    match path.set_document(&mut d, value) {
+    match path.set(&mut d, value) {
         Err(e) if matches!(e.kind(), PathErrorKind::Refused { .. }) => {
             assert!(want.is_ok(), "{path}: refused ({e}) where set failed");
             assert!(
@@ -267,13 +267,16 @@ fn check_document_set(
             assert!(d == *doc, "{path}: a refused set changed the document");
         }
         got => {
-            assert_eq!(&got, want, "set_document and set disagree on {path}");
+            assert_eq!(
+                &got, want,
+                "set on the document and on the tree disagree on {path}"
+            );
             match got {
                 Ok(_) => assert!(
                     Some(d.to_bytes()) == write(edited),
-                    "set_document writes other bytes than set for {path}"
+                    "set on the document writes other bytes than on the tree for {path}"
                 ),
-                Err(_) => assert!(d == *doc, "{path}: a failed set_document changed it"),
+                Err(_) => assert!(d == *doc, "{path}: a failed set changed the document"),
             }
         }
     }

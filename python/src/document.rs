@@ -73,7 +73,7 @@ impl Document {
         path: NbtPath,
         views: bool,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let found = self.doc.select(&path);
+        let found = path.get_all(&self.doc);
         let Some(v) = found.into_iter().next() else {
             return Ok(None);
         };
@@ -255,7 +255,7 @@ impl Document {
         default: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
         let path = parse_path(path)?;
-        match self.doc.select(&path).into_iter().next() {
+        match path.get_all(&self.doc).into_iter().next() {
             Some(v) => Ok(Some(classes(py)?.value(py, v)?)),
             None => Ok(default),
         }
@@ -265,8 +265,7 @@ impl Document {
     fn get_all<'py>(&self, py: Python<'py>, path: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
         let path = parse_path(path)?;
         let c = classes(py)?;
-        self.doc
-            .select(&path)
+        path.get_all(&self.doc)
             .into_iter()
             .map(|v| c.value(py, v))
             .collect()
@@ -277,13 +276,13 @@ impl Document {
     fn set(&mut self, py: Python<'_>, path: &str, value: &Bound<'_, PyAny>) -> PyResult<usize> {
         let tag = classes(py)?.to_tag(value, 0)?;
         parse_path(path)?
-            .set_document(&mut self.doc, tag)
+            .set(&mut self.doc, tag)
             .map_err(|e| nbt_error(e.to_string(), None))
     }
 
     /// Removes every value an NBT path selects; returns how many.
     fn remove(&mut self, path: &str) -> PyResult<usize> {
-        Ok(parse_path(path)?.remove_document(&mut self.doc))
+        Ok(parse_path(path)?.remove(&mut self.doc))
     }
 
     /// The NBT bytes, in the document's byte order unless `byteorder` says
@@ -415,12 +414,12 @@ impl DocumentView {
 
     fn __contains__(&self, py: Python<'_>, key: &str) -> bool {
         let path = self.path.clone().with_key(key);
-        !self.doc.borrow(py).doc.select(&path).is_empty()
+        !path.get_all(&self.doc.borrow(py).doc).is_empty()
     }
 
     fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
         let doc = self.doc.borrow(py);
-        match doc.doc.select(&self.path).into_iter().next() {
+        match self.path.get_all(&doc.doc).into_iter().next() {
             Some(DocValue::Compound(c)) => Ok(c.len()),
             Some(DocValue::List(l)) => Ok(l.len()),
             Some(DocValue::Tag(t)) if t.id() == tag_id::COMPOUND => {
@@ -434,7 +433,7 @@ impl DocumentView {
     /// The keys of a compound view.
     fn keys<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyString>>> {
         let doc = self.doc.borrow(py);
-        let c = match doc.doc.select(&self.path).into_iter().next() {
+        let c = match self.path.get_all(&doc.doc).into_iter().next() {
             Some(DocValue::Compound(c)) => Some(c),
             Some(DocValue::Tag(t)) => t.compound(),
             _ => None,
@@ -454,7 +453,7 @@ impl DocumentView {
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
         let full = parse_path(&format!("{}.{path}", self.path))?;
         let doc = self.doc.borrow(py);
-        match doc.doc.select(&full).into_iter().next() {
+        match full.get_all(&doc.doc).into_iter().next() {
             Some(v) => Ok(Some(classes(py)?.value(py, v)?)),
             None => Ok(default),
         }
@@ -469,9 +468,9 @@ impl DocumentView {
     /// This value as tags.
     fn to_python<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let doc = self.doc.borrow(py);
-        let v = doc
-            .doc
-            .select(&self.path)
+        let v = self
+            .path
+            .get_all(&doc.doc)
             .into_iter()
             .next()
             .ok_or_else(|| PyKeyError::new_err(self.path.to_string()))?;

@@ -192,7 +192,7 @@ impl Table {
         let mut custom = Custom::clone(custom);
         let mut seen: Vec<Option<ColumnType>> = vec![None; custom.columns.len()];
         source.for_each_document(max_documents, |root| {
-            for row in custom.rows.get_all_borrow(root) {
+            for row in custom.rows.get_all(root) {
                 for (i, column) in custom.columns.iter().enumerate() {
                     if column.declared {
                         continue;

@@ -86,7 +86,7 @@ pub fn search(inputs: &Inputs, opts: &InputOpts, path: &NbtPath, line: &Line<'_>
             .run(
                 Chunks::new,
                 |acc, chunk, nbt| {
-                    let found = path.resolve_all_borrow(nbt.as_compound());
+                    let found = path.resolve_all(nbt.as_compound());
                     if found.is_empty() {
                         return;
                     }

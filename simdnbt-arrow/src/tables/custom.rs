@@ -151,7 +151,7 @@ pub(crate) fn select<'a, 't>(
         BorrowValue::Tag(t) => t.compound()?,
         _ => return None,
     };
-    path.get_all_borrow(compound).into_iter().next()
+    path.get_all(compound).into_iter().next()
 }
 
 /// Appends `value` to custom column `col` of type `ty`. `Err` when the value
@@ -236,7 +236,7 @@ pub(crate) fn rows(
     warn: &mut Vec<String>,
 ) {
     let mut mismatched = vec![false; custom.columns.len()];
-    for row in custom.rows.get_all_borrow(root) {
+    for row in custom.rows.get_all(root) {
         cols.str(0, Some(&doc.part.dimension));
         cols.str(1, Some(doc.file));
         cols.i32(2, doc.chunk_x());

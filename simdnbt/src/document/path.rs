@@ -13,8 +13,9 @@ use super::{
 use crate::mutf8::Mutf8Str;
 use crate::path::edit::{EditView, Slot, Target, set_targets, targets};
 use crate::path::eval::select;
+use crate::path::root::sealed::{Sealed, Token};
 use crate::path::view::View;
-use crate::path::{NbtPath, PathError, PathErrorKind, PathSegment};
+use crate::path::{NbtPath, PathError, PathErrorKind, PathRoot, PathRootMut, PathSegment};
 use crate::raw_list::RawList;
 use crate::{Number, owned, tag_id};
 
@@ -28,9 +29,9 @@ use crate::{Number, owned, tag_id};
 /// let root = simdnbt::snbt::compound_from_str("{a: {b: 7}, l: [I; 1, 2]}").unwrap();
 /// let doc = Document::from_owned(&root.into()).unwrap();
 /// let root = doc.as_compound().unwrap();
-/// let b = NbtPath::parse("a.b").unwrap().get_all_document(root);
+/// let b = NbtPath::parse("a.b").unwrap().get_all(root);
 /// assert_eq!(b[0].to_owned().int(), Some(7));
-/// let l1 = NbtPath::parse("l[1]").unwrap().get_all_document(root);
+/// let l1 = NbtPath::parse("l[1]").unwrap().get_all(root);
 /// assert!(matches!(l1[..], [DocValue::Number(simdnbt::Number::Int(2))]));
 /// ```
 #[derive(Debug, Clone, Copy)]
@@ -256,23 +257,55 @@ fn element(l: NbtList<'_>, i: usize) -> Option<DocValue<'_>> {
     })
 }
 
+impl Sealed for NbtCompound<'_> {}
+impl<'d> PathRoot for NbtCompound<'d> {
+    type Value = DocValue<'d>;
+
+    fn select_path(
+        self,
+        path: &NbtPath,
+        with_paths: bool,
+        _: Token,
+    ) -> Vec<(DocValue<'d>, Option<NbtPath>)> {
+        select(path, DocValue::Compound(self), with_paths)
+    }
+}
+
+/// A root that is not a compound selects nothing.
+impl Sealed for &Document {}
+impl<'d> PathRoot for &'d Document {
+    type Value = DocValue<'d>;
+
+    fn select_path(
+        self,
+        path: &NbtPath,
+        with_paths: bool,
+        t: Token,
+    ) -> Vec<(DocValue<'d>, Option<NbtPath>)> {
+        match self.as_compound() {
+            Some(root) => root.select_path(path, with_paths, t),
+            None => Vec::new(),
+        }
+    }
+}
+
 impl NbtPath {
-    /// Every value the path selects in a [`Document`]: the same values, in
-    /// the same order, as [`get_all`](Self::get_all) on the owned form.
+    /// [`get_all`](Self::get_all) on a document's compound.
+    #[deprecated(
+        since = "0.12.0",
+        note = "use `get_all`, which takes every model's root"
+    )]
     pub fn get_all_document<'d>(&self, root: NbtCompound<'d>) -> Vec<DocValue<'d>> {
-        select(self, DocValue::Compound(root), false)
-            .into_iter()
-            .map(|(v, _)| v)
-            .collect()
+        self.get_all(root)
     }
 
-    /// Each value [`get_all_document`](Self::get_all_document) returns, with
-    /// the concrete path (keys and indices only) that reaches it.
+    /// [`resolve_all`](Self::resolve_all) on a document's compound.
+    #[deprecated(
+        since = "0.12.0",
+        note = "use `resolve_all`, which takes every model's root"
+    )]
     pub fn resolve_all_document<'d>(&self, root: NbtCompound<'d>) -> Vec<(NbtPath, DocValue<'d>)> {
-        select(self, DocValue::Compound(root), true)
-            .into_iter()
-            .map(|(v, p)| (p.unwrap_or_default(), v))
-            .collect()
+        self.resolve_all(root)
     }
 }
 
@@ -514,79 +547,51 @@ fn slot_path(path: &NbtPath, slot: &Slot) -> NbtPath {
     }
 }
 
-impl NbtPath {
-    /// Sets every place the path selects in `doc`'s root compound to
-    /// `value`, as [`set`](Self::set) does on the owned tree (the same
-    /// places, the same errors, a missing last key created); returns how
-    /// many places were set. Every edit keeps the document valid: a value
-    /// the document refuses at some place ([`PathErrorKind::Refused`]: a
-    /// string over 65535 bytes, nesting past the depth limit) leaves it as
-    /// it was.
-    ///
-    /// ```
-    /// use simdnbt::document::Document;
-    /// use simdnbt::owned::NbtTag;
-    /// use simdnbt::path::NbtPath;
-    ///
-    /// let root = simdnbt::snbt::compound_from_str("{a: [1, 2], b: {}}").unwrap();
-    /// let mut doc = Document::from_owned(&root.into())?;
-    /// assert_eq!(NbtPath::parse("a[]")?.set_document(&mut doc, NbtTag::Int(0))?, 2);
-    /// assert_eq!(NbtPath::parse("b.c")?.set_document(&mut doc, NbtTag::from("x"))?, 1);
-    /// assert_eq!(simdnbt::snbt::to_string(&doc)?, r#"{a:[0,0],b:{c:"x"}}"#);
-    /// assert!(NbtPath::parse("a[0]")?.set_document(&mut doc, NbtTag::from("x")).is_err());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn set_document(
-        &self,
-        doc: &mut Document,
+/// `set` and `remove` on a document: the places `path/edit.rs` finds for
+/// the owned tree, edited through the document's handles.
+impl Sealed for Document {}
+impl PathRootMut for Document {
+    fn set_path(
+        &mut self,
+        path: &NbtPath,
         value: crate::owned::NbtTag,
+        _: Token,
     ) -> Result<usize, PathError> {
+        let doc = self;
         let found = match doc.as_compound() {
-            Some(root) => targets(self, DocValue::Compound(root), true),
-            None if self.selects_root() => None,
+            Some(root) => targets(path, DocValue::Compound(root), true),
+            None if path.selects_root() => None,
             None => Some(Vec::new()),
         };
-        let targets = set_targets(self, found, value.id())?;
+        let targets = set_targets(path, found, value.id())?;
         let count: usize = targets.iter().map(|t| t.slots.len()).sum();
         // One place: an edit that fails changes nothing. More, with a value
         // the document could refuse: the document as it was, to go back to.
         let before = (count > 1 && may_be_refused(doc, &value, count)).then(|| doc.clone());
-        for Target { path, slots, .. } in &targets {
+        for Target {
+            path: at, slots, ..
+        } in &targets
+        {
             // The path was found a moment ago in the same document.
-            let Some(mut parent) = ParentMut::at(doc, path) else {
+            let Some(mut parent) = ParentMut::at(doc, at) else {
                 continue;
             };
             if let Err((n, error)) = parent.set(slots, &value) {
-                let at = slot_path(path, &slots[n]);
+                let at = slot_path(at, &slots[n]);
                 if let Some(before) = before {
                     *doc = before;
                 }
-                return Err(PathError::new(self, PathErrorKind::Refused { at, error }));
+                return Err(PathError::new(path, PathErrorKind::Refused { at, error }));
             }
         }
         Ok(count)
     }
 
-    /// Removes every value the path selects in `doc`'s root compound, as
-    /// [`remove`](Self::remove) does on the owned tree; returns how many
-    /// were removed.
-    ///
-    /// ```
-    /// use simdnbt::document::Document;
-    /// use simdnbt::path::NbtPath;
-    ///
-    /// let root = simdnbt::snbt::compound_from_str("{a: [1, 2, 3], b: 1, c: [I; 4, 5]}").unwrap();
-    /// let mut doc = Document::from_owned(&root.into())?;
-    /// assert_eq!(NbtPath::parse("a[-1]")?.remove_document(&mut doc), 1);
-    /// assert_eq!(NbtPath::parse("b")?.remove_document(&mut doc), 1);
-    /// assert_eq!(NbtPath::parse("c[0]")?.remove_document(&mut doc), 1);
-    /// assert_eq!(simdnbt::snbt::to_string(&doc)?, "{a:[1,2],c:[I;5]}");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn remove_document(&self, doc: &mut Document) -> usize {
+    fn remove_path(&mut self, path: &NbtPath, _: Token) -> usize {
+        let doc = self;
         let Some(targets) = doc
             .as_compound()
-            .and_then(|root| targets(self, DocValue::Compound(root), false))
+            .and_then(|root| targets(path, DocValue::Compound(root), false))
         else {
             return 0;
         };
@@ -597,14 +602,34 @@ impl NbtPath {
     }
 }
 
-/// The root compound of a document, as the path evaluator's root.
+impl NbtPath {
+    /// [`set`](Self::set) on a document.
+    #[deprecated(
+        since = "0.12.0",
+        note = "use `set`, which takes an owned tree or a document"
+    )]
+    pub fn set_document(
+        &self,
+        doc: &mut Document,
+        value: crate::owned::NbtTag,
+    ) -> Result<usize, PathError> {
+        self.set(doc, value)
+    }
+
+    /// [`remove`](Self::remove) on a document.
+    #[deprecated(
+        since = "0.12.0",
+        note = "use `remove`, which takes an owned tree or a document"
+    )]
+    pub fn remove_document(&self, doc: &mut Document) -> usize {
+        self.remove(doc)
+    }
+}
+
 impl Document {
-    /// Every value `path` selects in the root compound (none when the root
-    /// is not a compound).
+    /// [`NbtPath::get_all`] on the document.
+    #[deprecated(since = "0.12.0", note = "use `path.get_all(&document)`")]
     pub fn select(&self, path: &NbtPath) -> Vec<DocValue<'_>> {
-        match self.as_compound() {
-            Some(root) => path.get_all_document(root),
-            None => Vec::new(),
-        }
+        path.get_all(self)
     }
 }

@@ -3,7 +3,8 @@
 //! printed and evaluated against [`owned`](crate::owned),
 //! [`borrow`](crate::borrow) and [`document`](crate::document) documents
 //! (and `set` / `remove` on owned trees and on documents:
-//! [`NbtPath::set`], [`NbtPath::set_document`]); and the paths that
+//! [`NbtPath::set`], [`NbtPath::remove`]), through one API over the models
+//! ([`PathRoot`], [`PathRootMut`]); and the paths that
 //! deserialization errors report.
 //!
 //! One type, [`NbtPath`], serves both: the derive macros,
@@ -146,8 +147,9 @@
 //!
 //! # What `get_all` returns
 //!
-//! Values come back as [`Value`] (owned documents) or [`BorrowValue`] (borrowed
-//! ones): a value under a compound key is the [`NbtTag`](crate::owned::NbtTag)
+//! [`NbtPath::get_all`] takes the root of any model ([`PathRoot`]). Values
+//! come back as [`Value`] (owned documents), [`BorrowValue`] (borrowed ones)
+//! or [`DocValue`](crate::document::DocValue) (documents): a value under a compound key is the [`NbtTag`](crate::owned::NbtTag)
 //! stored there, but list elements and array elements are not stored as tags
 //! (lists are typed vectors), and the root is a compound; those come back as
 //! their own variants. A path that selects the root (the empty path, or only
@@ -155,8 +157,9 @@
 //!
 //! # Editing
 //!
-//! [`NbtPath::set`] and [`NbtPath::remove`] follow `/data modify … set value`
-//! and `/data remove`:
+//! [`NbtPath::set`] and [`NbtPath::remove`], on an owned tree or a
+//! [`Document`](crate::document::Document) ([`PathRootMut`]), follow
+//! `/data modify … set value` and `/data remove`:
 //!
 //! - `set` replaces every selected value. A plain last key that is missing is
 //!   created (`c.new` adds `new` to each selected `c`); a key with a filter
@@ -181,6 +184,7 @@ pub(crate) mod eval;
 mod locate;
 mod nbt_path;
 mod parse;
+pub(crate) mod root;
 mod segment;
 mod value;
 pub(crate) mod view;
@@ -201,5 +205,6 @@ pub use error::{PathError, PathErrorKind};
 pub use locate::{locate_error, locate_error_with};
 pub use nbt_path::NbtPath;
 pub use parse::{PathParseError, PathParseErrorKind};
+pub use root::{PathRoot, PathRootMut};
 pub use segment::PathSegment;
 pub use value::{BorrowValue, Value};

@@ -2,7 +2,10 @@
 
 use std::collections::VecDeque;
 
-use super::{BorrowValue, PathError, PathParseError, PathSegment, Value, edit, eval, parse};
+use super::root::sealed::Token;
+use super::{
+    BorrowValue, PathError, PathParseError, PathRoot, PathRootMut, PathSegment, eval, parse,
+};
 use crate::{borrow, owned};
 
 /// A path in a document: the nodes from the root (see the module docs).
@@ -190,12 +193,14 @@ impl NbtPath {
         self.segments.iter()
     }
 
-    /// Every value the path selects in an owned document, in document order.
+    /// Every value the path selects in `root`, in document order: an owned
+    /// tree (`&NbtCompound`), a borrowed one or a document (see
+    /// [`PathRoot`] for each model's roots and the views it returns).
     ///
-    /// A value under a key comes back as [`Value::Tag`]; list and array
-    /// elements as the variant of their type. A path that selects the root
-    /// (the empty path, or only a root filter) returns
-    /// [`Value::Compound`]`(root)` when the filter matches.
+    /// In an owned tree a value under a key comes back as [`Value::Tag`](super::Value::Tag);
+    /// list and array elements as the variant of their type. A path that
+    /// selects the root (the empty path, or only a root filter) returns the
+    /// root ([`Value::Compound`](super::Value::Compound)`(root)`) when the filter matches.
     ///
     /// ```
     /// # #[cfg(feature = "snbt")] {
@@ -210,8 +215,8 @@ impl NbtPath {
     /// assert!(NbtPath::parse("{a:[]}").unwrap().get_all(&root).is_empty());
     /// # }
     /// ```
-    pub fn get_all<'t>(&self, root: &'t owned::NbtCompound) -> Vec<Value<'t>> {
-        eval::select(self, Value::Compound(root), false)
+    pub fn get_all<R: PathRoot>(&self, root: R) -> Vec<R::Value> {
+        root.select_path(self, false, Token)
             .into_iter()
             .map(|(v, _)| v)
             .collect()
@@ -228,7 +233,7 @@ impl NbtPath {
     /// assert_eq!(b.to_tag().byte(), Some(1));
     /// # }
     /// ```
-    pub fn get<'t>(&self, root: &'t owned::NbtCompound) -> Option<Value<'t>> {
+    pub fn get<R: PathRoot>(&self, root: R) -> Option<R::Value> {
         self.get_all(root).into_iter().next()
     }
 
@@ -245,25 +250,18 @@ impl NbtPath {
     /// assert_eq!(found[0].0.to_string(), "Items[1].id");
     /// # }
     /// ```
-    pub fn resolve_all<'t>(&self, root: &'t owned::NbtCompound) -> Vec<(NbtPath, Value<'t>)> {
-        eval::select(self, Value::Compound(root), true)
+    pub fn resolve_all<R: PathRoot>(&self, root: R) -> Vec<(NbtPath, R::Value)> {
+        root.select_path(self, true, Token)
             .into_iter()
             .map(|(v, p)| (p.unwrap_or_default(), v))
             .collect()
     }
 
-    /// Every value the path selects in a borrowed document: the same values,
-    /// in the same order, as [`get_all`](Self::get_all) on the owned form.
-    ///
-    /// ```
-    /// use simdnbt::path::NbtPath;
-    ///
-    /// // {a: {b: 7}} as binary NBT
-    /// let bytes = [10, 0, 0, 10, 0, 1, b'a', 3, 0, 1, b'b', 0, 0, 0, 7, 0, 0];
-    /// let doc = simdnbt::borrow::read(&mut std::io::Cursor::new(&bytes[..])).unwrap().unwrap();
-    /// let found = NbtPath::parse("a.b").unwrap().get_all_borrow(doc.as_compound());
-    /// assert_eq!(found[0].to_owned().int(), Some(7));
-    /// ```
+    /// [`get_all`](Self::get_all) on a borrowed document.
+    #[deprecated(
+        since = "0.12.0",
+        note = "use `get_all`, which takes every model's root"
+    )]
     pub fn get_all_borrow<'a, 'tape>(
         &self,
         root: borrow::NbtCompound<'a, 'tape>,
@@ -271,28 +269,14 @@ impl NbtPath {
     where
         'a: 'tape,
     {
-        eval::select(self, BorrowValue::Compound(root), false)
-            .into_iter()
-            .map(|(v, _)| v)
-            .collect()
+        self.get_all(root)
     }
 
-    /// Each value [`get_all_borrow`](Self::get_all_borrow) returns, with the
-    /// concrete path (keys and indices only) that reaches it: what
-    /// [`resolve_all`](Self::resolve_all) returns for the owned form, without
-    /// building the owned tree first.
-    ///
-    /// ```
-    /// use simdnbt::path::NbtPath;
-    ///
-    /// // {a: [{b: 1}, {b: 2}]} as binary NBT
-    /// let bytes = [10, 0, 0, 9, 0, 1, b'a', 10, 0, 0, 0, 2,
-    ///     3, 0, 1, b'b', 0, 0, 0, 1, 0, 3, 0, 1, b'b', 0, 0, 0, 2, 0, 0];
-    /// let doc = simdnbt::borrow::read(&mut std::io::Cursor::new(&bytes[..])).unwrap().unwrap();
-    /// let found = NbtPath::parse("a[{b: 2}].b").unwrap().resolve_all_borrow(doc.as_compound());
-    /// assert_eq!(found[0].0.to_string(), "a[1].b");
-    /// assert_eq!(found[0].1.to_owned().int(), Some(2));
-    /// ```
+    /// [`resolve_all`](Self::resolve_all) on a borrowed document.
+    #[deprecated(
+        since = "0.12.0",
+        note = "use `resolve_all`, which takes every model's root"
+    )]
     pub fn resolve_all_borrow<'a, 'tape>(
         &self,
         root: borrow::NbtCompound<'a, 'tape>,
@@ -300,20 +284,22 @@ impl NbtPath {
     where
         'a: 'tape,
     {
-        eval::select(self, BorrowValue::Compound(root), true)
-            .into_iter()
-            .map(|(v, p)| (p.unwrap_or_default(), v))
-            .collect()
+        self.resolve_all(root)
     }
 
-    /// Sets every value the path selects to `value`, as `/data modify … set
-    /// value` does; a missing last key is created (its parent must exist).
-    /// Returns how many places were written.
+    /// Sets every value the path selects in `root` to `value`, as `/data
+    /// modify … set value` does; a missing last key is created (its parent
+    /// must exist). Returns how many places were written. `root` is an owned
+    /// tree or a [`Document`](crate::document::Document) (see
+    /// [`PathRootMut`]): the same path sets the same places in both.
     ///
     /// It is an error when the path selects nothing that can be set (nothing
     /// matches, or it selects the root), or when `value` cannot go in one of
     /// the places (a list or array of another element type); then nothing is
-    /// changed.
+    /// changed. A document also refuses what would make it invalid
+    /// ([`PathErrorKind::Refused`](super::PathErrorKind::Refused): a string
+    /// over 65535 bytes, nesting past the depth limit), and is then left as
+    /// it was.
     ///
     /// ```
     /// # #[cfg(feature = "snbt")] {
@@ -325,31 +311,46 @@ impl NbtPath {
     /// assert_eq!(NbtPath::parse("b.c").unwrap().set(&mut root, NbtTag::from("x")).unwrap(), 1);
     /// assert_eq!(simdnbt::snbt::to_string(&root).unwrap(), r#"{a:[0,0],b:{c:"x"}}"#);
     /// assert!(NbtPath::parse("a[0]").unwrap().set(&mut root, NbtTag::from("x")).is_err());
+    ///
+    /// // The same on a document.
+    /// let root = simdnbt::snbt::compound_from_str("{a: [1, 2], b: {}}").unwrap();
+    /// let mut doc = simdnbt::document::Document::from_owned(&root.into()).unwrap();
+    /// assert_eq!(NbtPath::parse("a[]").unwrap().set(&mut doc, NbtTag::Int(0)).unwrap(), 2);
+    /// assert_eq!(NbtPath::parse("b.c").unwrap().set(&mut doc, NbtTag::from("x")).unwrap(), 1);
+    /// assert_eq!(simdnbt::snbt::to_string(&doc).unwrap(), r#"{a:[0,0],b:{c:"x"}}"#);
+    /// assert!(NbtPath::parse("a[0]").unwrap().set(&mut doc, NbtTag::from("x")).is_err());
     /// # }
     /// ```
-    pub fn set(
+    pub fn set<R: PathRootMut + ?Sized>(
         &self,
-        root: &mut owned::NbtCompound,
+        root: &mut R,
         value: owned::NbtTag,
     ) -> Result<usize, PathError> {
-        edit::set(self, root, value)
+        root.set_path(self, value, Token)
     }
 
-    /// Removes every value the path selects, as `/data remove` does; returns
-    /// how many were removed. The root cannot be removed.
+    /// Removes every value the path selects in `root`, as `/data remove`
+    /// does; returns how many were removed. The root cannot be removed.
+    /// `root` is an owned tree or a [`Document`](crate::document::Document)
+    /// (see [`PathRootMut`]).
     ///
     /// ```
     /// # #[cfg(feature = "snbt")] {
     /// use simdnbt::path::NbtPath;
     ///
-    /// let mut root = simdnbt::snbt::compound_from_str("{a: [1, 2, 3], b: 1}").unwrap();
-    /// assert_eq!(NbtPath::parse("a[-1]").unwrap().remove(&mut root), 1);
-    /// assert_eq!(NbtPath::parse("b").unwrap().remove(&mut root), 1);
-    /// assert_eq!(simdnbt::snbt::to_string(&root).unwrap(), "{a:[1,2]}");
+    /// let mut root = simdnbt::snbt::compound_from_str("{a: [1, 2, 3], b: 1, c: [I; 4, 5]}").unwrap();
+    /// let mut doc = simdnbt::document::Document::from_owned(&root.clone().into()).unwrap();
+    /// for path in ["a[-1]", "b", "c[0]"] {
+    ///     let path = NbtPath::parse(path).unwrap();
+    ///     assert_eq!(path.remove(&mut root), 1);
+    ///     assert_eq!(path.remove(&mut doc), 1);
+    /// }
+    /// assert_eq!(simdnbt::snbt::to_string(&root).unwrap(), "{a:[1,2],c:[I;5]}");
+    /// assert_eq!(simdnbt::snbt::to_string(&doc).unwrap(), "{a:[1,2],c:[I;5]}");
     /// # }
     /// ```
-    pub fn remove(&self, root: &mut owned::NbtCompound) -> usize {
-        edit::remove(self, root)
+    pub fn remove<R: PathRootMut + ?Sized>(&self, root: &mut R) -> usize {
+        root.remove_path(self, Token)
     }
 }
 

@@ -140,7 +140,7 @@ impl<'t> Value<'t> {
 /// // {a: [I; 1, 2]} as binary NBT
 /// let bytes = [10, 0, 0, 11, 0, 1, b'a', 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 2, 0];
 /// let doc = simdnbt::borrow::read(&mut std::io::Cursor::new(&bytes[..])).unwrap().unwrap();
-/// let found = NbtPath::parse("a[1]").unwrap().get_all_borrow(doc.as_compound());
+/// let found = NbtPath::parse("a[1]").unwrap().get_all(doc.as_compound());
 /// assert!(matches!(found[..], [BorrowValue::Number(simdnbt::Number::Int(2))]));
 /// ```
 #[derive(Debug, Clone, Copy)]

@@ -46,7 +46,7 @@ fn snbts(path: &str, root: &NbtCompound) -> Vec<String> {
         .unwrap()
         .unwrap();
     let borrowed: Vec<NbtTag> = path
-        .get_all_borrow(nbt.as_compound())
+        .get_all(nbt.as_compound())
         .iter()
         .map(BorrowValue::to_owned)
         .collect();
@@ -205,7 +205,7 @@ fn every_concrete_path_of_corpus_files_reads_back_the_same_in_both_models() {
             assert_eq!(&parsed, path, "{name}: {text}");
             let owned = parsed.get_all(&root);
             assert!(!owned.is_empty(), "{name}: {text}");
-            let borrowed = parsed.get_all_borrow(nbt.as_compound());
+            let borrowed = parsed.get_all(nbt.as_compound());
             let owned: Vec<NbtTag> = owned.iter().map(|v| v.to_tag().into_owned()).collect();
             let borrowed: Vec<NbtTag> = borrowed.iter().map(BorrowValue::to_owned).collect();
             assert_eq!(owned, borrowed, "{name}: {text}");
@@ -677,7 +677,7 @@ fn big_filters_against_big_documents_take_near_linear_time() {
         assert_eq!(path.get_all(&root).len(), 1, "{what}");
         let owned = start.elapsed();
         let start = std::time::Instant::now();
-        assert_eq!(path.get_all_borrow(nbt.as_compound()).len(), 1, "{what}");
+        assert_eq!(path.get_all(nbt.as_compound()).len(), 1, "{what}");
         let borrowed = start.elapsed();
         eprintln!("{what}: owned {owned:?}, borrowed {borrowed:?}");
         // Alone on the machine each takes well under a second; the test
@@ -856,7 +856,7 @@ fn the_indexed_matcher_agrees_with_plain_compare_nbt() {
         for (path, want) in [(&element, expected), (&at_root, usize::from(want[0]))] {
             assert_eq!(path.get_all(&root).len(), want, "case {case}: {path}");
             assert_eq!(
-                path.get_all_borrow(nbt.as_compound()).len(),
+                path.get_all(nbt.as_compound()).len(),
                 want,
                 "case {case}: {path} (borrowed)"
             );
@@ -1041,9 +1041,7 @@ fn indexed_filters_keep_every_matching_rule() {
             let nbt = simdnbt::borrow::read(&mut Cursor::new(&bytes[..]))
                 .unwrap()
                 .unwrap();
-            let found = p(&format!("a{text}"))
-                .get_all_borrow(nbt.as_compound())
-                .len();
+            let found = p(&format!("a{text}")).get_all(nbt.as_compound()).len();
             assert_eq!(found, usize::from(want), "case {i} (borrowed)");
         }
     }
@@ -1080,7 +1078,7 @@ fn snbts_all_models(path: &str, root: &NbtCompound) -> Vec<String> {
     let got = snbts(path, root);
     let document = simdnbt::document::Document::from_owned(&root.clone().into()).unwrap();
     let in_doc: Vec<String> = p(path)
-        .get_all_document(document.as_compound().unwrap())
+        .get_all(document.as_compound().unwrap())
         .iter()
         .map(|v| snbt::to_string(&v.to_owned()).unwrap())
         .collect();
@@ -1291,7 +1289,7 @@ fn many_descendant_steps_on_deep_documents_stay_linear_on_a_small_stack() {
             let nbt = simdnbt::borrow::read(&mut Cursor::new(&bytes[..]))
                 .unwrap()
                 .unwrap();
-            let borrowed = path.get_all_borrow(nbt.as_compound()).len();
+            let borrowed = path.get_all(nbt.as_compound()).len();
             let resolved = path.resolve_all(&root).len();
             let mut edited = root.clone();
             let removed = path.remove(&mut edited);

@@ -1,6 +1,8 @@
-//! `set` and `remove` by path on a [`Document`] against the owned tree: on
-//! every corpus file and many paths, the same counts, the same errors and
-//! the same bytes written.
+//! One path API over the three models: `get_all`, `get` and `resolve_all`
+//! on owned, borrowed and document roots select the same values by the same
+//! concrete paths, and `set` and `remove` on a [`Document`] do what they do
+//! on the owned tree (the same counts, the same errors and the same bytes
+//! written); on every corpus file and many paths.
 
 use std::io::Cursor;
 
@@ -76,8 +78,54 @@ fn values() -> Vec<NbtTag> {
     ]
 }
 
+/// Equal tags, a NaN equal to itself (the corpus has float fields).
+fn same(a: &NbtTag, b: &NbtTag) -> bool {
+    a == b || format!("{a:?}") == format!("{b:?}")
+}
+
 #[test]
-fn set_document_agrees_with_the_owned_tree_on_the_corpus() {
+fn the_three_models_select_the_same_values_on_the_corpus() {
+    let mut selected = 0;
+    for (name, bytes) in files() {
+        let (owned, doc) = read(bytes);
+        let borrowed = simdnbt::borrow::read(&mut Cursor::new(bytes))
+            .unwrap()
+            .unwrap();
+        let extra = ["", "{}", "..Pos", "*.*.*", "Inventory[].id", "..id{}"];
+        let extra = extra.iter().map(|p| NbtPath::parse(p).unwrap());
+        for path in paths(&owned, bytes.len()).into_iter().chain(extra) {
+            let o = path.resolve_all(&owned);
+            let b = path.resolve_all(borrowed.as_compound());
+            let d = path.resolve_all(doc.as_compound().unwrap());
+            assert_eq!(o.len(), b.len(), "{name}: {path}: owned vs borrow");
+            assert_eq!(o.len(), d.len(), "{name}: {path}: owned vs document");
+            for ((op, ov), ((bp, bv), (dp, dv))) in o.iter().zip(b.iter().zip(&d)) {
+                assert_eq!(op, bp, "{name}: {path}: borrow resolves elsewhere");
+                assert_eq!(op, dp, "{name}: {path}: document resolves elsewhere");
+                let ov = ov.to_tag().into_owned();
+                assert!(same(&ov, &bv.to_owned()), "{name}: {path} at {op}: borrow");
+                assert!(
+                    same(&ov, &dv.to_owned()),
+                    "{name}: {path} at {op}: document"
+                );
+            }
+            // The roots answer as their compounds, and `get` is the first.
+            assert_eq!(path.get_all(&borrowed).len(), o.len(), "{name}: {path}");
+            assert_eq!(path.get_all(&doc).len(), o.len(), "{name}: {path}");
+            let first = path.get(&doc).map(|v| v.to_owned());
+            let want = o.first().map(|(_, v)| v.to_tag().into_owned());
+            assert_eq!(first.is_some(), want.is_some(), "{name}: {path}: get");
+            if let (Some(first), Some(want)) = (first, want) {
+                assert!(same(&first, &want), "{name}: {path}: get");
+            }
+            selected += o.len();
+        }
+    }
+    assert!(selected > 10_000, "only {selected} values selected");
+}
+
+#[test]
+fn set_on_a_document_agrees_with_the_owned_tree_on_the_corpus() {
     let mut checked = 0;
     for (name, bytes) in files() {
         let (owned, doc) = read(bytes);
@@ -90,7 +138,7 @@ fn set_document_agrees_with_the_owned_tree_on_the_corpus() {
                 let mut o = owned.clone();
                 let mut d = doc.clone();
                 let want = path.set(&mut o, value.clone());
-                let got = path.set_document(&mut d, value.clone());
+                let got = path.set(&mut d, value.clone());
                 assert_eq!(got, want, "{name}: set {path} {value:?}");
                 assert!(
                     d.to_bytes() == owned_bytes(&o),
@@ -104,7 +152,7 @@ fn set_document_agrees_with_the_owned_tree_on_the_corpus() {
 }
 
 #[test]
-fn remove_document_agrees_with_the_owned_tree_on_the_corpus() {
+fn remove_on_a_document_agrees_with_the_owned_tree_on_the_corpus() {
     let mut removed = 0;
     for (name, bytes) in files() {
         let (owned, doc) = read(bytes);
@@ -112,7 +160,7 @@ fn remove_document_agrees_with_the_owned_tree_on_the_corpus() {
             let mut o = owned.clone();
             let mut d = doc.clone();
             let want = path.remove(&mut o);
-            assert_eq!(path.remove_document(&mut d), want, "{name}: rm {path}");
+            assert_eq!(path.remove(&mut d), want, "{name}: rm {path}");
             assert!(
                 d.to_bytes() == owned_bytes(&o),
                 "{name}: rm {path} writes other bytes"
@@ -124,7 +172,7 @@ fn remove_document_agrees_with_the_owned_tree_on_the_corpus() {
 }
 
 #[test]
-fn set_document_on_arrays_and_empty_lists() {
+fn set_on_a_document_on_arrays_and_empty_lists() {
     let root = simdnbt::snbt::compound_from_str(
         "{b: [B; 1b, 2b, 3b], i: [I; 1, 2, 3], l: [L; 1L, 2L], e: [], n: [[I; 4, 5]]}",
     )
@@ -142,17 +190,14 @@ fn set_document_on_arrays_and_empty_lists() {
         let path = NbtPath::parse(path).unwrap();
         let mut o = owned.clone();
         let mut d = doc.clone();
-        assert_eq!(
-            path.set_document(&mut d, value.clone()),
-            path.set(&mut o, value)
-        );
+        assert_eq!(path.set(&mut d, value.clone()), path.set(&mut o, value));
         assert!(d.to_bytes() == owned_bytes(&o), "set {path}");
     }
     for path in ["b[0]", "i[-1]", "l[]", "n[0][0]", "e[]", "i[5]"] {
         let path = NbtPath::parse(path).unwrap();
         let mut o = owned.clone();
         let mut d = doc.clone();
-        assert_eq!(path.remove_document(&mut d), path.remove(&mut o));
+        assert_eq!(path.remove(&mut d), path.remove(&mut o));
         assert!(d.to_bytes() == owned_bytes(&o), "rm {path}");
     }
 }
@@ -168,7 +213,7 @@ fn a_refused_value_leaves_the_document_as_it_was() {
         let mut d = doc.clone();
         let err = NbtPath::parse(path)
             .unwrap()
-            .set_document(&mut d, long.clone())
+            .set(&mut d, long.clone())
             .unwrap_err();
         assert!(
             matches!(

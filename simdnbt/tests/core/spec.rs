@@ -203,7 +203,7 @@ fn duplicate_keys_are_kept_and_the_last_one_counts() {
     // So does a path, in either model.
     let path: simdnbt::path::NbtPath = "k".parse().unwrap();
     assert_eq!(path.get(&o).map(|v| v.to_tag().int()), Some(Some(2)));
-    let borrowed = path.get_all_borrow(b.as_compound());
+    let borrowed = path.get_all(b.as_compound());
     assert_eq!(borrowed.len(), 1);
     assert_eq!(borrowed[0].to_owned().int(), Some(2));
 

@@ -135,7 +135,7 @@ fn accessors_decode_little_endian() {
     ] {
         let got: Vec<_> = simdnbt::path::NbtPath::parse(path)
             .unwrap()
-            .get_all_document(root)
+            .get_all(root)
             .iter()
             .map(|v| v.to_owned())
             .collect();
