@@ -1,5 +1,6 @@
 //! Whether bytes are UTF-8 whose characters all lie in the Basic Multilingual
-//! Plane: valid UTF-8 (`simdutf8`) with no 4-byte sequence (a byte scan of our
+//! Plane: valid UTF-8 (`simdutf8`, or for short Latin text a bit-mask check
+//! of our own, `two_byte_sse2`) with no 4-byte sequence (a byte scan of our
 //! own). Such bytes are also valid MUTF-8 with the same meaning, so the MUTF-8
 //! decoder borrows them as `str` after this one check.
 //!
@@ -59,12 +60,12 @@ pub(super) fn is_bmp_utf8_on(kernel: Kernel, bytes: &[u8]) -> bool {
 /// continuation byte follows a lead", checked here on bit masks (one bit per
 /// byte) from 16-byte loads, all in registers. `simdutf8` pays the setup of
 /// its general algorithm on a 64-byte block that a short input is first
-/// copied into, and reading that block back with wide loads right after the
-/// narrower stores that filled it stalls store forwarding: on `hypixel.nbt`
-/// this check took its decode_all from 6.1× to 5.1× the floor's time
-/// (`reports/perf.md`). `None` when some byte is `C0`, `C1` or `E0` and
-/// above (3-byte sequences, MUTF-8's own forms, invalid bytes): the general
-/// validation decides those.
+/// copied into (and reads that block back with wide loads right after the
+/// narrower stores that filled it, which likely stalls store forwarding): on
+/// `hypixel.nbt` this check took its decode_all from 6.1× to 5.1× the
+/// floor's time (`reports/perf.md`). `None` when some byte is `C0`, `C1` or
+/// `E0` and above (3-byte sequences, MUTF-8's own forms, invalid bytes): the
+/// general validation decides those.
 #[cfg(all(
     any(target_arch = "x86", target_arch = "x86_64"),
     target_feature = "sse2"
