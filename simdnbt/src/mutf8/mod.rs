@@ -50,7 +50,10 @@
 //! - **Strings that read the same in UTF-8** (checked and lossy; every
 //!   string longer than 16 bytes or not ASCII) are borrowed after one check
 //!   (`simd::is_bmp_utf8`): a pass of ours over the bytes (SSE2 maximum)
-//!   settles ASCII and bytes `F0` and above, then `simdutf8`'s SIMD UTF-8
+//!   settles ASCII and bytes `F0` and above; strings of at most 64 bytes
+//!   with only 2-byte characters (Latin text, `§` codes) are then checked
+//!   on bit masks (a lead before each continuation byte, SSE2); the rest by
+//!   `simdutf8`'s SIMD UTF-8
 //!   validation, its AVX2 kernel called directly on a zero-padded 64-byte
 //!   block for strings of at most 64 bytes (its dispatched entry point hands
 //!   those to std's scalar validator). Valid UTF-8 without 4-byte sequences

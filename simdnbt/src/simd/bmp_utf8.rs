@@ -1,5 +1,6 @@
 //! Whether bytes are UTF-8 whose characters all lie in the Basic Multilingual
-//! Plane: valid UTF-8 (`simdutf8`) with no 4-byte sequence (a byte scan of our
+//! Plane: valid UTF-8 (`simdutf8`, or for short Latin text a bit-mask check
+//! of our own, `two_byte_sse2`) with no 4-byte sequence (a byte scan of our
 //! own). Such bytes are also valid MUTF-8 with the same meaning, so the MUTF-8
 //! decoder borrows them as `str` after this one check.
 //!
@@ -36,7 +37,115 @@ pub(super) fn is_bmp_utf8_on(kernel: Kernel, bytes: &[u8]) -> bool {
     match classify(bytes) {
         Class::Ascii => true,
         Class::FourByteLead => false,
-        Class::Other => is_utf8_on(kernel, bytes),
+        Class::Other => {
+            #[cfg(all(
+                any(target_arch = "x86", target_arch = "x86_64"),
+                target_feature = "sse2"
+            ))]
+            if bytes.len() <= BLOCK {
+                if let Some(valid) = two_byte_sse2(bytes) {
+                    return valid;
+                }
+            }
+            is_utf8_on(kernel, bytes)
+        }
+    }
+}
+
+/// Whether `bytes` (at most [`BLOCK`] long) is valid UTF-8, when every byte
+/// is ASCII, a 2-byte lead (`C2`..=`DF`) or a continuation byte
+/// (`80`..=`BF`): Latin text, and the `§` formatting codes of item names and
+/// lore, most of the non-ASCII strings in real files. For such bytes, valid
+/// UTF-8 is exactly "every lead is followed by a continuation byte and every
+/// continuation byte follows a lead", checked here on bit masks (one bit per
+/// byte) from 16-byte loads, all in registers. `simdutf8` pays the setup of
+/// its general algorithm on a 64-byte block that a short input is first
+/// copied into (and reads that block back with wide loads right after the
+/// narrower stores that filled it, which likely stalls store forwarding): on
+/// `hypixel.nbt` this check took its decode_all from 6.1× to 5.1× the
+/// floor's time (`reports/perf.md`). `None` when some byte is `C0`, `C1` or
+/// `E0` and above (3-byte sequences, MUTF-8's own forms, invalid bytes): the
+/// general validation decides those.
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    target_feature = "sse2"
+))]
+#[inline]
+pub(super) fn two_byte_sse2(bytes: &[u8]) -> Option<bool> {
+    let n = bytes.len();
+    debug_assert!(n <= BLOCK);
+    let (mut high, mut lead, mut cont) = (0u64, 0u64, 0u64);
+    if n >= 16 {
+        let p = bytes.as_ptr();
+        let mut at = 0;
+        loop {
+            // SAFETY: the load reads 16 bytes at `at <= n - 16`, inside
+            // `bytes`, unaligned.
+            let masks = byte_masks(unsafe { _mm_loadu_si128(p.add(at).cast()) });
+            // The bits of bytes that two loads overlap on are equal in
+            // both, so OR-ing them in again is harmless.
+            high |= u64::from(masks[0]) << at;
+            cont |= u64::from(masks[1]) << at;
+            lead |= u64::from(masks[2]) << at;
+            if at == n - 16 {
+                break;
+            }
+            at = (at + 16).min(n - 16);
+        }
+    } else if n >= 8 {
+        // Bytes 0..8 in the low half, n-8..n in the high half.
+        let word = |i: usize| i64::from_le_bytes(bytes[i..i + 8].try_into().unwrap());
+        // SAFETY: SSE2 is enabled at compile time.
+        let masks = byte_masks(unsafe { _mm_set_epi64x(word(n - 8), word(0)) });
+        let place = |m: u32| u64::from(m & 0xFF) | (u64::from(m >> 8) << (n - 8));
+        (high, cont, lead) = (place(masks[0]), place(masks[1]), place(masks[2]));
+    } else {
+        // The bytes in a zero-extended word, by overlapping loads as in
+        // `padded_block` (zeros are ASCII: they set no bit).
+        let word = match n {
+            4..=7 => {
+                let at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().unwrap());
+                u64::from(at(0)) | (u64::from(at(n - 4)) << ((n - 4) * 8))
+            }
+            1..=3 => {
+                let at = |i: usize| u64::from(bytes[i]) << (i * 8);
+                at(0) | at(n / 2) | at(n - 1)
+            }
+            _ => 0,
+        };
+        // SAFETY: SSE2 is enabled at compile time.
+        let masks = byte_masks(unsafe { _mm_set_epi64x(0, word as i64) });
+        (high, cont, lead) = (masks[0].into(), masks[1].into(), masks[2].into());
+    }
+    if high & !(lead | cont) != 0 {
+        return None;
+    }
+    // A lead in the last byte (bit `n - 1`, the highest a mask can hold)
+    // has no continuation; `lead << 1` would lose it when `n` is 64.
+    Some(lead << 1 == cont && (n == 0 || lead >> (n - 1) == 0))
+}
+
+/// One bit per byte of `v`: whether it is not ASCII, a continuation byte,
+/// a 2-byte lead (`C2`..=`DF`).
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    target_feature = "sse2"
+))]
+#[inline(always)]
+fn byte_masks(v: __m128i) -> [u32; 3] {
+    // SAFETY: SSE2 is enabled at compile time. As i8, continuation bytes
+    // are -128..=-65 and 2-byte leads -62..=-33.
+    unsafe {
+        let cont = _mm_cmplt_epi8(v, _mm_set1_epi8(-64));
+        let lead = _mm_and_si128(
+            _mm_cmpgt_epi8(v, _mm_set1_epi8(-63)),
+            _mm_cmplt_epi8(v, _mm_set1_epi8(-32)),
+        );
+        [
+            _mm_movemask_epi8(v) as u32,
+            _mm_movemask_epi8(cont) as u32,
+            _mm_movemask_epi8(lead) as u32,
+        ]
     }
 }
 

@@ -270,6 +270,10 @@ const BMP_EDGES: &[&[u8]] = &[
     b"\xF4\x8F\xBF\xBF",
     b"\xEF\xBF\xBF",
     b"\xC2\xA7",
+    b"\xDF\xBF",
+    b"\xC2\x7F",
+    b"\xC2\xC2\xA7",
+    b"\xA7\xC2",
     b"\xE0\x80\x80",
     b"\xC1\x81",
     b"\x80",
@@ -340,6 +344,57 @@ fn bmp_utf8_agrees_with_its_definition() {
         checked > if cfg!(miri) { 300 } else { 10_000 },
         "{checked} cases"
     );
+}
+
+/// The 2-byte check decides every input made of ASCII, 2-byte leads and
+/// continuation bytes (valid or not) as the definition does, at every length
+/// up to the block with each kind of byte at every position, and leaves
+/// every input with another non-ASCII byte undecided.
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    target_feature = "sse2"
+))]
+#[test]
+fn two_byte_check_decides_latin_text() {
+    use super::bmp_utf8::two_byte_sse2;
+    let lengths: Vec<usize> = if cfg!(miri) {
+        vec![0, 1, 2, 3, 4, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64]
+    } else {
+        (0..=64).collect()
+    };
+    let mut decided = 0;
+    for &len in &lengths {
+        for filler in [&b"ab"[..], "é".as_bytes(), "aé".as_bytes()] {
+            let text: Vec<u8> = filler.iter().copied().cycle().take(len).collect();
+            assert_eq!(two_byte_sse2(&text), Some(bmp_reference(&text)));
+            let ats: Vec<usize> = if cfg!(miri) {
+                [0, len / 2, len.saturating_sub(1)]
+                    .into_iter()
+                    .filter(|&i| i < len)
+                    .collect()
+            } else {
+                (0..len).collect()
+            };
+            for at in ats {
+                for b in [
+                    0x00, 0x41, 0x7F, 0x80, 0xA7, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xF0,
+                    0xFF,
+                ] {
+                    let mut v = text.clone();
+                    v[at] = b;
+                    let simple = v.iter().all(|&x| x < 0xC0 || (0xC2..=0xDF).contains(&x));
+                    let got = two_byte_sse2(&v);
+                    if simple {
+                        assert_eq!(got, Some(bmp_reference(&v)), "{v:02X?}");
+                        decided += 1;
+                    } else {
+                        assert_eq!(got, None, "{v:02X?}");
+                    }
+                }
+            }
+        }
+    }
+    assert!(decided > if cfg!(miri) { 200 } else { 10_000 }, "{decided}");
 }
 
 /// A padded block holds the input at its start and zeros after it, for
