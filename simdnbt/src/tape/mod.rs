@@ -104,7 +104,10 @@ pub(crate) const COUNT_MASK: u64 = (1 << 24) - 1;
 /// with all of its payload (a number's bytes, a string's or array's length
 /// and elements, a list's 5-byte header and elements); a named compound's or
 /// list's word is followed by its container word; every `end` and `start` is
-/// at most `len`. The accessors below read the input and the words without
+/// at most `len`; each word after `len` is the offset of the first element
+/// of a non-empty list of strings or arrays, whose 5-byte header (element
+/// id, count) precedes it and whose elements all lie inside `data`. The
+/// accessors below read the input and the words without
 /// bounds checks on the strength of it (checked by `debug_assert!`); the
 /// views reach both only through them.
 pub(crate) struct Tape<'a> {
@@ -210,11 +213,25 @@ impl<'a> Tape<'a> {
     pub fn side(&self) -> &[&'a [u8]] {
         let table = self.side.get_or_init(|| {
             let mut side = Vec::with_capacity(self.elements as usize);
+            // Through the unchecked accessors, the element type's layout
+            // looked up once per list: the checked walk of
+            // `prefixed_elements` cost several times more per element
+            // (`reports/perf.md`). The lists were validated by the parse
+            // (the invariant above).
             for &payload in &self.words[self.len as usize..] {
-                side.extend(
-                    self.prefixed_elements(payload as usize - 5)
-                        .map(|element| element as *const [u8]),
-                );
+                let header = payload as usize - 5;
+                let l = layout(self.byte(header));
+                let (prefix, element) = (l.prefix as usize, l.element as usize);
+                let mut pos = payload as usize;
+                for _ in 0..self.u32_at(header + 1) {
+                    let units = match prefix {
+                        2 => self.u16_at(pos) as usize,
+                        _ => self.u32_at(pos) as usize,
+                    };
+                    let start = pos + prefix;
+                    pos = start + units * element;
+                    side.push(self.bytes(start, pos) as *const [u8]);
+                }
             }
             // Exact: no reallocation.
             SideTable(side.into_boxed_slice())
