@@ -183,6 +183,7 @@ extern crate self as simdnbt;
 // The validating core and the tape it fills: every binary reader is a sink of
 // `read`.
 mod read;
+mod stack;
 mod tape;
 
 // The document models.

@@ -2,7 +2,8 @@
 //! tape writes and unchecked reads (including tape growth), the borrow views'
 //! slice casts (`bytes`, `strings`, `int_arrays`, `long_arrays`, `RawList`),
 //! MUTF-8 and the byte-swap kernels, the owned builder, writers, `Drop` and
-//! `PartialEq`, the document model's raw scratch stack (growth included), the
+//! `PartialEq`, the walks' inline stacks past their inline part, the
+//! document model's raw scratch stack (growth included), the
 //! one block its nodes and bytes share (each growing out of it) and its list
 //! view, the owned compound's 32-bit entries and the key indexes of both
 //! models (built by racing threads), on valid, truncated and hostile input.
@@ -637,6 +638,31 @@ fn document_scratch_stack_views_and_edits() {
 /// own (nodes by many new keys, bytes by long values, a compound value
 /// through the owned writer), and clones, compaction and drop follow. The
 /// owned tree gets the same edits and must write the same bytes.
+/// The document writer's explicit stack (`crate::stack`) past its inline
+/// frames and through its moves to the heap: an edit at the bottom of a
+/// deep chain makes the writer walk every container above it.
+#[test]
+fn deep_document_edit_walks_the_writer_stack() {
+    use simdnbt::document::Document;
+    use simdnbt::path::NbtPath;
+    let deep = if cfg!(miri) { 40 } else { 300 };
+    let mut c = NbtCompound::new();
+    c.insert("x", 1);
+    for i in 0..deep {
+        let mut parent = NbtCompound::new();
+        parent.insert("a", c);
+        parent.insert("s", format!("{i}"));
+        c = parent;
+    }
+    let mut doc = Document::from_owned(&owned::BaseNbt::new("", c.clone())).unwrap();
+    let path = NbtPath::parse(&format!("{}x", "a.".repeat(deep))).unwrap();
+    assert_eq!(path.set(&mut doc, NbtTag::Int(2)), Ok(1));
+    assert_eq!(path.set(&mut c, NbtTag::Int(2)), Ok(1));
+    let mut want = Vec::new();
+    owned::BaseNbt::new("", c).write(&mut want).unwrap();
+    assert!(doc.to_bytes() == want);
+}
+
 #[test]
 fn document_block_parts_grow_apart() {
     use simdnbt::document;

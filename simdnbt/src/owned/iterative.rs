@@ -7,9 +7,10 @@
 use std::mem::{self, ManuallyDrop};
 use std::ptr;
 
-use super::stack::Stack;
+use super::STACK_INLINE;
 use super::{BaseNbt, NbtCompound, NbtList, NbtTag};
 use crate::mutf8::Mutf8String;
+use crate::stack::{Stack, inline};
 
 /// Floats compare by bits so that a document always equals itself and equal
 /// documents write equal bytes.
@@ -338,7 +339,8 @@ unsafe fn drop_leaf<T>(leaf: *mut T) -> Option<Dropping> {
 /// no stack at all).
 #[inline(never)]
 fn drop_tree(first: Dropping) {
-    let mut stack = Stack::new();
+    let (mut inline, mut heap) = (inline::<_, STACK_INLINE>(), Vec::new());
+    let mut stack = Stack::new(&mut inline, &mut heap);
     let mut cur = first;
     loop {
         // SAFETY: `cur` and every container on the stack were made by

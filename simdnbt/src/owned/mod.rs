@@ -33,7 +33,6 @@ mod iterative;
 mod layout;
 mod list;
 mod number;
-mod stack;
 mod tag;
 mod write;
 
@@ -51,6 +50,10 @@ use crate::options::ReadOptions;
 use crate::read::root::{RootPrefix, cursor_parts, not_compressed, root_prefix_in, tag_prefix};
 use crate::read::wire::{BigEndian, Wire};
 use crate::tag_id::{COMPOUND, END};
+
+/// Open containers the owned tree's walks (the writer, the drop) keep
+/// inline on their stack (`crate::stack`): Minecraft nests a few levels.
+const STACK_INLINE: usize = 8;
 
 /// Reads a named root compound (disk form). `Ok(Nbt::None)` for an End root.
 /// Accepts and rejects exactly what [`crate::borrow::read`] does.

@@ -14,14 +14,15 @@
 
 use std::slice;
 
+use super::STACK_INLINE;
 use super::estimate::reserve_for;
-use super::stack::Stack;
 use super::{NbtCompound, NbtList, NbtTag};
 use crate::WriteError;
 use crate::append::{AppendBuf, Backing};
 use crate::mutf8::{InlineBlock, Mutf8Str, Mutf8String, STRING_SIZE};
 use crate::options::DEFAULT_MAX_DEPTH;
 use crate::simd::{self, BeNumber};
+use crate::stack::{Stack, inline};
 use crate::tag_id::*;
 
 use super::layout::{HEAD, INLINE_ENTRY_ROOM};
@@ -315,7 +316,8 @@ fn list<'d>(
 /// push when entering a container, one pop when leaving it).
 fn run(cur: Option<Frame<'_>>, out: &mut Out<'_>) -> Result<(), WriteError> {
     let Some(mut cur) = cur else { return Ok(()) };
-    let mut stack = Stack::new();
+    let (mut inline, mut heap) = (inline::<_, STACK_INLINE>(), Vec::new());
+    let mut stack = Stack::new(&mut inline, &mut heap);
     loop {
         // The depth of a container found in `cur`, which is at depth
         // `stack.len() + 1`.
