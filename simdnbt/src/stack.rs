@@ -8,19 +8,17 @@
 //! [`Stack`], rather than a field of it: the stack is then a pointer, a
 //! length and a capacity, which stay in registers, and a push or pop has
 //! one branch (room left; anything left) whether the items are inline or on
-//! the heap. Against the owned stack it replaces (items inline in the
-//! struct, a branch on where each one is), the owned write of hypixel.nbt
-//! takes 48,639 instructions instead of 49,940, the read (with its drop)
-//! 142,665 instead of 143,018 (`compare/icount.sh`).
+//! the heap. Against the owned stack it replaced (items inline in the
+//! struct, a branch on where each one is), the owned write and read (with
+//! its drop) execute fewer instructions.
 //!
 //! The read loop (`read/frames.rs`, the design this one generalises) and
 //! the document's writer (`document/write.rs`) keep their own: on this
-//! type the Java document read got cheaper (hypixel.nbt 74,201 → 73,796)
-//! but the Bedrock little-endian one dearer (complex_player.dat 25,761 →
-//! 25,946), and the document's write 1 to 4 instructions dearer, for no
+//! type some of their reads and writes executed more instructions, for no
 //! reason in the stack's own code (the same instructions per push and pop:
 //! LLVM lays the inlined loop out differently), and a slower read is not
-//! traded for one type fewer.
+//! traded for one type fewer. The counts are in `reports/code-notes.md`,
+//! "The inline stack".
 
 use std::marker::PhantomData;
 use std::mem::{self, MaybeUninit};
