@@ -160,34 +160,26 @@ impl<'t> PathRoot for &'t owned::NbtCompound {
     }
 }
 
-impl Sealed for &owned::BaseNbt {}
-impl<'t> PathRoot for &'t owned::BaseNbt {
-    type Value = Value<'t>;
+/// The owned roots that are a compound underneath (`owned::Nbt::None` is an
+/// empty one, as its `Deref` says): evaluated as that compound.
+macro_rules! owned_root_as_compound {
+    ($($root:ty),*) => {$(
+        impl Sealed for &$root {}
+        impl<'t> PathRoot for &'t $root {
+            type Value = Value<'t>;
 
-    fn select_path(
-        self,
-        path: &NbtPath,
-        with_paths: bool,
-        t: Token,
-    ) -> Vec<(Value<'t>, Option<NbtPath>)> {
-        <&owned::NbtCompound>::select_path(self, path, with_paths, t)
-    }
+            fn select_path(
+                self,
+                path: &NbtPath,
+                with_paths: bool,
+                t: Token,
+            ) -> Vec<(Value<'t>, Option<NbtPath>)> {
+                <&owned::NbtCompound>::select_path(self, path, with_paths, t)
+            }
+        }
+    )*};
 }
-
-/// `owned::Nbt::None` is an empty compound, as its `Deref` says.
-impl Sealed for &owned::Nbt {}
-impl<'t> PathRoot for &'t owned::Nbt {
-    type Value = Value<'t>;
-
-    fn select_path(
-        self,
-        path: &NbtPath,
-        with_paths: bool,
-        t: Token,
-    ) -> Vec<(Value<'t>, Option<NbtPath>)> {
-        <&owned::NbtCompound>::select_path(self, path, with_paths, t)
-    }
-}
+owned_root_as_compound!(owned::BaseNbt, owned::Nbt);
 
 impl<'a: 'tape, 'tape> Sealed for borrow::NbtCompound<'a, 'tape> {}
 impl<'a: 'tape, 'tape> PathRoot for borrow::NbtCompound<'a, 'tape> {
@@ -217,34 +209,24 @@ impl<'a: 'tape, 'tape> PathRoot for &'tape borrow::BaseNbt<'a> {
     }
 }
 
-impl Sealed for owned::NbtCompound {}
-impl PathRootMut for owned::NbtCompound {
-    fn set_path(
-        &mut self,
-        path: &NbtPath,
-        value: owned::NbtTag,
-        _: Token,
-    ) -> Result<usize, PathError> {
-        edit::set(path, self, value)
-    }
+/// The owned trees: edited in place (`BaseNbt` through its compound).
+macro_rules! owned_root_mut {
+    ($($root:ty),*) => {$(
+        impl Sealed for $root {}
+        impl PathRootMut for $root {
+            fn set_path(
+                &mut self,
+                path: &NbtPath,
+                value: owned::NbtTag,
+                _: Token,
+            ) -> Result<usize, PathError> {
+                edit::set(path, self, value)
+            }
 
-    fn remove_path(&mut self, path: &NbtPath, _: Token) -> usize {
-        edit::remove(path, self)
-    }
+            fn remove_path(&mut self, path: &NbtPath, _: Token) -> usize {
+                edit::remove(path, self)
+            }
+        }
+    )*};
 }
-
-impl Sealed for owned::BaseNbt {}
-impl PathRootMut for owned::BaseNbt {
-    fn set_path(
-        &mut self,
-        path: &NbtPath,
-        value: owned::NbtTag,
-        _: Token,
-    ) -> Result<usize, PathError> {
-        edit::set(path, self, value)
-    }
-
-    fn remove_path(&mut self, path: &NbtPath, _: Token) -> usize {
-        edit::remove(path, self)
-    }
-}
+owned_root_mut!(owned::NbtCompound, owned::BaseNbt);
