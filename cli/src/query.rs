@@ -176,8 +176,10 @@ pub fn replace_edit(
         // A string that is not Unicode text (a lone surrogate, bytes that
         // are not MUTF-8) reads as text only with U+FFFD in those places:
         // writing that back would change more than the match, silently.
-        let exact = text.try_to_str().is_ok();
-        let old = text.to_str();
+        let (old, exact) = match text.try_to_str() {
+            Ok(old) => (old, true),
+            Err(_) => (text.to_str(), false),
+        };
         let new = pattern.replace_all(&old);
         if new != *old {
             if !exact {

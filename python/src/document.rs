@@ -73,8 +73,7 @@ impl Document {
         path: NbtPath,
         views: bool,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let found = path.get_all(&self.doc);
-        let Some(v) = found.into_iter().next() else {
+        let Some(v) = path.get(&self.doc) else {
             return Ok(None);
         };
         if views && is_container(&v) {
