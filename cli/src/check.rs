@@ -36,7 +36,7 @@ fn check_nbt_file(path: &Path, form: Encoding) -> (Option<String>, u64) {
 /// [`check_nbt_file`] for an SNBT file: UTF-8 text holding one compound.
 fn check_snbt_bytes(bytes: &[u8]) -> (Option<String>, u64) {
     let place = crate::input::Place::File(PathBuf::new());
-    match crate::input::decode(&place, bytes, InputFormat::Snbt, Encoding::BigEndian) {
+    match crate::input::decode_text(&place, bytes, InputFormat::Snbt) {
         Ok(_) => (None, bytes.len() as u64),
         // The message starts with the (empty) place: keep what follows.
         Err(f) => (Some(f.message.trim_start_matches(": ").to_owned()), 0),

@@ -7,12 +7,12 @@
 use clap::ValueEnum;
 use simdnbt::compression::Compression;
 
-use simdnbt::owned::{BaseNbt, Nbt};
+use simdnbt::Encoding;
+use simdnbt::document::Document;
+use simdnbt::owned::Nbt;
 
 use crate::failure::{Failure, Result};
-use simdnbt::Encoding;
-
-use crate::input::{OwnedDocument, StoredAs};
+use crate::input::{Stored, StoredAs};
 use crate::output::{self, Layout};
 use crate::store::DEFAULT_LEVEL;
 
@@ -45,7 +45,7 @@ impl OutputFormat {
 
 /// `--root-name`: names the root of binary output `name`. SNBT and JSON have
 /// no root name to set, so asking for one there is an error, not ignored.
-pub fn name_root(doc: &mut OwnedDocument, to: OutputFormat, name: Option<String>) -> Result<()> {
+pub fn name_root(doc: &mut Stored, to: OutputFormat, name: Option<String>) -> Result<()> {
     let Some(name) = name else {
         return Ok(());
     };
@@ -55,19 +55,17 @@ pub fn name_root(doc: &mut OwnedDocument, to: OutputFormat, name: Option<String>
              the root compound only, without a name",
         ));
     }
-    if let Nbt::Some(base) = std::mem::replace(&mut doc.nbt, Nbt::None) {
-        doc.nbt = Nbt::Some(BaseNbt::new(name, base.as_compound()));
+    if let Some(doc) = &mut doc.doc {
+        doc.set_name(&name)
+            .map_err(|e| Failure::new(format!("cannot name the root {name:?}: {e}")))?;
     }
     Ok(())
 }
 
 /// The notice for converting a document with a non-empty root name to a form
 /// that cannot hold it (SNBT, JSON), saying how to get it back.
-pub fn dropped_name_notice(doc: &OwnedDocument, to: OutputFormat) -> Option<String> {
-    let Nbt::Some(base) = &doc.nbt else {
-        return None;
-    };
-    let name = base.name().to_str();
+pub fn dropped_name_notice(doc: &Stored, to: OutputFormat) -> Option<String> {
+    let name = doc.doc.as_ref()?.name().to_str();
     if to.is_binary() || name.is_empty() {
         return None;
     }
@@ -99,20 +97,20 @@ fn shell_word(text: &str) -> String {
 const JAVA: (Encoding, Option<simdnbt::bedrock::LevelHeader>) = (Encoding::BigEndian, None);
 
 /// The bytes of the document as `to`.
-pub fn convert(doc: &OwnedDocument, to: OutputFormat, compact: bool) -> Result<Vec<u8>> {
-    let nbt = &doc.nbt;
+pub fn convert(stored: &Stored, to: OutputFormat, compact: bool) -> Result<Vec<u8>> {
+    let doc = stored.doc.as_ref();
     let layout = if compact {
         Layout::Compact
     } else {
         Layout::Pretty
     };
     match to {
-        OutputFormat::Nbt => output::binary(nbt, Compression::Raw, JAVA, DEFAULT_LEVEL),
-        OutputFormat::Gzip => output::binary(nbt, Compression::Gzip, JAVA, DEFAULT_LEVEL),
-        OutputFormat::Zlib => output::binary(nbt, Compression::Zlib, JAVA, DEFAULT_LEVEL),
+        OutputFormat::Nbt => output::binary(doc, Compression::Raw, JAVA, DEFAULT_LEVEL),
+        OutputFormat::Gzip => output::binary(doc, Compression::Gzip, JAVA, DEFAULT_LEVEL),
+        OutputFormat::Zlib => output::binary(doc, Compression::Zlib, JAVA, DEFAULT_LEVEL),
         OutputFormat::NbtLe => {
             // The level.dat header is kept when the input had one.
-            let header = match doc.stored {
+            let header = match stored.form {
                 StoredAs::Binary {
                     encoding: Encoding::LittleEndian,
                     header,
@@ -121,14 +119,18 @@ pub fn convert(doc: &OwnedDocument, to: OutputFormat, compact: bool) -> Result<V
                 _ => None,
             };
             let le = (Encoding::LittleEndian, header);
-            output::binary(nbt, Compression::Raw, le, DEFAULT_LEVEL)
+            output::binary(doc, Compression::Raw, le, DEFAULT_LEVEL)
         }
         OutputFormat::NbtVarint => {
             let network = (Encoding::Network, None);
-            output::binary(nbt, Compression::Raw, network, DEFAULT_LEVEL)
+            output::binary(doc, Compression::Raw, network, DEFAULT_LEVEL)
         }
-        OutputFormat::Snbt => Ok(output::snbt_text(output::document(nbt)?, layout)?.into_bytes()),
-        OutputFormat::Json => output::json_text(nbt, layout),
+        // The text printers take the owned tree.
+        OutputFormat::Snbt => {
+            let nbt = output::owned(doc)?;
+            Ok(output::snbt_text(&nbt, layout)?.into_bytes())
+        }
+        OutputFormat::Json => output::json_text(&Nbt::Some(output::owned(doc)?), layout),
     }
 }
 
@@ -169,21 +171,21 @@ pub fn region(
         let (x, z) = (i32::from(info.pos.x), i32::from(info.pos.z));
         let at = format!("{place} chunk {}", info.pos);
         let doc = match region.chunk(x, z) {
-            Ok(bytes) => crate::input::parse_nbt(&bytes.unwrap_or_default())
+            Ok(bytes) => Document::from_vec(bytes.unwrap_or_default())
                 .map_err(|e| format!("{at}: invalid NBT: {e}")),
             Err(e) => Err(format!("{at}: {e}")),
         };
-        let nbt = match doc {
-            Ok(nbt) => nbt,
+        let doc = match doc {
+            Ok(doc) => doc,
             Err(message) => {
                 eprintln!("nbt: {message}; skipped");
                 failed += 1;
                 continue;
             }
         };
-        let doc = OwnedDocument {
-            nbt,
-            stored: StoredAs::Snbt,
+        let doc = Stored {
+            doc,
+            form: StoredAs::Snbt,
         };
         let bytes = match typed {
             true => typed_json(&doc, to, compact)?,
@@ -211,15 +213,15 @@ pub fn region(
 }
 
 /// `--typed`: the document as typed JSON (`simdnbt::json`), root name included.
-pub fn typed_json(doc: &OwnedDocument, to: OutputFormat, compact: bool) -> Result<Vec<u8>> {
+pub fn typed_json(doc: &Stored, to: OutputFormat, compact: bool) -> Result<Vec<u8>> {
     if to != OutputFormat::Json {
         return Err(Failure::new("--typed is for --to json"));
     }
-    let nbt = output::document(&doc.nbt)?;
+    let nbt = output::owned(doc.doc.as_ref())?;
     let mut out = Vec::new();
     match compact {
-        true => simdnbt::json::to_writer(&mut out, nbt),
-        false => simdnbt::json::to_writer_pretty(&mut out, nbt),
+        true => simdnbt::json::to_writer(&mut out, &nbt),
+        false => simdnbt::json::to_writer_pretty(&mut out, &nbt),
     }
     .map_err(|e| Failure::new(format!("cannot write as typed JSON: {e}")))?;
     out.push(b'\n');

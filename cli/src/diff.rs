@@ -1,101 +1,84 @@
 //! `nbt diff`: the differences between two documents, by path.
 //!
 //! Compounds are compared key by key, lists index by index; everything else
-//! (numbers, strings, arrays) as whole values. The walk keeps its own stack,
-//! so documents of any depth compare.
+//! (numbers, strings, arrays) as whole values. The walk runs over the
+//! documents' own views (`simdnbt::document`) and keeps its own stack, so
+//! documents of any depth compare; a value is built as an owned tag only to
+//! compare a leaf or print a line.
 
-use simdnbt::owned::{NbtCompound, NbtList, NbtTag};
+use simdnbt::document::{DocValue, Document, ListElement, NbtCompound, NbtList};
+use simdnbt::owned::NbtTag;
 use simdnbt::path::NbtPath;
 
 /// Longest value text shown in a difference line.
 const MAX_VALUE_CHARS: usize = 100;
 
-/// A value being compared: borrowed from a document, or an element of a
-/// number, string or array list taken out as a tag.
-enum Val<'a> {
-    Tag(&'a NbtTag),
-    Compound(&'a NbtCompound),
-    List(&'a NbtList),
-    Owned(NbtTag),
+/// Which documents are compared, for [`same`]: subtrees of documents in one
+/// encoding are equal when their bytes are.
+#[derive(Clone, Copy)]
+struct Sides {
+    one_encoding: bool,
 }
 
-impl<'a> Val<'a> {
-    /// The compound, borrowed from the document (element tags taken out of
-    /// lists are never compounds).
-    fn compound(&self) -> Option<&'a NbtCompound> {
-        match *self {
-            Val::Compound(c) => Some(c),
-            Val::Tag(NbtTag::Compound(c)) => Some(c),
-            _ => None,
-        }
+fn compound(v: DocValue<'_>) -> Option<NbtCompound<'_>> {
+    match v {
+        DocValue::Compound(c) => Some(c),
+        DocValue::Tag(t) => t.compound(),
+        _ => None,
     }
+}
 
-    fn list(&self) -> Option<&'a NbtList> {
-        match *self {
-            Val::List(l) => Some(l),
-            Val::Tag(NbtTag::List(l)) => Some(l),
-            _ => None,
-        }
+fn list(v: DocValue<'_>) -> Option<NbtList<'_>> {
+    match v {
+        DocValue::List(l) => Some(l),
+        DocValue::Tag(t) => t.list(),
+        _ => None,
     }
+}
 
-    fn tag(&self) -> Option<&NbtTag> {
-        match self {
-            Val::Tag(t) => Some(t),
-            Val::Owned(t) => Some(t),
-            _ => None,
-        }
+/// Compact SNBT, cut to [`MAX_VALUE_CHARS`].
+fn text(v: DocValue<'_>) -> String {
+    let text = simdnbt::snbt::to_string(&v.to_owned()).unwrap_or_else(|e| format!("<{e}>"));
+    match text.char_indices().nth(MAX_VALUE_CHARS) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text,
     }
+}
 
-    fn type_name(&self) -> &'static str {
-        if self.compound().is_some() {
-            "Compound"
-        } else if self.list().is_some() {
-            "List"
-        } else {
-            self.tag().map_or("?", |t| simdnbt::tag_id::name(t.id()))
-        }
+/// Whether two values are the same, without looking inside when that is
+/// cheap to answer: two containers of documents in one encoding compare as
+/// bytes (a compound whose keys only moved is looked into, and shows no
+/// line); leaves compare as values, floats by their bits (as their bytes
+/// would).
+fn same(a: DocValue<'_>, b: DocValue<'_>, sides: Sides) -> bool {
+    if a.id() != b.id() {
+        return false;
     }
-
-    /// Compact SNBT, cut to [`MAX_VALUE_CHARS`].
-    fn text(&self) -> String {
-        let printed = match self {
-            Val::Tag(t) => simdnbt::snbt::to_string(*t),
-            Val::Owned(t) => simdnbt::snbt::to_string(t),
-            Val::Compound(c) => simdnbt::snbt::to_string(*c),
-            Val::List(l) => simdnbt::snbt::to_string(*l),
-        };
-        let text = printed.unwrap_or_else(|e| format!("<{e}>"));
-        match text.char_indices().nth(MAX_VALUE_CHARS) {
-            Some((cut, _)) => format!("{}…", &text[..cut]),
-            None => text,
-        }
+    if let (Some(ca), Some(cb)) = (compound(a), compound(b)) {
+        return sides.one_encoding && ca == cb;
     }
-
-    fn same(&self, other: &Val<'_>) -> bool {
-        match (self.compound(), other.compound(), self.list(), other.list()) {
-            (Some(a), Some(b), _, _) => a == b,
-            (_, _, Some(a), Some(b)) => a == b,
-            _ => match (self.tag(), other.tag()) {
-                (Some(a), Some(b)) => a == b,
-                _ => false,
-            },
-        }
+    if let (Some(la), Some(lb)) = (list(a), list(b)) {
+        return sides.one_encoding && la == lb;
+    }
+    match (a.to_owned(), b.to_owned()) {
+        (NbtTag::Float(x), NbtTag::Float(y)) => x.to_bits() == y.to_bits(),
+        (NbtTag::Double(x), NbtTag::Double(y)) => x.to_bits() == y.to_bits(),
+        (x, y) => x == y,
     }
 }
 
 enum Work<'a> {
-    Compare(NbtPath, Val<'a>, Val<'a>),
-    Added(NbtPath, Val<'a>),
-    Removed(NbtPath, Val<'a>),
+    Compare(NbtPath, DocValue<'a>, DocValue<'a>),
+    Added(NbtPath, DocValue<'a>),
+    Removed(NbtPath, DocValue<'a>),
 }
 
-/// The elements of a list as values (compounds and lists borrowed).
-fn elements(list: &NbtList) -> Vec<Val<'_>> {
-    match list {
-        NbtList::Compound(v) => v.iter().map(Val::Compound).collect(),
-        NbtList::List(v) => v.iter().map(Val::List).collect(),
-        other => other.as_nbt_tags().into_iter().map(Val::Owned).collect(),
-    }
+/// Element `i` of `list` as a value.
+fn element(list: NbtList<'_>, i: usize) -> Option<DocValue<'_>> {
+    Some(match list.get(i)? {
+        ListElement::Number(n) => DocValue::Number(n),
+        ListElement::Tag(t) => DocValue::Tag(t),
+    })
 }
 
 /// The path as `diff` prints it: `(root)` for the empty path.
@@ -107,75 +90,81 @@ fn path_text(path: &NbtPath) -> String {
     }
 }
 
+/// The difference lines between two documents' roots (a single End byte is
+/// the empty compound); see [`diff`].
+pub fn documents(a: Option<&Document>, b: Option<&Document>) -> Vec<String> {
+    let empty = Document::from_owned(&simdnbt::owned::BaseNbt::default())
+        .expect("an empty compound is a document");
+    let (a, b) = (a.unwrap_or(&empty), b.unwrap_or(&empty));
+    let sides = Sides {
+        one_encoding: a.encoding() == b.encoding(),
+    };
+    diff(DocValue::Tag(a.root()), DocValue::Tag(b.root()), sides)
+}
+
 /// The difference lines between `a` and `b` in document order: `- path: old`
 /// (only in A), `+ path: new` (only in B), `~ path: old -> new` (changed,
 /// with the types when they differ).
-pub fn diff(a: &NbtCompound, b: &NbtCompound) -> Vec<String> {
+fn diff<'d>(a: DocValue<'d>, b: DocValue<'d>, sides: Sides) -> Vec<String> {
     let mut lines = Vec::new();
-    let mut stack = vec![Work::Compare(
-        NbtPath::new(),
-        Val::Compound(a),
-        Val::Compound(b),
-    )];
+    let mut stack = vec![Work::Compare(NbtPath::new(), a, b)];
     while let Some(work) = stack.pop() {
         let (steps, a, b) = match work {
             Work::Added(steps, v) => {
-                lines.push(format!("+ {}: {}", path_text(&steps), v.text()));
+                lines.push(format!("+ {}: {}", path_text(&steps), text(v)));
                 continue;
             }
             Work::Removed(steps, v) => {
-                lines.push(format!("- {}: {}", path_text(&steps), v.text()));
+                lines.push(format!("- {}: {}", path_text(&steps), text(v)));
                 continue;
             }
             Work::Compare(steps, a, b) => (steps, a, b),
         };
-        if a.same(&b) {
+        if same(a, b, sides) {
             continue;
         }
         // Children go on the stack in reverse, so they come off in document order.
         let mut children = Vec::new();
-        if let (Some(ca), Some(cb)) = (a.compound(), b.compound()) {
+        if let (Some(ca), Some(cb)) = (compound(a), compound(b)) {
             for (key, va) in ca.iter() {
-                let key_text = key.to_str().into_owned();
-                let path = steps.clone().with_key(key_text);
-                match cb.get(&key.to_str()) {
-                    Some(vb) => children.push(Work::Compare(path, Val::Tag(va), Val::Tag(vb))),
-                    None => children.push(Work::Removed(path, Val::Tag(va))),
+                let key = key.to_str();
+                let path = steps.clone().with_key(key.as_ref());
+                match cb.get(&key) {
+                    Some(vb) => {
+                        children.push(Work::Compare(path, DocValue::Tag(va), DocValue::Tag(vb)))
+                    }
+                    None => children.push(Work::Removed(path, DocValue::Tag(va))),
                 }
             }
             for (key, vb) in cb.iter() {
-                if !ca.contains(&key.to_str()) {
-                    let path = steps.clone().with_key(key.to_str());
-                    children.push(Work::Added(path, Val::Tag(vb)));
+                let key = key.to_str();
+                if !ca.contains(&key) {
+                    let path = steps.clone().with_key(key.as_ref());
+                    children.push(Work::Added(path, DocValue::Tag(vb)));
                 }
             }
-        } else if let (Some(la), Some(lb)) = (a.list(), b.list()) {
-            let ea = elements(la);
-            let eb = elements(lb);
-            let mut eb = eb.into_iter();
-            for (i, va) in ea.into_iter().enumerate() {
+        } else if let (Some(la), Some(lb)) = (list(a), list(b)) {
+            for i in 0..la.len().max(lb.len()) {
                 let path = steps.clone().with_index(i);
-                match eb.next() {
-                    Some(vb) => children.push(Work::Compare(path, va, vb)),
-                    None => children.push(Work::Removed(path, va)),
-                }
-            }
-            let start = la.len();
-            for (j, vb) in eb.enumerate() {
-                children.push(Work::Added(steps.clone().with_index(start + j), vb));
+                children.push(match (element(la, i), element(lb, i)) {
+                    (Some(va), Some(vb)) => Work::Compare(path, va, vb),
+                    (Some(va), None) => Work::Removed(path, va),
+                    (None, Some(vb)) => Work::Added(path, vb),
+                    (None, None) => continue,
+                });
             }
         } else {
-            let (ta, tb) = (a.type_name(), b.type_name());
-            let types = if ta == tb {
+            let name = |v: DocValue<'_>| simdnbt::tag_id::name(v.id());
+            let types = if a.id() == b.id() {
                 String::new()
             } else {
-                format!(" ({ta} -> {tb})")
+                format!(" ({} -> {})", name(a), name(b))
             };
             lines.push(format!(
                 "~ {}: {} -> {}{types}",
                 path_text(&steps),
-                a.text(),
-                b.text()
+                text(a),
+                text(b)
             ));
             continue;
         }
@@ -188,16 +177,17 @@ pub fn diff(a: &NbtCompound, b: &NbtCompound) -> Vec<String> {
 mod tests {
     use super::*;
 
-    fn c(text: &str) -> NbtCompound {
-        simdnbt::snbt::compound_from_str(text).unwrap()
+    fn doc(text: &str) -> Document {
+        let root = simdnbt::snbt::compound_from_str(text).unwrap();
+        Document::from_owned(&simdnbt::owned::BaseNbt::new("", root)).unwrap()
     }
 
     #[test]
     fn paths_and_kinds() {
-        let a = c("{a: 1, b: {c: 'x', d: [1, 2, 3]}, gone: 1b, l: [{s: 1b}, {s: 2b}]}");
-        let b = c("{a: 1L, b: {c: 'y', d: [1, 5]}, l: [{s: 1b}, {s: 3b}, {s: 4b}], new: []}");
+        let a = doc("{a: 1, b: {c: 'x', d: [1, 2, 3]}, gone: 1b, l: [{s: 1b}, {s: 2b}]}");
+        let b = doc("{a: 1L, b: {c: 'y', d: [1, 5]}, l: [{s: 1b}, {s: 3b}, {s: 4b}], new: []}");
         assert_eq!(
-            diff(&a, &b),
+            documents(Some(&a), Some(&b)),
             [
                 "~ a: 1 -> 1L (Int -> Long)",
                 "~ b.c: \"x\" -> \"y\"",
@@ -209,23 +199,63 @@ mod tests {
                 "+ new: []",
             ]
         );
-        assert!(diff(&a, &a).is_empty());
+        assert!(documents(Some(&a), Some(&a)).is_empty());
+        assert_eq!(documents(None, Some(&doc("{x: 1}"))), ["+ x: 1"]);
+        assert!(documents(None, Some(&doc("{}"))).is_empty());
+    }
+
+    #[test]
+    fn moved_keys_and_nan_bits_are_not_differences() {
+        let a = doc("{k: {x: 1, y: 2}, f: [1.0f]}");
+        let b = doc("{k: {y: 2, x: 1}, f: [1.0f]}");
+        assert!(documents(Some(&a), Some(&b)).is_empty());
+        let nan = |bits: u32| {
+            let mut root = simdnbt::owned::NbtCompound::new();
+            root.insert("n", f32::from_bits(bits));
+            root.insert("other", bits as i32);
+            Document::from_owned(&simdnbt::owned::BaseNbt::new("", root)).unwrap()
+        };
+        // The same NaN is no difference; another NaN payload is one.
+        let (n1, n2) = (nan(0x7fc0_0000), nan(0x7fc0_0001));
+        assert_eq!(documents(Some(&n1), Some(&n2)).len(), 2);
+        let lines = documents(Some(&n1), Some(&nan(0x7fc0_0000)));
+        assert!(lines.is_empty(), "{lines:?}");
+    }
+
+    #[test]
+    fn documents_in_two_encodings_compare_by_value() {
+        let java = doc("{a: 1, l: [{s: 'x'}], d: [1.5d]}");
+        let mut le = Vec::new();
+        java.write_in(
+            simdnbt::document::Framing::Named,
+            simdnbt::Encoding::LittleEndian,
+            &mut le,
+        );
+        let bedrock = simdnbt::document::bedrock::read_le(&mut std::io::Cursor::new(&le[..]))
+            .unwrap()
+            .unwrap();
+        assert_eq!(bedrock.encoding(), simdnbt::Encoding::LittleEndian);
+        assert!(documents(Some(&java), Some(&bedrock)).is_empty());
+        let changed = doc("{a: 2, l: [{s: 'x'}], d: [1.5d]}");
+        assert_eq!(documents(Some(&changed), Some(&bedrock)), ["~ a: 2 -> 1"]);
     }
 
     #[test]
     fn deep_documents_do_not_recurse() {
-        let mut a = NbtCompound::new();
-        let mut b = NbtCompound::new();
+        use simdnbt::owned::NbtCompound as C;
+        let mut a = C::new();
+        let mut b = C::new();
         b.insert("x", 1);
-        for _ in 0..2000 {
-            let mut wa = NbtCompound::new();
+        for _ in 0..500 {
+            let mut wa = C::new();
             wa.insert("k", NbtTag::Compound(a));
             a = wa;
-            let mut wb = NbtCompound::new();
+            let mut wb = C::new();
             wb.insert("k", NbtTag::Compound(b));
             b = wb;
         }
-        let lines = diff(&a, &b);
+        let as_doc = |c: C| Document::from_owned(&simdnbt::owned::BaseNbt::new("", c)).unwrap();
+        let lines = documents(Some(&as_doc(a)), Some(&as_doc(b)));
         assert_eq!(lines.len(), 1);
         assert!(lines[0].starts_with("+ k.k.k."), "{}", &lines[0][..20]);
         assert!(lines[0].ends_with(".x: 1"));

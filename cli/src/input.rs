@@ -11,7 +11,8 @@ use clap::{Args, ValueEnum};
 use simdnbt::Encoding;
 use simdnbt::bedrock::LevelHeader;
 use simdnbt::compression::{Compression, Decompressed};
-use simdnbt::owned::{BaseNbt, Nbt};
+use simdnbt::document::Document;
+use simdnbt::owned::BaseNbt;
 use simdnbt::region::{ChunkCompression, Region, RegionError};
 
 use crate::failure::{Failure, Result};
@@ -199,20 +200,21 @@ pub enum StoredAs {
     },
 }
 
-/// A document read into the owned tree, and where and how it was stored.
+/// A document as the tool holds it (`simdnbt::document::Document`, whatever
+/// form it was read from), and where and how it was stored.
 #[derive(Debug)]
-pub struct OwnedDocument {
-    /// The tree (`Nbt::None` for a file holding a single End byte).
-    pub nbt: Nbt,
-    /// How it was stored.
-    pub stored: StoredAs,
+pub struct Stored {
+    /// The document (`None` for a file holding a single End byte).
+    pub doc: Option<Document>,
+    /// How it was stored (for binary NBT and chunks, `doc`'s own encoding).
+    pub form: StoredAs,
 }
 
 /// What an input holds: a document, or a region file when no chunk was named.
 #[derive(Debug)]
 pub enum Opened {
     /// A document.
-    Document(OwnedDocument),
+    Document(Stored),
     /// A region file, no `--chunk` given.
     Region(Box<Region>),
 }
@@ -241,7 +243,7 @@ pub fn open(place: &Place, opts: &InputOpts) -> Result<Opened> {
             )));
         }
         let doc = decode(place, &bytes, format, opts.binary_form())?;
-        if matches!(doc.stored, StoredAs::Json) {
+        if matches!(doc.form, StoredAs::Json) {
             eprintln!("nbt: {place}: {PLAIN_JSON_NOTICE}");
         }
         return Ok(Opened::Document(doc));
@@ -254,10 +256,10 @@ pub fn open(place: &Place, opts: &InputOpts) -> Result<Opened> {
         return Ok(Opened::Region(Box::new(region)));
     };
     let (region, bytes, compression) = read_chunk(place, bytes, pos)?;
-    let nbt = parse_nbt(&bytes).map_err(|e| invalid_chunk(place, pos, &e, &bytes))?;
-    Ok(Opened::Document(OwnedDocument {
-        nbt,
-        stored: StoredAs::Chunk {
+    let doc = chunk_document(place, &region, pos, bytes)?;
+    Ok(Opened::Document(Stored {
+        doc,
+        form: StoredAs::Chunk {
             region: Box::new(region),
             pos,
             compression,
@@ -291,7 +293,7 @@ pub(crate) fn read_chunk(
 }
 
 /// Reads `place` as a document; a region file needs `--chunk`.
-pub fn open_document(place: &Place, opts: &InputOpts) -> Result<OwnedDocument> {
+pub fn open_document(place: &Place, opts: &InputOpts) -> Result<Stored> {
     match open(place, opts)? {
         Opened::Document(doc) => Ok(doc),
         Opened::Region(_) => Err(Failure::new(format!(
@@ -423,20 +425,18 @@ pub(crate) fn invalid_chunk(
     ))
 }
 
+/// The document in a chunk's uncompressed `bytes` (taken, not copied), read
+/// from `region` at `pos`; what is wrong is said with where in the chunk.
 pub(crate) fn chunk_document(
     place: &Place,
-    region: Region,
+    region: &Region,
     pos: ChunkPos,
-) -> Result<OwnedDocument> {
-    let (bytes, compression) = chunk_bytes(place, &region, pos)?;
-    let nbt = parse_nbt(&bytes).map_err(|e| invalid_chunk(place, pos, &e, &bytes))?;
-    Ok(OwnedDocument {
-        nbt,
-        stored: StoredAs::Chunk {
-            region: Box::new(region),
-            pos,
-            compression,
-        },
+    bytes: Vec<u8>,
+) -> Result<Option<Document>> {
+    Document::from_vec(bytes).or_else(|e| {
+        // The bytes again (they were taken), to say which value is wrong.
+        let (bytes, _) = chunk_bytes(place, region, pos)?;
+        Err(invalid_chunk(place, pos, &e, &bytes))
     })
 }
 
@@ -446,9 +446,34 @@ pub(crate) fn decode(
     bytes: &[u8],
     format: InputFormat,
     binary: Encoding,
-) -> Result<OwnedDocument> {
+) -> Result<Stored> {
+    if format == InputFormat::Nbt {
+        return decode_binary(place, bytes, binary);
+    }
+    let (root, form) = decode_text(place, bytes, format)?;
+    // Text can hold what binary NBT cannot (a string over 65535 bytes,
+    // nesting past 512); the tool holds every document to binary NBT's
+    // limits, as it writes every form to them.
+    let doc = Document::from_owned(&root).map_err(|e| {
+        Failure::new(format!(
+            "{place}: binary NBT cannot hold it ({e}), and text files are held to the same \
+             limits"
+        ))
+    })?;
+    Ok(Stored {
+        doc: Some(doc),
+        form,
+    })
+}
+
+/// Reads SNBT or JSON text into the owned tree (what the text readers
+/// build); the form says which it was.
+pub(crate) fn decode_text(
+    place: &Place,
+    bytes: &[u8],
+    format: InputFormat,
+) -> Result<(BaseNbt, StoredAs)> {
     match format {
-        InputFormat::Nbt => decode_binary(place, bytes, binary),
         InputFormat::Snbt => {
             let text = std::str::from_utf8(bytes).map_err(|e| {
                 Failure::new(format!(
@@ -458,22 +483,14 @@ pub(crate) fn decode(
             })?;
             let root = simdnbt::snbt::compound_from_str(text)
                 .map_err(|e| Failure::new(format!("{place}: invalid SNBT: {e}")))?;
-            Ok(OwnedDocument {
-                nbt: Nbt::Some(BaseNbt::new("", root)),
-                stored: StoredAs::Snbt,
-            })
+            Ok((BaseNbt::new("", root), StoredAs::Snbt))
         }
         InputFormat::Json => {
             // Typed JSON (`convert --to json --typed`) first: it is exact. A
             // file with its shape that does not read is broken typed JSON,
             // never read as plain JSON (which would retype every number).
             let typed = match simdnbt::json::from_slice(bytes) {
-                Ok(root) => {
-                    return Ok(OwnedDocument {
-                        nbt: Nbt::Some(root),
-                        stored: StoredAs::TypedJson,
-                    });
-                }
+                Ok(root) => return Ok((root, StoredAs::TypedJson)),
                 Err(e) if simdnbt::json::has_typed_shape(bytes) => {
                     return Err(Failure::new(format!("{place}: invalid typed JSON: {e}")));
                 }
@@ -484,78 +501,97 @@ pub(crate) fn decode(
                     "{place}: invalid JSON: {e} (as typed JSON: {typed})"
                 ))
             })?;
-            Ok(OwnedDocument {
-                nbt: Nbt::Some(root),
-                stored: StoredAs::Json,
-            })
+            Ok((root, StoredAs::Json))
         }
-        // `open` reads regions itself; this is only reached by mistake.
-        InputFormat::Region => Err(Failure::new(format!(
-            "{place}: a region file holds chunks: say which with --chunk X,Z"
+        // `open` reads binary NBT and regions itself; this is only reached
+        // by mistake.
+        InputFormat::Nbt | InputFormat::Region => Err(Failure::new(format!(
+            "{place}: not text: read as {}",
+            format_name(format)
         ))),
     }
 }
 
-fn decode_binary(place: &Place, bytes: &[u8], binary: Encoding) -> Result<OwnedDocument> {
+/// Binary NBT (gzip, zlib or raw; Java, or Bedrock little-endian or network
+/// form, read by the library's Bedrock document, which keeps its encoding)
+/// read straight into a document.
+fn decode_binary(place: &Place, bytes: &[u8], binary: Encoding) -> Result<Stored> {
     let file =
         Decompressed::from_bytes(bytes).map_err(|e| Failure::new(format!("{place}: {e}")))?;
     let compression = file.compression();
+    let data = file.as_bytes();
     let note = inflated_note(compression);
-    let bedrock = |encoding: Encoding| {
-        bedrock_to_java(file.as_bytes(), encoding)
-            .map_err(|e| Failure::new(format!("{place}: {e}{note}")))
-    };
-    let (java, encoding, header) = match binary {
+    let encoding = match binary {
         Encoding::BigEndian => {
             // Java first: a Java document is read once; only one that fails,
             // or leaves bytes after its root, is tried as Bedrock.
-            let mut cursor = Cursor::new(file.as_bytes());
-            let read = simdnbt::owned::read(&mut cursor);
-            let whole = read.is_ok() && cursor.position() as usize == file.as_bytes().len();
-            match bedrock_instead(file.as_bytes(), whole) {
+            let mut cursor = Cursor::new(data);
+            let read = simdnbt::document::read(&mut cursor);
+            let whole = read.is_ok() && cursor.position() as usize == data.len();
+            match bedrock_instead(data, whole) {
+                Some(bedrock) => bedrock,
                 None => {
-                    let nbt = read.map_err(|e| {
+                    let doc = read.map_err(|e| {
                         Failure::new(format!(
                             "{place}: invalid NBT: {}",
-                            crate::locate::describe(&e, file.as_bytes(), &note)
+                            crate::locate::describe(&e, data, &note)
                         ))
                     })?;
-                    return Ok(OwnedDocument {
-                        nbt,
-                        stored: StoredAs::Binary {
+                    return Ok(Stored {
+                        doc,
+                        form: StoredAs::Binary {
                             compression,
                             encoding: Encoding::BigEndian,
                             header: None,
                         },
                     });
                 }
-                Some(encoding) => {
-                    let (java, header) = bedrock(encoding)?;
-                    bedrock_notice(place, encoding, header);
-                    (java, encoding, header)
-                }
             }
         }
-        encoding => {
-            let (java, header) = bedrock(encoding)?;
-            (java, encoding, header)
-        }
+        bedrock => bedrock,
     };
-    let mut cursor = Cursor::new(&java[..]);
-    let nbt = simdnbt::owned::read(&mut cursor).map_err(|e| {
-        Failure::new(format!(
-            "{place}: invalid NBT: {}",
-            crate::locate::describe(&e, &java, &note)
-        ))
-    })?;
-    Ok(OwnedDocument {
-        nbt,
-        stored: StoredAs::Binary {
+    let (doc, header) =
+        read_bedrock(data, encoding).map_err(|e| Failure::new(format!("{place}: {e}{note}")))?;
+    if binary == Encoding::BigEndian {
+        bedrock_notice(place, encoding, header);
+    }
+    Ok(Stored {
+        doc,
+        form: StoredAs::Binary {
             compression,
             encoding,
             header,
         },
     })
+}
+
+/// The whole Bedrock document `data` holds in `encoding` (little-endian:
+/// after a level.dat header when it has one), and the header.
+fn read_bedrock(
+    data: &[u8],
+    encoding: Encoding,
+) -> std::result::Result<(Option<Document>, Option<LevelHeader>), String> {
+    use simdnbt::document::bedrock;
+    let (header, body) = match simdnbt::bedrock::split_level_header(data) {
+        Some((header, body)) if encoding == Encoding::LittleEndian => (Some(header), body),
+        _ => (None, data),
+    };
+    let mut cursor = Cursor::new(body);
+    let read = match encoding {
+        Encoding::Network => bedrock::read_network(&mut cursor),
+        _ => bedrock::read_le(&mut cursor),
+    };
+    match read {
+        Ok(doc) if cursor.position() as usize == body.len() => Ok((doc, header)),
+        // Broken, or bytes after the root: said as the whole-document
+        // transcoder says it (it runs the same core, so it finds the same
+        // problem at the same offset, and says where in the file that is).
+        other => Err(match (bedrock_to_java(data, encoding), other) {
+            (Err(message), _) => message,
+            (Ok(_), Err(e)) => format!("cannot read as a document: {e}"),
+            (Ok(_), Ok(_)) => "bytes after the document".into(),
+        }),
+    }
 }
 
 /// Says on stderr that `place`, read with no flag, is read as Bedrock.
@@ -620,19 +656,6 @@ pub fn bedrock_to_java(
     }
 }
 
-/// Java-form bytes in `encoding`, after a level.dat header of `header`'s
-/// version when there is one.
-pub fn java_to(java: &[u8], encoding: Encoding, header: Option<LevelHeader>) -> Result<Vec<u8>> {
-    let body = match encoding {
-        Encoding::BigEndian => java.to_vec(),
-        Encoding::Network => simdnbt::bedrock::to_network(java)
-            .map_err(|e| Failure::new(format!("cannot write network-form NBT: {e}")))?,
-        Encoding::LittleEndian => simdnbt::bedrock::to_little_endian(java)
-            .map_err(|e| Failure::new(format!("cannot write little-endian NBT: {e}")))?,
-    };
-    with_header(body, header)
-}
-
 /// `body` after a level.dat header of `header`'s version (and `body`'s
 /// length), or as it is when there is none.
 pub fn with_header(body: Vec<u8>, header: Option<LevelHeader>) -> Result<Vec<u8>> {
@@ -655,9 +678,4 @@ pub fn inflated_note(compression: Compression) -> String {
         Compression::Raw => String::new(),
         c => format!(" (of the data inflated from {})", c.name()),
     }
-}
-
-/// Reads an uncompressed NBT document (named root compound, or a single End byte).
-pub fn parse_nbt(bytes: &[u8]) -> std::result::Result<Nbt, simdnbt::Error> {
-    simdnbt::owned::read(&mut Cursor::new(bytes))
 }

@@ -8,7 +8,6 @@ mod batches;
 mod check;
 mod convert;
 mod diff;
-mod doc_edit;
 mod export;
 mod failure;
 mod input;
@@ -468,13 +467,12 @@ fn run(cli: Cli) -> Result<u8> {
                     )));
                 }
                 (Opened::Region(region), None) => show::chunk_table(&region),
-                (Opened::Document(doc), None) => output::snbt_text(&*doc.nbt, layout)?,
-                (Opened::Document(doc), Some(path)) => {
-                    query::show(&doc, &path, layout).map_err(|f| Failure {
+                (Opened::Document(doc), None) => output::document_snbt(doc.doc.as_ref(), layout)?,
+                (Opened::Document(doc), Some(path)) => query::show(doc.doc.as_ref(), &path, layout)
+                    .map_err(|f| Failure {
                         message: format!("{file}: {}", f.message),
                         ..f
-                    })?
-                }
+                    })?,
             };
             output::write_stdout(text.as_bytes())?;
             Ok(0)
@@ -606,7 +604,7 @@ fn run(cli: Cli) -> Result<u8> {
                     let da = input::open_document(&a, &input)?;
                     let db = input::open_document(&b, &input)?;
                     many::diff::report(many::diff::Differences {
-                        lines: many::diff::documents(&da.nbt, &db.nbt, ""),
+                        lines: many::diff::documents(da.doc.as_ref(), db.doc.as_ref(), ""),
                         failures: Vec::new(),
                     })
                 }

@@ -3,6 +3,7 @@
 use std::io::{IsTerminal, Write};
 
 use simdnbt::compression::{self, Compression};
+use simdnbt::document::{Document, Framing};
 use simdnbt::owned::{BaseNbt, Nbt};
 use simdnbt::snbt::ToSnbt;
 
@@ -61,6 +62,15 @@ pub fn snbt_text<T: ToSnbt + ?Sized>(value: &T, layout: Layout) -> Result<String
     Ok(text)
 }
 
+/// SNBT of a whole document, with a final line break; a single End byte
+/// prints as the empty compound.
+pub fn document_snbt(doc: Option<&Document>, layout: Layout) -> Result<String> {
+    match doc {
+        Some(doc) => snbt_text(doc, layout),
+        None => snbt_text(&simdnbt::owned::NbtCompound::new(), layout),
+    }
+}
+
 /// JSON (the serde form of the owned tree) of a document, with a final line break.
 pub fn json_text(nbt: &Nbt, layout: Layout) -> Result<Vec<u8>> {
     let root = document(nbt)?;
@@ -84,18 +94,31 @@ pub fn document(nbt: &Nbt) -> Result<&BaseNbt> {
     }
 }
 
+/// The owned tree of a document, for the printers that take one (SNBT and
+/// JSON); refused for a single End byte, which they cannot express.
+pub fn owned(doc: Option<&Document>) -> Result<BaseNbt> {
+    match doc.map(Document::to_owned_nbt) {
+        Some(Nbt::Some(base)) => Ok(base),
+        _ => document(&Nbt::None).cloned(),
+    }
+}
+
 /// Binary NBT in `encoding` (after a Bedrock level.dat `header` when there
-/// is one), compressed as `compression` at zlib/gzip `level` (0..=9).
+/// is one), compressed as `compression` at zlib/gzip `level` (0..=9): the
+/// document's bytes, re-encoded by the library when `encoding` is not its
+/// own (a single End byte is that byte in every encoding).
 pub fn binary(
-    nbt: &Nbt,
+    doc: Option<&Document>,
     compression: Compression,
     (encoding, header): (Encoding, Option<LevelHeader>),
     level: u32,
 ) -> Result<Vec<u8>> {
-    let mut raw = uncompressed(nbt)?;
-    if encoding != Encoding::BigEndian || header.is_some() {
-        raw = crate::input::java_to(&raw, encoding, header)?;
+    let mut body = Vec::new();
+    match doc {
+        Some(doc) => doc.write_in(Framing::Named, encoding, &mut body),
+        None => body.push(simdnbt::tag_id::END),
     }
+    let raw = crate::input::with_header(body, header)?;
     Ok(match compression {
         Compression::Raw => raw,
         c => compression::compress_with_level(&raw, c, level),

@@ -1,14 +1,14 @@
 //! `nbt get`, `nbt set`, `nbt rm`, `nbt replace`, and `nbt show FILE PATH`:
-//! NBT paths (`simdnbt::path`) against a document. The edits are made on a
-//! `simdnbt::document::Document` (`doc_edit.rs` reads every input into one),
-//! one closure per command.
+//! NBT paths (`simdnbt::path`) against a document: every input is read into
+//! a `simdnbt::document::Document` (`input::open`), and each edit is one
+//! closure over it.
 
 use simdnbt::document::{DocValue, Document};
-use simdnbt::owned::{NbtCompound, NbtTag};
+use simdnbt::owned::NbtTag;
 use simdnbt::path::{NbtPath, PathError, PathErrorKind};
 
 use crate::failure::{Failure, Result};
-use crate::input::{self, InputOpts, Opened, OwnedDocument, Place};
+use crate::input::{self, InputOpts, Opened, Place};
 use crate::many::edit::Change;
 use crate::many::search::Found;
 use crate::many::{self, Where};
@@ -43,11 +43,23 @@ pub fn format_value(tag: &NbtTag, style: ValueStyle) -> Result<String> {
     }
 }
 
-/// Every value `path` selects in `root`, as tags.
-pub fn select(path: &NbtPath, root: &NbtCompound) -> Vec<NbtTag> {
-    path.get_all(root)
+/// Every value `path` selects in `doc` (none in a document that is a single
+/// End byte), as tags.
+pub fn select(path: &NbtPath, doc: Option<&Document>) -> Vec<NbtTag> {
+    let Some(doc) = doc else {
+        return Vec::new();
+    };
+    path.get_all(doc).iter().map(DocValue::to_owned).collect()
+}
+
+/// Every value `path` selects in `doc`, with the concrete path to each.
+pub fn resolve(path: &NbtPath, doc: Option<&Document>) -> Vec<Found> {
+    let Some(doc) = doc else {
+        return Vec::new();
+    };
+    path.resolve_all(doc)
         .into_iter()
-        .map(|v| v.to_tag().into_owned())
+        .map(|(at, value)| (at, value.to_owned()))
         .collect()
 }
 
@@ -70,7 +82,7 @@ pub fn get(place: &Place, opts: &InputOpts, path: &str, style: ValueStyle) -> Re
     let mut found = 0usize;
     match input::open(place, opts)? {
         Opened::Document(doc) => {
-            for tag in select(&path, &doc.nbt) {
+            for tag in select(&path, doc.doc.as_ref()) {
                 out.push_str(&format_value(&tag, style)?);
                 out.push('\n');
                 found += 1;
@@ -271,16 +283,17 @@ pub fn edit(
         Place::File(path) => w.lock(path)?,
         Place::Std => None,
     };
-    let Some(mut stored) = crate::doc_edit::open(place, opts)? else {
+    let mut stored = input::open_document(place, opts)?;
+    let Some(doc) = stored.doc.as_mut() else {
         return Err(Failure::new(format!(
             "{place} holds no document (a single End byte): nothing to edit"
         )));
     };
-    let change = edit(&mut stored.doc).map_err(|m| Failure::new(format!("{place}: {m}")))?;
+    let change = edit(doc).map_err(|m| Failure::new(format!("{place}: {m}")))?;
     if let Some(code) = unchanged(place, path, &change)? {
         return Ok(code);
     }
-    crate::doc_edit::store(place, &mut stored, w)?;
+    crate::store::store(place, doc, &mut stored.form, w)?;
     Ok(done(place, verb, change, w))
 }
 
@@ -368,9 +381,9 @@ pub fn rm_chunk(place: &Place, opts: &InputOpts, w: WriteOpts) -> Result<u8> {
 }
 
 /// `nbt show FILE PATH`: each selected value as pretty SNBT.
-pub fn show(doc: &OwnedDocument, path: &str, layout: Layout) -> Result<String> {
+pub fn show(doc: Option<&Document>, path: &str, layout: Layout) -> Result<String> {
     let path = parse_path(path)?;
-    let found = select(&path, &doc.nbt);
+    let found = select(&path, doc);
     if found.is_empty() {
         return Err(Failure::no(format!("nothing matches `{path}`")));
     }
@@ -443,10 +456,10 @@ pub fn find(place: &Place, opts: &InputOpts, path: &str, style: FindStyle) -> Re
                     z: p.z.rem_euclid(32) as u8,
                 }),
             };
-            let found = path.resolve_all(&doc.nbt);
+            let found = resolve(&path, doc.doc.as_ref());
             let mut out = String::new();
-            for (p, v) in &found {
-                out.push_str(&line(&at, &(p.clone(), v.to_tag().into_owned())));
+            for found in &found {
+                out.push_str(&line(&at, found));
             }
             crate::output::write_stdout(out.as_bytes())?;
             let code = if found.is_empty() {

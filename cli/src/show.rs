@@ -82,9 +82,11 @@ pub fn folder(
         let text = match (input::open(&place, &opts.in_folder(&place)), &parsed) {
             (Ok(Opened::Region(region)), None) => Ok(chunk_table(&region)),
             (Ok(Opened::Region(region)), Some(p)) => chunk_values(&place, &region, p, layout),
-            (Ok(Opened::Document(doc)), None) => crate::output::snbt_text(&*doc.nbt, layout),
+            (Ok(Opened::Document(doc)), None) => {
+                crate::output::document_snbt(doc.doc.as_ref(), layout)
+            }
             (Ok(Opened::Document(doc)), Some(p)) => {
-                let found = crate::query::select(p, &doc.nbt);
+                let found = crate::query::select(p, doc.doc.as_ref());
                 let mut text = String::new();
                 for tag in &found {
                     text.push_str(&crate::output::snbt_text(tag, layout)?);
@@ -126,10 +128,10 @@ fn chunk_values(
             .chunk(x, z)
             .map_err(|e| crate::failure::Failure::new(format!("{place}: {e}")))?
             .unwrap_or_default();
-        let nbt = crate::input::parse_nbt(&bytes).map_err(|e| {
+        let doc = simdnbt::document::Document::from_vec(bytes).map_err(|e| {
             crate::failure::Failure::new(format!("{place} chunk {}: invalid NBT: {e}", info.pos))
         })?;
-        let found = crate::query::select(path, &nbt);
+        let found = crate::query::select(path, doc.as_ref());
         if found.is_empty() {
             continue;
         }

@@ -1,50 +1,198 @@
 //! Writing a changed document back in the form it was read in, safely:
 //! encode, write to a temporary file beside the original (for a symlink: the
 //! file it points to), read it back and compare, then rename over the original.
+//!
+//! Binary NBT and region chunks are written from the document's own bytes:
+//! every subtree no edit touched is a copy (instruction counts:
+//! `reports/cli.md`). SNBT and JSON are written from the owned tree their
+//! printers take, and checked by reading them back the way they were read.
 
 use std::path::{Path, PathBuf};
 
 use simdnbt::Encoding;
-use simdnbt::owned::Nbt;
+use simdnbt::compression::{Compression, Decompressed};
+use simdnbt::document::Document;
+use simdnbt::owned::{BaseNbt, Nbt};
 use simdnbt::region::{EncodedChunk, Region};
 
 use crate::failure::{Failure, Result};
-use crate::input::{
-    ChunkPos, InputFormat, OwnedDocument, Place, StoredAs, chunk_document, decode,
-    open_region_lenient,
-};
+use crate::input::{self, ChunkPos, Place, StoredAs};
 
-/// The bytes of `nbt` stored as `form` (for a chunk: the whole region
-/// file), compressed at zlib/gzip `level`.
-pub fn encode(nbt: &Nbt, form: &mut StoredAs, level: u32) -> Result<Vec<u8>> {
-    use crate::output::{self, Layout};
+/// Stores an edited document as it was stored: written to a temporary file
+/// beside the original, read back, checked and renamed over it (stdin: to
+/// stdout, checked). The check: what is written decodes (inflated, its
+/// level.dat header split off, taken out of the region) to exactly the bytes
+/// the document wrote, which read as NBT in its encoding; text reads back as
+/// the same document. Refused, leaving the file as it was, otherwise.
+pub fn store(place: &Place, doc: &Document, form: &mut StoredAs, w: WriteOpts) -> Result<()> {
+    let refuse =
+        |why: String| Failure::new(format!("refusing to write {place}: {why}; it is unchanged"));
+    if matches!(form, StoredAs::Snbt | StoredAs::Json | StoredAs::TypedJson) {
+        return store_text(place, &doc.to_owned_nbt(), form, w);
+    }
+    let raw = doc.to_bytes();
+    let bytes = encode(&raw, form, w.level).map_err(|f| refuse(f.message))?;
+    let form = &*form;
+    let verify = |written: &[u8]| -> Result<()> {
+        let back = decode(place, written, form)
+            .map_err(|f| refuse(format!("the result would not read back: {}", f.message)))?;
+        if back != raw || !reads(&back, form) {
+            return Err(refuse(
+                "the result would read back as a different document".into(),
+            ));
+        }
+        Ok(())
+    };
+    write_checked(place, &bytes, &verify, w)
+}
+
+/// Writes `bytes` over `place` once `verify` accepts them (stdin: to stdout).
+fn write_checked(
+    place: &Place,
+    bytes: &[u8],
+    verify: &dyn Fn(&[u8]) -> Result<()>,
+    w: WriteOpts,
+) -> Result<()> {
+    match place {
+        Place::File(link) => replace_verified(link, bytes, verify, w),
+        Place::Std => {
+            verify(bytes)?;
+            if w.dry_run {
+                return Ok(());
+            }
+            crate::output::write_stdout(bytes)
+        }
+    }
+}
+
+/// Whether `bytes` (a document as [`decode`] gives it back) read as NBT in
+/// the encoding `form` says.
+fn reads(bytes: &[u8], form: &StoredAs) -> bool {
+    match form {
+        StoredAs::Binary {
+            encoding: Encoding::LittleEndian,
+            ..
+        } => simdnbt::bedrock::to_big_endian(bytes).is_ok(),
+        StoredAs::Binary {
+            encoding: Encoding::Network,
+            ..
+        } => simdnbt::bedrock::from_network(bytes).is_ok(),
+        _ => simdnbt::borrow::read(&mut std::io::Cursor::new(bytes)).is_ok(),
+    }
+}
+
+/// The bytes of the document `raw` (in its own encoding) stored as `form`
+/// (for a chunk: the whole region file), compressed at zlib/gzip `level`.
+fn encode(raw: &[u8], form: &mut StoredAs, level: u32) -> Result<Vec<u8>> {
     match form {
         StoredAs::Binary {
             compression,
-            encoding,
             header,
-        } => output::binary(nbt, *compression, (*encoding, *header), level),
-        StoredAs::Snbt => {
-            Ok(output::snbt_text(output::document(nbt)?, Layout::Pretty)?.into_bytes())
-        }
-        StoredAs::Json => output::json_text(nbt, Layout::Pretty),
-        StoredAs::TypedJson => {
-            let mut out = Vec::new();
-            simdnbt::json::to_writer_pretty(&mut out, output::document(nbt)?)
-                .map_err(|e| Failure::new(format!("cannot write as typed JSON: {e}")))?;
-            out.push(b'\n');
-            Ok(out)
+            ..
+        } => {
+            let body = input::with_header(raw.to_vec(), *header)?;
+            Ok(match compression {
+                Compression::Raw => body,
+                c => simdnbt::compression::compress_with_level(&body, *c, level),
+            })
         }
         StoredAs::Chunk {
             region,
             pos,
             compression,
         } => {
-            let raw = output::uncompressed(nbt)?;
-            let chunk = EncodedChunk::with_level(&raw, *compression, level)
+            let chunk = EncodedChunk::with_level(raw, *compression, level)
                 .map_err(|e| Failure::new(format!("cannot store the chunk: {e}")))?;
             put_chunk(region, *pos, &chunk)?;
             Ok(region.as_bytes().to_vec())
+        }
+        StoredAs::Snbt | StoredAs::Json | StoredAs::TypedJson => {
+            Err(Failure::new("text is written by `store_text`"))
+        }
+    }
+}
+
+/// The document bytes `written` holds, stored as `form`.
+fn decode(place: &Place, written: &[u8], form: &StoredAs) -> Result<Vec<u8>> {
+    match form {
+        StoredAs::Binary { header, .. } => {
+            let file = Decompressed::from_bytes(written)
+                .map_err(|e| Failure::new(format!("{place}: {e}")))?;
+            let Some(header) = header else {
+                return Ok(file.into_bytes());
+            };
+            match simdnbt::bedrock::split_level_header(file.as_bytes()) {
+                Some((back, body)) if back.version == header.version => Ok(body.to_vec()),
+                _ => Err(Failure::new(format!(
+                    "{place}: the level.dat header is not as it was"
+                ))),
+            }
+        }
+        StoredAs::Chunk { pos, .. } => {
+            let (region, _): (Region, _) = input::open_region_lenient(place, written.to_vec())?;
+            region
+                .chunk(pos.x, pos.z)
+                .map_err(|e| Failure::new(format!("{place}: {e}")))?
+                .ok_or_else(|| Failure::new(format!("{place}: chunk {},{} is gone", pos.x, pos.z)))
+        }
+        StoredAs::Snbt | StoredAs::Json | StoredAs::TypedJson => {
+            Err(Failure::new("text is read back by `store_text`"))
+        }
+    }
+}
+
+/// [`store`] for SNBT and JSON text: printed from the owned tree, and read
+/// back as the same document (plain JSON, which has no NBT types and reads
+/// back retyped: printing again gives the same text).
+fn store_text(place: &Place, nbt: &Nbt, form: &StoredAs, w: WriteOpts) -> Result<()> {
+    let refuse =
+        |why: String| Failure::new(format!("refusing to write {place}: {why}; it is unchanged"));
+    // Text can hold what binary NBT cannot; a text file is held to the
+    // binary limits so that every form of a world gets the same answer and
+    // the file still converts to NBT.
+    crate::output::uncompressed(nbt).map_err(|f| {
+        refuse(format!(
+            "the result could not be stored as binary NBT ({}), and text files are held to \
+             the same limits",
+            f.message
+        ))
+    })?;
+    let bytes = text(nbt, form).map_err(|f| refuse(f.message))?;
+    let format = match form {
+        StoredAs::Snbt => input::InputFormat::Snbt,
+        _ => input::InputFormat::Json,
+    };
+    let verify = |written: &[u8]| -> Result<()> {
+        let (back, _) = input::decode_text(place, written, format)
+            .map_err(|f| refuse(format!("the result would not read back: {}", f.message)))?;
+        let back = Nbt::Some(back);
+        let same = match form {
+            StoredAs::Json => text(&back, form).is_ok_and(|again| again == written),
+            _ => back == *nbt,
+        };
+        if !same {
+            return Err(refuse(
+                "the result would read back as a different document".into(),
+            ));
+        }
+        Ok(())
+    };
+    write_checked(place, &bytes, &verify, w)
+}
+
+/// `nbt` as the text `form` names, pretty.
+fn text(nbt: &Nbt, form: &StoredAs) -> Result<Vec<u8>> {
+    use crate::output::{self, Layout};
+    let root: &BaseNbt = output::document(nbt)?;
+    match form {
+        StoredAs::Snbt => Ok(output::snbt_text(root, Layout::Pretty)?.into_bytes()),
+        StoredAs::Json => output::json_text(nbt, Layout::Pretty),
+        _ => {
+            let mut out = Vec::new();
+            simdnbt::json::to_writer_pretty(&mut out, root)
+                .map_err(|e| Failure::new(format!("cannot write as typed JSON: {e}")))?;
+            out.push(b'\n');
+            Ok(out)
         }
     }
 }
@@ -62,20 +210,6 @@ pub fn put_chunk(region: &mut Region, pos: ChunkPos, chunk: &EncodedChunk) -> Re
         ));
     }
     Ok(())
-}
-
-/// Reads back bytes [`encode`] made for `form`, to check them.
-fn decode_like(place: &Place, bytes: &[u8], form: &StoredAs) -> Result<Nbt> {
-    let (format, encoding) = match form {
-        StoredAs::Binary { encoding, .. } => (InputFormat::Nbt, *encoding),
-        StoredAs::Snbt => (InputFormat::Snbt, Encoding::BigEndian),
-        StoredAs::Json | StoredAs::TypedJson => (InputFormat::Json, Encoding::BigEndian),
-        StoredAs::Chunk { pos, .. } => {
-            let (region, _) = open_region_lenient(place, bytes.to_vec())?;
-            return Ok(chunk_document(place, region, *pos)?.nbt);
-        }
-    };
-    Ok(decode(place, bytes, format, encoding)?.nbt)
 }
 
 /// How a changed file is written.
@@ -134,58 +268,6 @@ pub fn storable(value: &simdnbt::owned::NbtTag) -> Result<()> {
 /// The level `set`, `rm` and `replace` compress at unless told otherwise.
 pub const DEFAULT_LEVEL: u32 = simdnbt::region::DEFAULT_LEVEL;
 
-/// Stores a changed document: encodes it as it was stored, reads the result
-/// back and compares; then replaces the file (through a temporary file in the
-/// same folder, renamed over it) or writes to stdout. Refuses, leaving the
-/// file as it was, when the result would not read back as `doc.nbt`.
-pub fn store(place: &Place, doc: &mut OwnedDocument, opts: WriteOpts) -> Result<()> {
-    let refuse =
-        |why: String| Failure::new(format!("refusing to write {place}: {why}; it is unchanged"));
-    if matches!(
-        doc.stored,
-        StoredAs::Snbt | StoredAs::Json | StoredAs::TypedJson
-    ) {
-        // Text can hold what binary NBT cannot; a text file is held to the
-        // binary limits so that every form of a world gets the same answer
-        // and the file still converts to NBT.
-        crate::output::uncompressed(&doc.nbt).map_err(|f| {
-            refuse(format!(
-                "the result could not be stored as binary NBT ({}), and text files are held \
-                 to the same limits",
-                f.message
-            ))
-        })?;
-    }
-    let bytes = encode(&doc.nbt, &mut doc.stored, opts.level).map_err(|f| refuse(f.message))?;
-    let verify = |written: &[u8]| -> Result<()> {
-        let back = decode_like(place, written, &doc.stored)
-            .map_err(|f| refuse(format!("the result would not read back: {}", f.message)))?;
-        let same = match doc.stored {
-            // JSON has no NBT types, so it reads back retyped: compare it as JSON.
-            StoredAs::Json => {
-                encode(&back, &mut StoredAs::Json, opts.level).is_ok_and(|again| again == written)
-            }
-            _ => back == doc.nbt,
-        };
-        if !same {
-            return Err(refuse(
-                "the result would read back as a different document".into(),
-            ));
-        }
-        Ok(())
-    };
-    match place {
-        Place::Std => {
-            verify(&bytes)?;
-            if opts.dry_run {
-                return Ok(());
-            }
-            crate::output::write_stdout(&bytes)
-        }
-        Place::File(link) => replace_verified(link, &bytes, &verify, opts),
-    }
-}
-
 /// Replaces the file at `link` with `bytes`: writes them to a temporary file
 /// beside it, reads that back and lets `verify` judge what is on disk, keeps
 /// the original as `FILE.bak` if asked, then renames the temporary file over
@@ -226,7 +308,8 @@ fn keep_backup(path: &Path) -> Result<()> {
     let backup = path.with_file_name(name);
     if std::fs::symlink_metadata(&backup).is_ok() {
         return Err(Failure::new(format!(
-            "refusing to write {}: its backup {} exists (move it away, or drop --backup);              it is unchanged",
+            "refusing to write {}: its backup {} exists (move it away, or drop --backup); \
+             it is unchanged",
             path.display(),
             backup.display()
         )));

@@ -467,6 +467,42 @@ fn end_root_documents() {
         .stdout("{}\n");
 }
 
+/// Every command reads a document into the library's document model, which
+/// holds binary NBT: a text file holding what binary NBT cannot (a string of
+/// 70,000 bytes) is refused by each, saying why, and never half-read.
+#[test]
+fn a_text_file_binary_nbt_cannot_hold_is_refused_by_every_reader() {
+    let dir = TempDir::new().unwrap();
+    let long = file(
+        &dir,
+        "long.snbt",
+        format!("{{Name: \"{}\", n: 1}}\n", "y".repeat(70_000)).as_bytes(),
+    );
+    let small = file(&dir, "small.snbt", b"{n: 1}\n");
+    for args in [
+        vec!["show"],
+        vec!["get", "n"],
+        vec!["find", "n"],
+        vec!["convert", "--to", "json"],
+    ] {
+        nbt()
+            .args(&args[..1])
+            .arg(&long)
+            .args(&args[1..])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("binary NBT cannot hold it"));
+    }
+    nbt()
+        .arg("diff")
+        .arg(&small)
+        .arg(&long)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("binary NBT cannot hold it"));
+}
+
 #[test]
 fn get_values_by_path() {
     let dir = TempDir::new().unwrap();

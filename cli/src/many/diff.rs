@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
-use simdnbt::owned::Nbt;
+use simdnbt::document::Document;
 use simdnbt::region::{LocalPos, Region};
 
 use crate::failure::{Failure, Result};
@@ -34,16 +34,16 @@ impl Differences {
 
 /// The difference lines of two documents (the root's name, then by path),
 /// each prefixed with `prefix` when it is not empty.
-pub fn documents(a: &Nbt, b: &Nbt, prefix: &str) -> Vec<String> {
+pub fn documents(a: Option<&Document>, b: Option<&Document>, prefix: &str) -> Vec<String> {
     let mut lines = Vec::new();
-    if a.name() != b.name() {
-        lines.push(format!(
-            "~ (root name): {:?} -> {:?}",
-            a.name().to_str(),
-            b.name().to_str()
-        ));
+    // A single End byte compares as an unnamed empty compound.
+    fn name(d: Option<&Document>) -> std::borrow::Cow<'_, str> {
+        d.map(|d| d.name().to_str()).unwrap_or_default()
     }
-    lines.extend(crate::diff::diff(a, b));
+    if name(a) != name(b) {
+        lines.push(format!("~ (root name): {:?} -> {:?}", name(a), name(b)));
+    }
+    lines.extend(crate::diff::documents(a, b));
     if !prefix.is_empty() {
         for line in &mut lines {
             *line = format!("{prefix}: {line}");
@@ -135,11 +135,11 @@ fn chunk(ra: &Region, rb: &Region, pos: LocalPos, at: &str) -> Differences {
         (Ok(None), Ok(Some(_))) => d.lines.push(format!("+ {at}")),
         (Ok(Some(a)), Ok(Some(b))) if a == b => {}
         (Ok(Some(a)), Ok(Some(b))) => {
-            let parse = |bytes: &[u8]| {
-                input::parse_nbt(bytes).map_err(|e| format!("{at}: invalid NBT: {e}"))
+            let parse = |bytes: Vec<u8>| {
+                Document::from_vec(bytes).map_err(|e| format!("{at}: invalid NBT: {e}"))
             };
-            match (parse(&a), parse(&b)) {
-                (Ok(na), Ok(nb)) => d.lines = documents(&na, &nb, at),
+            match (parse(a), parse(b)) {
+                (Ok(na), Ok(nb)) => d.lines = documents(na.as_ref(), nb.as_ref(), at),
                 (na, nb) => d
                     .failures
                     .extend([na.err(), nb.err()].into_iter().flatten()),
@@ -211,7 +211,7 @@ fn file(a: &Path, b: &Path, name: &str, opts: &InputOpts) -> Differences {
     };
     match (open(a), open(b)) {
         (Ok(da), Ok(db)) => Differences {
-            lines: documents(&da.nbt, &db.nbt, name),
+            lines: documents(da.doc.as_ref(), db.doc.as_ref(), name),
             ..Differences::default()
         },
         (da, db) => Differences {

@@ -20,7 +20,7 @@ use crate::report::progress_bar;
 use crate::store::WriteOpts;
 use crate::walk::Inputs;
 
-/// One edit of a document (every input is read into one: `doc_edit.rs`):
+/// One edit of a document (every input is read into one: `input::open`):
 /// what it matched and changed (nothing changed: the document is not
 /// written), or why it cannot be made (the document is then unchanged).
 pub type Edit<'e> = &'e (dyn Fn(&mut Document) -> std::result::Result<Change, String> + Sync + 'e);
@@ -144,12 +144,13 @@ fn edit_document(file: &Path, opts: &InputOpts, edit: Edit<'_>, w: WriteOpts) ->
     let _lock = w.lock(file)?;
     let place = super::place(file);
     let opts = opts.in_folder(&place);
-    let Some(mut stored) = crate::doc_edit::open(&place, &opts)? else {
+    let mut stored = crate::input::open_document(&place, &opts)?;
+    let Some(doc) = stored.doc.as_mut() else {
         return Ok(Outcome::default());
     };
-    let change = edit(&mut stored.doc).map_err(|m| Failure::new(format!("{place}: {m}")))?;
+    let change = edit(doc).map_err(|m| Failure::new(format!("{place}: {m}")))?;
     if change.changed > 0 {
-        crate::doc_edit::store(&place, &mut stored, w)?;
+        crate::store::store(&place, doc, &mut stored.form, w)?;
     }
     Ok(Outcome {
         matched: change.matched,

@@ -50,11 +50,7 @@ pub fn search(inputs: &Inputs, opts: &InputOpts, path: &NbtPath, line: &Line<'_>
             match doc {
                 Ok(doc) => {
                     let at = Where { file, chunk: None };
-                    let found: Vec<Found> = path
-                        .resolve_all(&doc.nbt)
-                        .into_iter()
-                        .map(|(p, v)| (p, v.to_tag().into_owned()))
-                        .collect();
+                    let found = crate::query::resolve(path, doc.doc.as_ref());
                     let text = found.iter().map(|f| line(&at, f)).collect();
                     (text, found.len())
                 }
