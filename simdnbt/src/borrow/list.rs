@@ -7,7 +7,7 @@ use crate::mutf8::Mutf8Str;
 use crate::raw_list::RawList;
 use crate::simd::{self, BeNumber};
 use crate::tag_id::*;
-use crate::tape::{Tape, Value};
+use crate::tape::{Tape, TapeValue};
 
 /// A list inside a borrowed document. All elements have one type ([`NbtList::id`]);
 /// take a typed view with [`ints`](Self::ints), [`strings`](Self::strings),
@@ -15,12 +15,12 @@ use crate::tape::{Tape, Value};
 #[derive(Clone, Copy)]
 pub struct NbtList<'a: 'tape, 'tape> {
     pub(crate) tape: &'tape Tape<'a>,
-    pub(crate) value: Value,
+    pub(crate) value: TapeValue,
 }
 
 impl<'a: 'tape, 'tape> NbtList<'a, 'tape> {
     #[inline(always)]
-    pub(crate) fn new(tape: &'tape Tape<'a>, value: Value) -> Self {
+    pub(crate) fn new(tape: &'tape Tape<'a>, value: TapeValue) -> Self {
         Self { tape, value }
     }
 
@@ -340,7 +340,7 @@ macro_rules! container_list {
                 let (value, next) = tape.unnamed(self.next);
                 self.next = next;
                 self.remaining -= 1;
-                let make: fn(&'tape Tape<'a>, Value) -> $item<'a, 'tape> = $make;
+                let make: fn(&'tape Tape<'a>, TapeValue) -> $item<'a, 'tape> = $make;
                 Some(make(tape, value))
             }
 

@@ -7,14 +7,14 @@ use crate::mutf8::Mutf8Str;
 use crate::raw_list::RawList;
 use crate::simd;
 use crate::tag_id::*;
-use crate::tape::{Tape, Value};
+use crate::tape::{Tape, TapeValue};
 
 /// A tag inside a borrowed document. Use [`id`](Self::id) or the typed getters,
 /// which return `None` when the tag has another type.
 #[derive(Clone, Copy)]
 pub struct NbtTag<'a: 'tape, 'tape> {
     tape: &'tape Tape<'a>,
-    value: Value,
+    value: TapeValue,
 }
 
 macro_rules! fixed_getters {
@@ -35,7 +35,7 @@ macro_rules! fixed_getters {
 
 impl<'a: 'tape, 'tape> NbtTag<'a, 'tape> {
     #[inline(always)]
-    pub(crate) fn new(tape: &'tape Tape<'a>, value: Value) -> Self {
+    pub(crate) fn new(tape: &'tape Tape<'a>, value: TapeValue) -> Self {
         Self { tape, value }
     }
 

@@ -11,7 +11,7 @@
 //! refuses instead).
 
 use crate::tag_id::*;
-use crate::tape::{Tape, Value};
+use crate::tape::{Tape, TapeValue};
 
 enum Frame {
     /// Named children in `next..end`, then an End byte.
@@ -22,7 +22,7 @@ enum Frame {
 
 /// Offset of the input byte just past a value that contains no compounds or
 /// lists of containers, i.e. one that is a single span of the input.
-fn span_end(tape: &Tape<'_>, value: Value) -> usize {
+fn span_end(tape: &Tape<'_>, value: TapeValue) -> usize {
     let p = value.payload;
     match value.id {
         LIST => {
@@ -52,7 +52,7 @@ pub(crate) fn append(out: &mut Vec<u8>, bytes: &[u8]) {
 
 /// Writes one value's payload, pushing a frame for containers.
 #[inline]
-fn value(tape: &Tape<'_>, v: Value, out: &mut Vec<u8>, stack: &mut Vec<Frame>) {
+fn value(tape: &Tape<'_>, v: TapeValue, out: &mut Vec<u8>, stack: &mut Vec<Frame>) {
     match v.id {
         COMPOUND => stack.push(Frame::Compound {
             next: v.start,
@@ -105,12 +105,12 @@ pub(crate) fn compound_payload(tape: &Tape<'_>, start: u32, end: u32, out: &mut 
 }
 
 /// Appends a list's payload.
-pub(crate) fn list_payload(tape: &Tape<'_>, v: Value, out: &mut Vec<u8>) {
+pub(crate) fn list_payload(tape: &Tape<'_>, v: TapeValue, out: &mut Vec<u8>) {
     value_payload(tape, v, out);
 }
 
 /// Appends any value's payload.
-pub(crate) fn value_payload(tape: &Tape<'_>, v: Value, out: &mut Vec<u8>) {
+pub(crate) fn value_payload(tape: &Tape<'_>, v: TapeValue, out: &mut Vec<u8>) {
     let mut stack = Vec::new();
     value(tape, v, out, &mut stack);
     drain(tape, out, &mut stack);

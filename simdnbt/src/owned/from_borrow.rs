@@ -7,7 +7,7 @@ use crate::mutf8::Mutf8String;
 use crate::read::wire::BigEndian;
 use crate::simd;
 use crate::tag_id::*;
-use crate::tape::{Tape, Value};
+use crate::tape::{Tape, TapeValue};
 
 /// The children of a container being built.
 enum Children {
@@ -47,7 +47,7 @@ fn string(bytes: &[u8]) -> Mutf8String {
 
 /// Converts a value that holds no compounds or lists of containers.
 #[inline(always)]
-fn leaf(tape: &Tape<'_>, v: Value) -> NbtTag {
+fn leaf(tape: &Tape<'_>, v: TapeValue) -> NbtTag {
     match v.id {
         LIST => NbtTag::List(leaf_list(tape, v)),
         id => leaf_at::<BigEndian>(tape.data, id, v.payload),
@@ -55,7 +55,7 @@ fn leaf(tape: &Tape<'_>, v: Value) -> NbtTag {
 }
 
 /// Converts a list whose elements are not compounds or lists.
-fn leaf_list(tape: &Tape<'_>, v: Value) -> NbtList {
+fn leaf_list(tape: &Tape<'_>, v: TapeValue) -> NbtList {
     let p = v.payload;
     let elem = tape.data[p];
     let len = tape.u32_at(p + 1) as usize;
@@ -73,7 +73,7 @@ fn leaf_list(tape: &Tape<'_>, v: Value) -> NbtList {
 /// Whether `v` is built directly (no frame): anything but a compound or a
 /// non-empty list of compounds or lists.
 #[inline]
-fn is_leaf(tape: &Tape<'_>, v: Value) -> bool {
+fn is_leaf(tape: &Tape<'_>, v: TapeValue) -> bool {
     match v.id {
         COMPOUND => false,
         LIST => v.start == v.end || !matches!(tape.data[v.payload], COMPOUND | LIST),
@@ -82,7 +82,7 @@ fn is_leaf(tape: &Tape<'_>, v: Value) -> bool {
 }
 
 /// The frame that builds container `v`, named by the string at `name_off`.
-fn open_container(tape: &Tape<'_>, v: Value, name_off: usize) -> Frame {
+fn open_container(tape: &Tape<'_>, v: TapeValue, name_off: usize) -> Frame {
     let children = if v.id == COMPOUND {
         // `aux` counts the children (saturating; only a capacity hint).
         Children::Values(Vec::with_capacity(v.aux as usize))
@@ -103,7 +103,7 @@ fn open_container(tape: &Tape<'_>, v: Value, name_off: usize) -> Frame {
 
 /// Builds the tag for `v` (of any type) and everything inside it. The
 /// container being filled is `cur`; its ancestors wait on `stack`.
-fn build(tape: &Tape<'_>, v: Value) -> NbtTag {
+fn build(tape: &Tape<'_>, v: TapeValue) -> NbtTag {
     if is_leaf(tape, v) {
         return leaf(tape, v);
     }
@@ -165,7 +165,7 @@ fn build(tape: &Tape<'_>, v: Value) -> NbtTag {
 }
 
 pub(crate) fn compound(tape: &Tape<'_>, start: u32, end: u32) -> NbtCompound {
-    let v = Value {
+    let v = TapeValue {
         id: COMPOUND,
         payload: 0,
         start,
@@ -178,13 +178,13 @@ pub(crate) fn compound(tape: &Tape<'_>, start: u32, end: u32) -> NbtCompound {
     }
 }
 
-pub(crate) fn list(tape: &Tape<'_>, v: Value) -> NbtList {
+pub(crate) fn list(tape: &Tape<'_>, v: TapeValue) -> NbtList {
     match build(tape, v) {
         NbtTag::List(l) => l,
         _ => unreachable!(),
     }
 }
 
-pub(crate) fn tag(tape: &Tape<'_>, v: Value) -> NbtTag {
+pub(crate) fn tag(tape: &Tape<'_>, v: TapeValue) -> NbtTag {
     build(tape, v)
 }

@@ -98,7 +98,7 @@ pub(crate) const COUNT_MASK: u64 = (1 << 24) - 1;
 /// # Invariant
 ///
 /// Only [`parse_root`] makes a `Tape`, from what the validating core
-/// checked, so for the words below `len` and the [`Value`]s read from them:
+/// checked, so for the words below `len` and the [`TapeValue`]s read from them:
 /// a named tag's word points at its name's u16 length, and the name and the
 /// tag's payload follow inside `data`; a value's `payload` is inside `data`
 /// with all of its payload (a number's bytes, a string's or array's length
@@ -182,7 +182,7 @@ impl PrefixedElements<'_> {
 
 /// A tag's value as found on the tape: enough to read it without rescanning.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Value {
+pub(crate) struct TapeValue {
     pub id: u8,
     /// Offset of the payload in the input (for a list: its element-type byte).
     pub payload: usize,
@@ -312,7 +312,7 @@ impl<'a> Tape<'a> {
     /// `value.payload - 2 - name.len()`), its value and the index of the next
     /// sibling.
     #[inline(always)]
-    pub fn named(&self, i: u32) -> (&'a [u8], Value, u32) {
+    pub fn named(&self, i: u32) -> (&'a [u8], TapeValue, u32) {
         let word = self.word(i);
         let id = word_id(word);
         let name = self.str_at(word_offset(word));
@@ -321,7 +321,7 @@ impl<'a> Tape<'a> {
         if id == COMPOUND || id == LIST {
             let c = self.word(i + 1);
             let end = c as u32;
-            let value = Value {
+            let value = TapeValue {
                 id,
                 payload,
                 start: i + 2,
@@ -332,7 +332,7 @@ impl<'a> Tape<'a> {
         } else {
             (
                 name,
-                Value {
+                TapeValue {
                     id,
                     payload,
                     start: i + 1,
@@ -347,7 +347,7 @@ impl<'a> Tape<'a> {
     /// Reads the unnamed value (list element or root) whose first word is at `i`.
     /// Returns the value and the index just past it.
     #[inline(always)]
-    pub fn unnamed(&self, i: u32) -> (Value, u32) {
+    pub fn unnamed(&self, i: u32) -> (TapeValue, u32) {
         let word = self.word(i);
         let id = word_id(word);
         match id {
@@ -355,7 +355,7 @@ impl<'a> Tape<'a> {
                 let end = word as u32;
                 let aux = ((word >> 32) & COUNT_MASK) as u32;
                 (
-                    Value {
+                    TapeValue {
                         id,
                         payload: 0,
                         start: i + 1,
@@ -368,7 +368,7 @@ impl<'a> Tape<'a> {
             LIST => {
                 let c = self.word(i + 1);
                 let end = c as u32;
-                let value = Value {
+                let value = TapeValue {
                     id,
                     payload: word_offset(word),
                     start: i + 2,
@@ -378,7 +378,7 @@ impl<'a> Tape<'a> {
                 (value, end)
             }
             _ => (
-                Value {
+                TapeValue {
                     id,
                     payload: word_offset(word),
                     start: i + 1,
