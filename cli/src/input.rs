@@ -1,6 +1,8 @@
 //! Reading a document from a file or stdin in any form the tool knows (NBT,
-//! gzip or zlib NBT, little-endian NBT, SNBT, JSON, a region-file chunk),
-//! keeping what `store` needs to write it back in that form.
+//! gzip or zlib NBT, Bedrock's little-endian and network forms, SNBT, JSON, a
+//! region-file chunk) into the library's document model, which every command
+//! reads and edits, keeping what `store` needs to write it back in that form.
+//! What cannot be read is refused with where it is broken.
 
 use std::fmt;
 use std::io::{Cursor, Read};

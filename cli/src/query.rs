@@ -52,17 +52,6 @@ pub fn select(path: &NbtPath, doc: Option<&Document>) -> Vec<NbtTag> {
     path.get_all(doc).iter().map(DocValue::to_owned).collect()
 }
 
-/// Every value `path` selects in `doc`, with the concrete path to each.
-pub fn resolve(path: &NbtPath, doc: Option<&Document>) -> Vec<Found> {
-    let Some(doc) = doc else {
-        return Vec::new();
-    };
-    path.resolve_all(doc)
-        .into_iter()
-        .map(|(at, value)| (at, value.to_owned()))
-        .collect()
-}
-
 /// `nbt get`: the values, one per line; over many documents (a folder, or a
 /// region file without `--chunk`), each line starts with where the value is,
 /// `FILE[ chunk (X, Z)]<TAB>` (a file or chunk that cannot be read is named on
@@ -456,7 +445,7 @@ pub fn find(place: &Place, opts: &InputOpts, path: &str, style: FindStyle) -> Re
                     z: p.z.rem_euclid(32) as u8,
                 }),
             };
-            let found = resolve(&path, doc.doc.as_ref());
+            let found = many::search::resolve(&path, doc.doc.as_ref());
             let mut out = String::new();
             for found in &found {
                 out.push_str(&line(&at, found));

@@ -9,6 +9,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use rayon::prelude::*;
+use simdnbt::document::Document;
 use simdnbt::owned::NbtTag;
 use simdnbt::path::NbtPath;
 use simdnbt::region::scan::Scan;
@@ -20,6 +21,18 @@ use crate::walk::Inputs;
 
 /// One value a path selected, with the concrete path to it.
 pub type Found = (NbtPath, NbtTag);
+
+/// Every value `path` selects in `doc` (none in a document that is a single
+/// End byte), with the concrete path to each.
+pub fn resolve(path: &NbtPath, doc: Option<&Document>) -> Vec<Found> {
+    let Some(doc) = doc else {
+        return Vec::new();
+    };
+    path.resolve_all(doc)
+        .into_iter()
+        .map(|(at, value)| (at, value.to_owned()))
+        .collect()
+}
 
 /// The text `line` makes of one match (with its line break).
 pub type Line<'l> = dyn Fn(&Where<'_>, &Found) -> String + Sync + 'l;
@@ -50,7 +63,7 @@ pub fn search(inputs: &Inputs, opts: &InputOpts, path: &NbtPath, line: &Line<'_>
             match doc {
                 Ok(doc) => {
                     let at = Where { file, chunk: None };
-                    let found = crate::query::resolve(path, doc.doc.as_ref());
+                    let found = resolve(path, doc.doc.as_ref());
                     let text = found.iter().map(|f| line(&at, f)).collect();
                     (text, found.len())
                 }
