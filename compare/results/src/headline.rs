@@ -1,6 +1,9 @@
 //! The headline table: one file, every library, read, write and
-//! decode_all with their ratios. The bench prints it when it ends; the
-//! report writes it to `headline.md` and into `compare.md`.
+//! decode_all with their ratios, and read and decode_all against the floor
+//! (`compare::floor`, the walker that checks what every reader must and
+//! keeps nothing: how close to the limit each library is). The bench prints
+//! it when it ends; the report writes it to `headline.md` and into
+//! `compare.md`.
 
 use std::fmt::Write as _;
 
@@ -31,15 +34,28 @@ pub fn table(file: &str, measurements: &[Measurement], provenance: &str) -> Stri
     let mut md = String::new();
     let label =
         |t: Option<&Table>| t.map_or_else(|| "n/a".to_owned(), |t| t.baseline_label.clone());
+    // The floor's read time: "÷ floor" is a time ratio (1.00× = as fast as
+    // the walker that keeps nothing; higher is slower).
+    let floor = read
+        .and_then(|t| t.rows.iter().find(|r| r.peer == FLOOR))
+        .map(|r| r.median.point)
+        .filter(|t| *t > 0.0);
+    let floor_note = match floor {
+        Some(_) => {
+            "; \"÷ floor\": time ÷ the floor's read time (the walker that checks what every \
+             reader must and keeps nothing)"
+        }
+        None => "; no floor ran, so no \"÷ floor\"",
+    };
     let _ = writeln!(
         md,
-        "`{file}`, throughput at the median time; read and decode_all ratios vs {}, write ratios vs {}. {provenance}\n",
+        "`{file}`, throughput at the median time; read and decode_all ratios vs {}, write ratios vs {}{floor_note}. {provenance}\n",
         label(read.or(decode)),
         label(write)
     );
     md.push_str(
-        "| Library | Read | Read ratio | Write | Write ratio | Decode all | Decode all ratio |\n\
-         |---|---:|---:|---:|---:|---:|---:|\n",
+        "| Library | Read | Read ratio | Read ÷ floor | Write | Write ratio | Decode all | Decode all ratio | Decode all ÷ floor |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     // Order: by read rank, then peers that only have other results.
     let mut order: Vec<&str> = Vec::new();
@@ -50,29 +66,35 @@ pub fn table(file: &str, measurements: &[Measurement], provenance: &str) -> Stri
             }
         }
     }
+    let dash = || "—".to_owned();
+    // (throughput, ratio to the baseline, time ÷ the floor's read time)
     let cell = |t: Option<&Table>, peer: &str| {
         let row = t.and_then(|t| t.rows.iter().find(|r| r.peer == peer));
         match row {
             Some(r) => (
                 r.bytes_per_sec
                     .map_or_else(|| format::time_ns(r.median.point), format::throughput),
-                r.ratio.map_or_else(|| "—".to_owned(), format::ratio),
+                r.ratio.map_or_else(dash, format::ratio),
+                floor.map_or_else(dash, |f| format::ratio(r.median.point / f)),
             ),
-            None => ("—".to_owned(), "—".to_owned()),
+            None => (dash(), dash(), dash()),
         }
     };
     for peer in order {
-        let (rt, rr) = cell(read, peer);
-        let (wt, wr) = cell(write, peer);
-        let (dt, dr) = cell(decode, peer);
+        let (rt, rr, rf) = cell(read, peer);
+        let (wt, wr, _) = cell(write, peer);
+        let (dt, dr, df) = cell(decode, peer);
         let _ = writeln!(
             md,
-            "| {} | {rt} | {rr} | {wt} | {wr} | {dt} | {dr} |",
+            "| {} | {rt} | {rr} | {rf} | {wt} | {wr} | {dt} | {dr} | {df} |",
             peer_cell(peer)
         );
     }
     md
 }
+
+/// The floor's peer name.
+const FLOOR: &str = "floor";
 
 /// A peer's name, in bold and marked for this workspace's own.
 pub fn peer_cell(peer: &str) -> String {
@@ -80,5 +102,61 @@ pub fn peer_cell(peer: &str) -> String {
         format!("**{peer}** (ours)")
     } else {
         peer.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::criterion::Estimate;
+    use std::path::PathBuf;
+
+    fn m(peer: &str, workload: Workload, ns: f64) -> Measurement {
+        let e = Estimate {
+            point: ns,
+            lower: ns,
+            upper: ns,
+            confidence_level: 0.95,
+        };
+        Measurement {
+            group_id: "compare/f.nbt".into(),
+            file: "f.nbt".into(),
+            peer: peer.into(),
+            workload,
+            bytes: Some(1000),
+            median: e,
+            mean: e,
+            source: PathBuf::new(),
+        }
+    }
+
+    #[test]
+    fn read_and_decode_all_are_given_against_the_floors_read_time() {
+        let ms = [
+            m("floor", Workload::Read, 1000.0),
+            m("simdnbt_borrow", Workload::Read, 1160.0),
+            m("simdnbt_borrow", Workload::DecodeAll, 3900.0),
+            m("simdnbt_borrow", Workload::Write, 50.0),
+        ];
+        let md = table("f.nbt", &ms, "Test.");
+        let row = |peer: &str| {
+            md.lines()
+                .find(|l| l.starts_with(&format!("| {peer}")))
+                .unwrap_or_else(|| panic!("no row for {peer} in\n{md}"))
+                .to_owned()
+        };
+        let cells = |line: String| -> Vec<String> {
+            line.trim_matches('|')
+                .split('|')
+                .map(|c| c.trim().to_owned())
+                .collect()
+        };
+        let ours = cells(row("**simdnbt_borrow**"));
+        assert_eq!(ours[3], "1.16×", "read ÷ floor: {md}");
+        assert_eq!(ours[5], "1.00×", "write ratio: {md}");
+        assert_eq!(ours[8], "3.90×", "decode_all ÷ floor: {md}");
+        let floor = cells(row("floor"));
+        assert_eq!((floor[3].as_str(), floor[8].as_str()), ("1.00×", "—"));
+        assert!(md.contains("\"÷ floor\": time ÷ the floor's read time"));
     }
 }
