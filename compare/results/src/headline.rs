@@ -108,26 +108,9 @@ pub fn peer_cell(peer: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::criterion::Estimate;
-    use std::path::PathBuf;
 
     fn m(peer: &str, workload: Workload, ns: f64) -> Measurement {
-        let e = Estimate {
-            point: ns,
-            lower: ns,
-            upper: ns,
-            confidence_level: 0.95,
-        };
-        Measurement {
-            group_id: "compare/f.nbt".into(),
-            file: "f.nbt".into(),
-            peer: peer.into(),
-            workload,
-            bytes: Some(1000),
-            median: e,
-            mean: e,
-            source: PathBuf::new(),
-        }
+        crate::tables::tests::m("f.nbt", peer, workload, ns)
     }
 
     #[test]

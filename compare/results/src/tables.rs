@@ -123,11 +123,11 @@ pub fn build(measurements: &[Measurement]) -> Vec<Table> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use std::path::PathBuf;
 
-    fn m(file: &str, peer: &str, workload: Workload, ns: f64) -> Measurement {
+    /// One measurement of `ns` per call on 1000 bytes (for the tests).
+    pub(crate) fn m(file: &str, peer: &str, workload: Workload, ns: f64) -> Measurement {
         let e = Estimate {
             point: ns,
             lower: ns,
@@ -142,7 +142,7 @@ mod tests {
             bytes: Some(1000),
             median: e,
             mean: e,
-            source: PathBuf::new(),
+            source: std::path::PathBuf::new(),
         }
     }
 
