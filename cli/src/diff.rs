@@ -209,6 +209,8 @@ mod tests {
         let a = doc("{k: {x: 1, y: 2}, f: [1.0f]}");
         let b = doc("{k: {y: 2, x: 1}, f: [1.0f]}");
         assert!(documents(Some(&a), Some(&b)).is_empty());
+        let zeros = documents(Some(&doc("{z: 0.0d}")), Some(&doc("{z: -0.0d}")));
+        assert_eq!(zeros, ["~ z: 0.0d -> -0.0d"]);
         let nan = |bits: u32| {
             let mut root = simdnbt::owned::NbtCompound::new();
             root.insert("n", f32::from_bits(bits));
