@@ -2,16 +2,41 @@
 
 use super::*;
 
-/// What the walk needs to turn pointers into the input back into offsets.
+/// The whole input: errors turn pointers into it back into offsets, and
+/// short strings are checked with word loads that may reach past their end.
 #[derive(Clone, Copy)]
-pub(super) struct Ctx {
-    pub(super) base: usize,
+pub(super) struct Ctx<'de> {
+    pub(super) input: &'de [u8],
 }
 
-impl Ctx {
+impl Ctx<'_> {
     #[inline]
     pub(super) fn off(self, p: *const u8) -> usize {
-        (p as usize).wrapping_sub(self.base)
+        (p as usize).wrapping_sub(self.input.as_ptr() as usize)
+    }
+
+    /// Whether `s`, a string of the input, is ASCII. Keys and most strings
+    /// are short, where `<[u8]>::is_ascii` goes byte by byte: up to 8 bytes
+    /// are one word load (the input's bytes after the string masked off),
+    /// up to 16 two overlapping loads inside the string.
+    #[inline(always)]
+    pub(super) fn is_ascii(self, s: &[u8]) -> bool {
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let len = s.len();
+        if len <= 8 {
+            // The 8 bytes at the string's address, when the input has them:
+            // its first `len` are the string's own.
+            let at = self.off(s.as_ptr());
+            if let Some(w) = self.input.get(at..).and_then(|r| r.first_chunk::<8>()) {
+                let keep = u64::MAX.checked_shr(64 - 8 * len as u32).unwrap_or(0);
+                return u64::from_le_bytes(*w) & keep & HIGH == 0;
+            }
+        } else if len <= 16 {
+            if let (Some(a), Some(b)) = (s.first_chunk::<8>(), s.last_chunk::<8>()) {
+                return (u64::from_le_bytes(*a) | u64::from_le_bytes(*b)) & HIGH == 0;
+            }
+        }
+        s.is_ascii()
     }
 }
 
@@ -122,12 +147,12 @@ pub(super) fn element_offset(data: &[u8], id: u8, payload: usize) -> Option<usiz
 #[inline]
 pub(super) fn visit_mutf8<'de, V: Visitor<'de>>(
     s: &'de Mutf8Str,
-    ctx: Ctx,
+    ctx: Ctx<'de>,
     visitor: V,
 ) -> Result<V::Value> {
     let bytes = s.as_bytes();
     // Keys and most strings are ASCII, the same bytes in MUTF-8 and UTF-8.
-    if bytes.is_ascii() {
+    if ctx.is_ascii(bytes) {
         // SAFETY: ASCII bytes are valid UTF-8.
         return visitor.visit_borrowed_str(unsafe { std::str::from_utf8_unchecked(bytes) });
     }
@@ -137,7 +162,7 @@ pub(super) fn visit_mutf8<'de, V: Visitor<'de>>(
 /// [`visit_mutf8`] for strings that need decoding.
 pub(super) fn visit_decoded<'de, V: Visitor<'de>>(
     s: &'de Mutf8Str,
-    ctx: Ctx,
+    ctx: Ctx<'de>,
     visitor: V,
 ) -> Result<V::Value> {
     match mutf8::decode(s.as_bytes()) {

@@ -15,6 +15,14 @@ impl<'a, 'de> ValueDe<'a, 'de> {
         Err(de::Error::invalid_type(self.node.unexpected(), visitor))
     }
 
+    /// [`de::Deserializer::deserialize_any`] out of line: where a typed
+    /// method meets another tag (an `i32` field holding a Short), so that
+    /// the typed methods stay small.
+    #[inline(never)]
+    fn any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        de::Deserializer::deserialize_any(self, visitor)
+    }
+
     /// The elements of a list or array to `visitor`, then what it left of
     /// them skipped.
     #[inline(always)]
@@ -62,6 +70,35 @@ impl<'a, 'de> ValueDe<'a, 'de> {
     }
 }
 
+/// The number types: the tag of the type itself goes straight to the
+/// visitor, a body small enough for the derived code to inline; any other
+/// tag through [`ValueDe::any`].
+macro_rules! exact {
+    ($($method:ident, $variant:ident, $visit:ident;)*) => {$(
+        #[inline]
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            match self.node {
+                Node::$variant(v) => visitor.$visit(v),
+                _ => self.any(visitor),
+            }
+        }
+    )*};
+}
+
+/// The string types: a String straight to [`visit_mutf8`], any other tag
+/// through [`ValueDe::any`].
+macro_rules! string {
+    ($($method:ident)*) => {$(
+        #[inline]
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            match self.node {
+                Node::Str(s) => visit_mutf8(s, self.r.ctx, visitor),
+                _ => self.any(visitor),
+            }
+        }
+    )*};
+}
+
 macro_rules! forward_to_any {
     ($($method:ident)*) => {$(
         #[inline]
@@ -79,7 +116,7 @@ macro_rules! unsigned_bits {
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
             match self.node {
                 Node::$variant(v) => visitor.$visit(v as $t),
-                _ => self.deserialize_any(visitor),
+                _ => self.any(visitor),
             }
         }
     )*};
@@ -109,11 +146,15 @@ impl<'de> de::Deserializer<'de> for ValueDe<'_, 'de> {
         }
     }
 
-    forward_to_any! {
-        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
-        deserialize_f32 deserialize_f64 deserialize_char deserialize_str
-        deserialize_string deserialize_identifier
+    exact! {
+        deserialize_i8, Byte, visit_i8; deserialize_i16, Short, visit_i16;
+        deserialize_i32, Int, visit_i32; deserialize_i64, Long, visit_i64;
+        deserialize_f32, Float, visit_f32; deserialize_f64, Double, visit_f64;
     }
+
+    string! { deserialize_str deserialize_string deserialize_identifier }
+
+    forward_to_any! { deserialize_char }
 
     unsigned_bits! {
         deserialize_u8, Byte, visit_u8, u8;
