@@ -763,6 +763,48 @@ fn unknown_fields_are_skipped() {
     assert_eq!(from_slice::<W<i32>>(&bytes).unwrap().v, 3);
 }
 
+/// A field whose `Deserialize` never asks the deserializer for anything:
+/// its value, of any type, is skipped (a map hands values over unread).
+#[test]
+fn values_a_type_never_reads_are_skipped() {
+    struct Untouched;
+    impl<'de> Deserialize<'de> for Untouched {
+        fn deserialize<D: serde::Deserializer<'de>>(_: D) -> Result<Self, D::Error> {
+            Ok(Untouched)
+        }
+    }
+    #[derive(Deserialize)]
+    #[allow(dead_code)] // `a`, `c` and `e` are there to be skipped
+    struct S {
+        a: Untouched,
+        b: i32,
+        c: Untouched,
+        d: String,
+        e: Untouched,
+        f: i8,
+    }
+    for skipped in [
+        NbtTag::Byte(-1),
+        NbtTag::Long(7),
+        NbtTag::Double(0.5),
+        NbtTag::String("xyz".into()),
+        NbtTag::IntArray(vec![1, 2]),
+        NbtTag::List(NbtList::Int(vec![1])),
+        NbtTag::Compound(crate::common::compound(vec![("x", NbtTag::Int(1))])),
+    ] {
+        let bytes = doc(vec![
+            ("a", skipped.clone()),
+            ("b", NbtTag::Int(5)),
+            ("c", skipped.clone()),
+            ("d", NbtTag::String("q".into())),
+            ("e", skipped),
+            ("f", NbtTag::Byte(3)),
+        ]);
+        let s: S = from_slice(&bytes).unwrap();
+        assert_eq!((s.b, s.d.as_str(), s.f), (5, "q", 3));
+    }
+}
+
 #[test]
 fn deny_unknown_fields_points_at_the_key() {
     #[derive(Deserialize, Debug)]

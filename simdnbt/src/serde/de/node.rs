@@ -61,11 +61,30 @@ pub(super) enum Node<'de> {
     },
     IntArray(RawList<'de, i32>),
     LongArray(RawList<'de, i64>),
+    /// A number, string or array of type `id` whose payload is at the
+    /// reader, not read yet: a map's value, read by the typed method serde
+    /// calls in one step (no dispatch on a type read first), by any other
+    /// after [`Node::read`]. `blame`: as for `Compound`.
+    Leaf {
+        id: u8,
+        blame: usize,
+    },
     /// The End root: no document.
     End,
 }
 
 impl<'de> Node<'de> {
+    /// The value of type `id` at the reader (its head read), nothing read:
+    /// a map's value.
+    #[inline(always)]
+    pub(super) fn pending(id: u8, blame: usize) -> Self {
+        match id {
+            LIST => Node::List,
+            COMPOUND => Node::Compound { blame },
+            _ => Node::Leaf { id, blame },
+        }
+    }
+
     /// The value of type `id` at the reader (its head read): a leaf is read
     /// now, a container is left for the deserializer that wants it.
     ///
@@ -108,6 +127,7 @@ impl<'de> Node<'de> {
             Node::Compound { .. } => COMPOUND,
             Node::IntArray(_) => INT_ARRAY,
             Node::LongArray(_) => LONG_ARRAY,
+            Node::Leaf { id, .. } => *id,
             Node::End => END,
         }
     }
@@ -126,6 +146,8 @@ impl<'de> Node<'de> {
             Node::Compound { .. } => Unexpected::Map,
             Node::IntArray(_) => Unexpected::Other("int array"),
             Node::LongArray(_) => Unexpected::Other("long array"),
+            // Every caller of this reads a pending leaf first.
+            Node::Leaf { .. } => Unexpected::Other("value"),
             Node::End => Unexpected::Other("empty document"),
         }
     }
