@@ -18,7 +18,7 @@ impl Ctx<'_> {
     /// Whether `s`, a string of the input, is ASCII. Keys and most strings
     /// are short, where `<[u8]>::is_ascii` goes byte by byte: up to 8 bytes
     /// are one word load (the input's bytes after the string masked off),
-    /// up to 16 two overlapping loads inside the string.
+    /// up to 64 word loads inside the string.
     #[inline(always)]
     pub(super) fn is_ascii(self, s: &[u8]) -> bool {
         const HIGH: u64 = 0x8080_8080_8080_8080;
@@ -35,6 +35,13 @@ impl Ctx<'_> {
             if let (Some(a), Some(b)) = (s.first_chunk::<8>(), s.last_chunk::<8>()) {
                 return (u64::from_le_bytes(*a) | u64::from_le_bytes(*b)) & HIGH == 0;
             }
+        } else if len <= 64 {
+            // Item ids and names: every whole word, and the last 8 bytes.
+            let mut any = s.last_chunk::<8>().map_or(0, |w| u64::from_le_bytes(*w));
+            for w in s.chunks_exact(8) {
+                any |= w.first_chunk::<8>().map_or(0, |w| u64::from_le_bytes(*w));
+            }
+            return any & HIGH == 0;
         }
         s.is_ascii()
     }
