@@ -183,11 +183,11 @@ impl<'a, W: Wire> Pull<'a, W> {
             self.depth = self.depth.saturating_sub(1);
             return Ok(None);
         }
-        let (payload, name_len) = if W::VARINT {
+        let (payload, name) = if W::VARINT {
             let (payload, _) = varint_named_head(data, pos, id)?;
             let mut p = pos + 1;
             let name_len = wire::varint::<5>(data, &mut p)? as usize;
-            (payload, name_len)
+            (payload, &data[payload - name_len..payload])
         } else {
             // SAFETY: three bytes remain at `pos` (checked above, the one
             // byte left being an End otherwise).
@@ -198,14 +198,13 @@ impl<'a, W: Wire> Pull<'a, W> {
             if len - pos < skip {
                 return Err(named_tag_error(id, len - pos, name_len, pos));
             }
-            (pos + 3 + name_len, name_len)
+            let payload = pos + 3 + name_len;
+            // SAFETY: `payload <= pos + skip <= len` (checked above): every
+            // `TAG_PREFIX` counts the id and the name length's 3 bytes.
+            (payload, unsafe { data.get_unchecked(pos + 3..payload) })
         };
         self.pos = payload;
-        Ok(Some(Head {
-            id,
-            at: pos,
-            name: &data[payload - name_len..payload],
-        }))
+        Ok(Some(Head { id, at: pos, name }))
     }
 
     /// Reads the number, string or array of type `id` at the reader: its

@@ -232,6 +232,59 @@ fn cow_str_borrows_when_it_can() {
     assert!(matches!(c.b, Cow::Owned(ref s) if s == "nul\0"));
 }
 
+/// Short keys and strings are checked for ASCII a word at a time, the word
+/// reaching past the string when the input has the bytes: every length up
+/// to 40, a non-ASCII byte at each position, the string at the very end of
+/// the input and followed by bytes with the high bit set.
+#[test]
+fn short_strings_and_keys_are_checked_to_their_last_byte() {
+    let network = Options::new().network();
+    for n in 0..=40usize {
+        let ascii: Vec<u8> = (0..n).map(|i| b'a' + (i % 26) as u8).collect();
+        let text = String::from_utf8(ascii.clone()).unwrap();
+        // A String root: the string ends the input.
+        let root = |bytes: &[u8]| {
+            let mut doc = vec![STRING, 0, bytes.len() as u8];
+            doc.extend_from_slice(bytes);
+            doc
+        };
+        assert_eq!(
+            from_slice_with::<String>(&root(&ascii), &network).unwrap(),
+            text
+        );
+        // {key: Byte -1}: the key is followed by 0xFF and the End.
+        let keyed = |key: &[u8]| {
+            let mut doc = vec![COMPOUND, 0, 0, BYTE, 0, key.len() as u8];
+            doc.extend_from_slice(key);
+            doc.extend_from_slice(&[0xff, END]);
+            doc
+        };
+        let map: BTreeMap<String, i8> = from_slice(&keyed(&ascii)).unwrap();
+        assert_eq!(map, BTreeMap::from([(text.clone(), -1)]));
+        for at in 0..n {
+            // A byte that is never valid: an error, never a borrowed str.
+            let mut bad = ascii.clone();
+            bad[at] = 0xff;
+            let e = from_slice_with::<String>(&root(&bad), &network).unwrap_err();
+            assert!(e.to_string().contains("MUTF-8"), "{n} {at}: {e}");
+            assert!(from_slice::<BTreeMap<String, i8>>(&keyed(&bad)).is_err());
+            assert!(from_slice_with::<&str>(&root(&bad), &network).is_err());
+            // NUL (C0 80) decodes; a borrowed str cannot hold it.
+            let mut nul = ascii.clone();
+            nul.splice(at..at + 1, [0xc0, 0x80]);
+            let mut want = text.clone();
+            want.replace_range(at..at + 1, "\0");
+            assert_eq!(
+                from_slice_with::<String>(&root(&nul), &network).unwrap(),
+                want
+            );
+            let map: BTreeMap<String, i8> = from_slice(&keyed(&nul)).unwrap();
+            assert_eq!(map, BTreeMap::from([(want, -1)]));
+            assert!(from_slice_with::<&str>(&root(&nul), &network).is_err());
+        }
+    }
+}
+
 #[test]
 fn invalid_mutf8_is_an_error_at_its_byte() {
     // {"v": String [ED A0 80]}: a lone surrogate, valid Java, no Rust str.
@@ -708,6 +761,48 @@ fn unknown_fields_are_skipped() {
         ("v", NbtTag::Int(3)),
     ]);
     assert_eq!(from_slice::<W<i32>>(&bytes).unwrap().v, 3);
+}
+
+/// A field whose `Deserialize` never asks the deserializer for anything:
+/// its value, of any type, is skipped (a map hands values over unread).
+#[test]
+fn values_a_type_never_reads_are_skipped() {
+    struct Untouched;
+    impl<'de> Deserialize<'de> for Untouched {
+        fn deserialize<D: serde::Deserializer<'de>>(_: D) -> Result<Self, D::Error> {
+            Ok(Untouched)
+        }
+    }
+    #[derive(Deserialize)]
+    #[allow(dead_code)] // `a`, `c` and `e` are there to be skipped
+    struct S {
+        a: Untouched,
+        b: i32,
+        c: Untouched,
+        d: String,
+        e: Untouched,
+        f: i8,
+    }
+    for skipped in [
+        NbtTag::Byte(-1),
+        NbtTag::Long(7),
+        NbtTag::Double(0.5),
+        NbtTag::String("xyz".into()),
+        NbtTag::IntArray(vec![1, 2]),
+        NbtTag::List(NbtList::Int(vec![1])),
+        NbtTag::Compound(crate::common::compound(vec![("x", NbtTag::Int(1))])),
+    ] {
+        let bytes = doc(vec![
+            ("a", skipped.clone()),
+            ("b", NbtTag::Int(5)),
+            ("c", skipped.clone()),
+            ("d", NbtTag::String("q".into())),
+            ("e", skipped),
+            ("f", NbtTag::Byte(3)),
+        ]);
+        let s: S = from_slice(&bytes).unwrap();
+        assert_eq!((s.b, s.d.as_str(), s.f), (5, "q", 3));
+    }
 }
 
 #[test]

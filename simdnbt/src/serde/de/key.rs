@@ -6,7 +6,7 @@ use super::*;
 /// char written in it (so `HashMap<i32, T>` works), and as a unit variant.
 pub(super) struct KeyDe<'de> {
     pub(super) key: &'de Mutf8Str,
-    pub(super) ctx: Ctx,
+    pub(super) ctx: Ctx<'de>,
 }
 
 impl<'de> KeyDe<'de> {

@@ -74,14 +74,19 @@ impl<'de> MapAccess<'de> for MapDe<'_, 'de> {
             return Err(Error::msg("a map value was asked for before its key"));
         };
         let start = self.r.pull.pos();
-        let value = match Node::read(&mut self.r.pull, h.id, h.at) {
-            Ok(node) => seed.deserialize(ValueDe {
+        let value = seed
+            .deserialize(ValueDe {
                 r: &mut *self.r,
-                node,
-            }),
-            Err(e) => Err(e),
-        }
-        .and_then(|v| self.r.finish_value(h.id, start, h.at).map(|()| v));
+                node: Node::pending(h.id, h.at),
+            })
+            .and_then(|v| {
+                // Every payload takes a byte at least: a value the seed
+                // did not read, leaf or container, is skipped.
+                if self.r.pull.pos() == start {
+                    self.r.pull.skip(h.id, h.at)?;
+                }
+                Ok(v)
+            });
         match value {
             Ok(v) => Ok(v),
             Err(e) => Err(in_key(e, Mutf8Str::from_slice(h.name), h.at)),

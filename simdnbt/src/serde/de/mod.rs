@@ -273,7 +273,7 @@ fn nested<R>(depth: usize, f: impl FnOnce() -> R) -> R {
 /// into offsets).
 struct Reader<'de> {
     pull: Pull<'de>,
-    ctx: Ctx,
+    ctx: Ctx<'de>,
 }
 
 impl<'de> Reader<'de> {
@@ -281,9 +281,7 @@ impl<'de> Reader<'de> {
     fn new(input: &'de [u8], payload: usize, read: &ReadOptions) -> Result<Self> {
         Ok(Reader {
             pull: Pull::new(input, payload, read)?,
-            ctx: Ctx {
-                base: input.as_ptr() as usize,
-            },
+            ctx: Ctx { input },
         })
     }
 

@@ -2,16 +2,48 @@
 
 use super::*;
 
-/// What the walk needs to turn pointers into the input back into offsets.
+/// The whole input: errors turn pointers into it back into offsets, and
+/// short strings are checked with word loads that may reach past their end.
 #[derive(Clone, Copy)]
-pub(super) struct Ctx {
-    pub(super) base: usize,
+pub(super) struct Ctx<'de> {
+    pub(super) input: &'de [u8],
 }
 
-impl Ctx {
+impl Ctx<'_> {
     #[inline]
     pub(super) fn off(self, p: *const u8) -> usize {
-        (p as usize).wrapping_sub(self.base)
+        (p as usize).wrapping_sub(self.input.as_ptr() as usize)
+    }
+
+    /// Whether `s`, a string of the input, is ASCII. Keys and most strings
+    /// are short, where `<[u8]>::is_ascii` goes byte by byte: up to 8 bytes
+    /// are one word load (the input's bytes after the string masked off),
+    /// up to 64 word loads inside the string.
+    #[inline(always)]
+    pub(super) fn is_ascii(self, s: &[u8]) -> bool {
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let len = s.len();
+        if len <= 8 {
+            // The 8 bytes at the string's address, when the input has them:
+            // its first `len` are the string's own.
+            let at = self.off(s.as_ptr());
+            if let Some(w) = self.input.get(at..).and_then(|r| r.first_chunk::<8>()) {
+                let keep = u64::MAX.checked_shr(64 - 8 * len as u32).unwrap_or(0);
+                return u64::from_le_bytes(*w) & keep & HIGH == 0;
+            }
+        } else if len <= 16 {
+            if let (Some(a), Some(b)) = (s.first_chunk::<8>(), s.last_chunk::<8>()) {
+                return (u64::from_le_bytes(*a) | u64::from_le_bytes(*b)) & HIGH == 0;
+            }
+        } else if len <= 64 {
+            // Item ids and names: every whole word, and the last 8 bytes.
+            let mut any = s.last_chunk::<8>().map_or(0, |w| u64::from_le_bytes(*w));
+            for w in s.chunks_exact(8) {
+                any |= w.first_chunk::<8>().map_or(0, |w| u64::from_le_bytes(*w));
+            }
+            return any & HIGH == 0;
+        }
+        s.is_ascii()
     }
 }
 
@@ -36,11 +68,30 @@ pub(super) enum Node<'de> {
     },
     IntArray(RawList<'de, i32>),
     LongArray(RawList<'de, i64>),
+    /// A number, string or array of type `id` whose payload is at the
+    /// reader, not read yet: a map's value, read by the typed method serde
+    /// calls in one step (no dispatch on a type read first), by any other
+    /// after [`Node::read`]. `blame`: as for `Compound`.
+    Leaf {
+        id: u8,
+        blame: usize,
+    },
     /// The End root: no document.
     End,
 }
 
 impl<'de> Node<'de> {
+    /// The value of type `id` at the reader (its head read), nothing read:
+    /// a map's value.
+    #[inline(always)]
+    pub(super) fn pending(id: u8, blame: usize) -> Self {
+        match id {
+            LIST => Node::List,
+            COMPOUND => Node::Compound { blame },
+            _ => Node::Leaf { id, blame },
+        }
+    }
+
     /// The value of type `id` at the reader (its head read): a leaf is read
     /// now, a container is left for the deserializer that wants it.
     ///
@@ -83,6 +134,7 @@ impl<'de> Node<'de> {
             Node::Compound { .. } => COMPOUND,
             Node::IntArray(_) => INT_ARRAY,
             Node::LongArray(_) => LONG_ARRAY,
+            Node::Leaf { id, .. } => *id,
             Node::End => END,
         }
     }
@@ -101,6 +153,8 @@ impl<'de> Node<'de> {
             Node::Compound { .. } => Unexpected::Map,
             Node::IntArray(_) => Unexpected::Other("int array"),
             Node::LongArray(_) => Unexpected::Other("long array"),
+            // Every caller of this reads a pending leaf first.
+            Node::Leaf { .. } => Unexpected::Other("value"),
             Node::End => Unexpected::Other("empty document"),
         }
     }
@@ -122,12 +176,12 @@ pub(super) fn element_offset(data: &[u8], id: u8, payload: usize) -> Option<usiz
 #[inline]
 pub(super) fn visit_mutf8<'de, V: Visitor<'de>>(
     s: &'de Mutf8Str,
-    ctx: Ctx,
+    ctx: Ctx<'de>,
     visitor: V,
 ) -> Result<V::Value> {
     let bytes = s.as_bytes();
     // Keys and most strings are ASCII, the same bytes in MUTF-8 and UTF-8.
-    if bytes.is_ascii() {
+    if ctx.is_ascii(bytes) {
         // SAFETY: ASCII bytes are valid UTF-8.
         return visitor.visit_borrowed_str(unsafe { std::str::from_utf8_unchecked(bytes) });
     }
@@ -137,7 +191,7 @@ pub(super) fn visit_mutf8<'de, V: Visitor<'de>>(
 /// [`visit_mutf8`] for strings that need decoding.
 pub(super) fn visit_decoded<'de, V: Visitor<'de>>(
     s: &'de Mutf8Str,
-    ctx: Ctx,
+    ctx: Ctx<'de>,
     visitor: V,
 ) -> Result<V::Value> {
     match mutf8::decode(s.as_bytes()) {

@@ -147,8 +147,7 @@ impl<'a, 'de> SeqDe<'a, 'de> {
             _ => {
                 // A 1.21.5 heterogeneous-list wrapper `{"": v}` reads as `v`:
                 // a first entry with an empty name, and nothing after it.
-                let d = p.data();
-                let maybe = d.len() - pos >= 3 && d[pos] != END && d[pos + 1..pos + 3] == [0, 0];
+                let maybe = matches!(p.data().get(pos..pos + 3), Some(&[id, 0, 0]) if id != END);
                 if maybe {
                     if let Some((id, at)) = wrapped(p, pos)? {
                         return Ok((Node::read(p, id, at)?, id, at + 3, true));

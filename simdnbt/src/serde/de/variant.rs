@@ -5,7 +5,7 @@ use super::*;
 /// A unit variant written as its name (a String).
 pub(super) struct UnitVariant<'de> {
     pub(super) name: &'de Mutf8Str,
-    pub(super) ctx: Ctx,
+    pub(super) ctx: Ctx<'de>,
 }
 
 impl<'de> EnumAccess<'de> for UnitVariant<'de> {
