@@ -9,7 +9,6 @@ use simdnbt::compression::Compression;
 
 use simdnbt::Encoding;
 use simdnbt::document::Document;
-use simdnbt::owned::Nbt;
 
 use crate::failure::{Failure, Result};
 use crate::input::{Stored, StoredAs};
@@ -127,10 +126,10 @@ pub fn convert(stored: &Stored, to: OutputFormat, compact: bool) -> Result<Vec<u
         }
         // The text printers take the owned tree.
         OutputFormat::Snbt => {
-            let nbt = output::owned(doc)?;
-            Ok(output::snbt_text(&nbt, layout)?.into_bytes())
+            let nbt = output::owned(doc);
+            Ok(output::snbt_text(output::document(&nbt)?, layout)?.into_bytes())
         }
-        OutputFormat::Json => output::json_text(&Nbt::Some(output::owned(doc)?), layout),
+        OutputFormat::Json => output::json_text(&output::owned(doc), layout),
     }
 }
 
@@ -217,11 +216,12 @@ pub fn typed_json(doc: &Stored, to: OutputFormat, compact: bool) -> Result<Vec<u
     if to != OutputFormat::Json {
         return Err(Failure::new("--typed is for --to json"));
     }
-    let nbt = output::owned(doc.doc.as_ref())?;
+    let nbt = output::owned(doc.doc.as_ref());
+    let root = output::document(&nbt)?;
     let mut out = Vec::new();
     match compact {
-        true => simdnbt::json::to_writer(&mut out, &nbt),
-        false => simdnbt::json::to_writer_pretty(&mut out, &nbt),
+        true => simdnbt::json::to_writer(&mut out, root),
+        false => simdnbt::json::to_writer_pretty(&mut out, root),
     }
     .map_err(|e| Failure::new(format!("cannot write as typed JSON: {e}")))?;
     out.push(b'\n');

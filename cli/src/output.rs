@@ -95,12 +95,9 @@ pub fn document(nbt: &Nbt) -> Result<&BaseNbt> {
 }
 
 /// The owned tree of a document, for the printers that take one (SNBT and
-/// JSON); refused for a single End byte, which they cannot express.
-pub fn owned(doc: Option<&Document>) -> Result<BaseNbt> {
-    match doc.map(Document::to_owned_nbt) {
-        Some(Nbt::Some(base)) => Ok(base),
-        _ => document(&Nbt::None).cloned(),
-    }
+/// JSON; [`document`] refuses a single End byte for them).
+pub fn owned(doc: Option<&Document>) -> Nbt {
+    doc.map_or(Nbt::None, Document::to_owned_nbt)
 }
 
 /// Binary NBT in `encoding` (after a Bedrock level.dat `header` when there
