@@ -48,6 +48,7 @@ pub(super) struct Frames<'s, P> {
 impl<'s, P: Copy> Frames<'s, P> {
     /// An empty stack whose first frames go into `inline`, the rest into
     /// `heap` (empty).
+    #[inline(always)]
     pub fn new(inline: &'s mut Inline<P>, heap: &'s mut Vec<Frame<P>>) -> Self {
         Self {
             base: inline.as_mut_ptr().cast(),

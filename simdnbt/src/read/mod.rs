@@ -279,6 +279,7 @@ pub(crate) fn parse<'a, S: Sink<'a>>(
 
 /// Parses the value of type `root` (its id already read) at `pos`, in form
 /// `W`, into `sink`: the one loop of every reader and every form.
+#[inline]
 pub(crate) fn parse_in<'a, W: Wire, S: Sink<'a>>(
     data: &'a [u8],
     mut pos: usize,
