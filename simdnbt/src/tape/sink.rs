@@ -16,9 +16,18 @@
 //!
 //! # Why raw pointers, and why they are sound
 //!
-//! The words go into the spare capacity of `words`, a `Vec<u64>` whose
-//! length is set only at the end ([`TapeSink::finish`]); `wbase` is its
-//! buffer, `cap` its capacity and `wlen` how many words are written.
+//! The words go into an allocation of `cap` words at `wbase`, the buffer of
+//! a `Vec<u64>` taken apart ([`super::spare::take`]) and put together again
+//! only at the end ([`TapeSink::finish`]; on an error, [`TapeSink`]'s drop
+//! frees it); `wlen` counts the words written. The
+//! payload offset of each non-empty list of strings or arrays (what
+//! [`super::Tape::side`] is built from) is written from the other end of the
+//! same buffer, downwards: the slots `top..cap` hold them, the latest at
+//! `top`, and the tape's words may only grow up to `top`. So a document's
+//! whole index is one allocation with no second `Vec` to grow (which on
+//! hypixel.nbt, with 26 such lists, cost three reallocations per read), and
+//! [`TapeSink::finish`] moves the offsets, in document order, to just
+//! after the tape.
 //! `Vec::push` would check the capacity the same way but reload the `Vec`'s
 //! fields after every store, and keeping the length in the `Vec` costs a
 //! store per push; the owned writer's [`AppendBuf`](crate::append::AppendBuf),
@@ -27,27 +36,31 @@
 //!
 //! Every `unsafe` here rests on these facts, all local to this file:
 //!
-//! - **`wbase` is `words`' buffer and `cap` its capacity**, `wlen <= cap`, the
-//!   first `wlen` slots written and `words.len() <= wlen`: only
-//!   [`TapeSink::new`] sets `wbase` and `cap`, and nothing reallocates
-//!   `words` before [`TapeSink::finish`].
-//! - **A push writes only below `cap`**: [`TapeSink::push`] and
-//!   [`TapeSink::push2`] check the free slots first and end the parse when
-//!   too few.
+//! - **`wbase` and `cap` are a `Vec<u64>`'s buffer and capacity**, owned by
+//!   the sink, `wlen <= top <= cap`, and the first `wlen` slots and the slots
+//!   `top..cap` written: only [`TapeSink::new`] sets `wbase` and `cap`, and
+//!   only [`TapeSink::finish`] and the drop give the buffer up, each once.
+//! - **A push writes only below `top`, a list offset only at `top - 1`**:
+//!   [`TapeSink::push`], [`TapeSink::push2`] and the list offset's store
+//!   check the free slots between `wlen` and `top` first and end the parse
+//!   when too few.
 //! - **Every [`Index`] is below `wlen`**: an `Index` can only be made here,
 //!   each from the index of a word just pushed, and words are never removed,
 //!   so the word it names is allocated and written for the life of the sink.
 //!
 //! The tape never outgrows the input: every word stands for at least one
-//! input byte, and no try's tape is larger than the rest of the input can
-//! use ([`retry_capacity`]).
+//! input byte (a list offset for the 2-byte length prefix of its list's
+//! first element), and no try's tape is larger than the rest of the input
+//! can use ([`retry_capacity`]).
 //!
 //! Measured and kept for the core's register allocation (`reports/perf.md`):
 //! the count of an open compound beside its index in one `u64` (counting is an
 //! `inc`), an 8-byte [`Index`] as what waits on the core's stack (the count
-//! parked in the container word's low half), and the sink owning its `Vec`s
-//! (a sink that only borrows them keeps more values in registers and spills
-//! worse).
+//! parked in the container word's low half), the sink owning its buffer (a
+//! sink that only borrows it keeps more values in registers and spills
+//! worse), and no field the tag loop does not need: the list offsets in the
+//! buffer rather than a `Vec` of their own, and the buffer as its pointer
+//! and capacity rather than a `Vec` beside them.
 
 use std::cell::Cell;
 
@@ -59,18 +72,17 @@ use crate::tag_id::*;
 
 /// The tape being written.
 pub(crate) struct TapeSink<'f> {
-    /// The allocation; its `len` is only set at the end (`wlen` words are
-    /// written).
-    words: Vec<u64>,
-    /// The start of `words`' allocation.
+    /// The start of the allocation.
     wbase: *mut u64,
     /// The number of words written: the next free slot's index, which is
     /// also the index a container word gets.
     wlen: usize,
     /// The allocation's length in words.
     cap: usize,
-    /// See [`super::Tape`]'s fields of the same names.
-    lists: Vec<usize>,
+    /// Where the list offsets start (module docs): the tape's words may use
+    /// the slots below it.
+    top: usize,
+    /// See [`super::Tape`]'s field of the same name.
     elements: u32,
     /// Set when the parse ends because the tape is full (see [`tape_full`]).
     full: &'f Cell<bool>,
@@ -139,32 +151,27 @@ impl<'f> TapeSink<'f> {
     pub(crate) fn new(capacity: usize, full: &'f Cell<bool>) -> Self {
         // The tape's indices are 32 bits; the bound also spares the size
         // computation its overflow check.
-        let (buf, cap) = super::spare::take(capacity.min(u32::MAX as usize));
-        // SAFETY: the buffer and capacity of a `Vec<u64>` that `take` gave
-        // up, with nothing in it.
-        let words: Vec<u64> = unsafe { Vec::from_raw_parts(buf, 0, cap) };
-        let mut sink = Self {
-            words,
-            wbase: std::ptr::null_mut(),
+        // The buffer and capacity of a `Vec<u64>` that `take` gave up, with
+        // nothing in it: the sink owns them from here on.
+        let (wbase, cap) = super::spare::take(capacity.min(u32::MAX as usize));
+        Self {
+            wbase,
             wlen: 0,
-            cap: 0,
-            lists: Vec::new(),
+            cap,
+            top: cap,
             elements: 0,
             full,
-        };
-        sink.wbase = sink.words.as_mut_ptr();
-        sink.cap = sink.words.capacity();
-        sink
+        }
     }
 
     /// Appends a word for the tag at input offset `at`.
     #[inline(always)]
     fn push(&mut self, word: u64, at: usize) -> Result<(), Error> {
-        if self.wlen == self.cap {
+        if self.wlen == self.top {
             return Err(tape_full(self.full, at));
         }
-        // SAFETY: wlen < cap (checked), so the slot is in
-        // `words`' buffer (module docs).
+        // SAFETY: wlen < top <= cap (checked), so the slot is in `words`'
+        // buffer and no list offset's (module docs).
         unsafe { self.wbase.add(self.wlen).write(word) };
         self.wlen += 1;
         Ok(())
@@ -181,11 +188,11 @@ impl<'f> TapeSink<'f> {
     /// second one's index.
     #[inline(always)]
     fn push2(&mut self, first: u64, second: u64, at: usize) -> Result<Index, Error> {
-        if self.cap - self.wlen < 2 {
+        if self.top - self.wlen < 2 {
             return Err(tape_full(self.full, at));
         }
-        // SAFETY: wlen + 2 <= cap (checked), so both slots are
-        // in `words`' buffer (module docs).
+        // SAFETY: wlen + 2 <= top <= cap (checked), so both slots are in
+        // `words`' buffer and neither is a list offset's (module docs).
         unsafe {
             self.wbase.add(self.wlen).write(first);
             self.wbase.add(self.wlen + 1).write(second);
@@ -342,7 +349,13 @@ impl<'a> Sink<'a> for TapeSink<'_> {
             self.elements = aux
                 .checked_add(n)
                 .ok_or_else(|| err(ErrorKind::InputTooLarge, payload - 5))?;
-            self.lists.push(payload);
+            if self.wlen == self.top {
+                return Err(tape_full(self.full, payload - 5));
+            }
+            self.top -= 1;
+            // SAFETY: wlen <= top < cap (checked just above), so the slot is
+            // in `words`' buffer and no tape word's (module docs).
+            unsafe { self.wbase.add(self.top).write(payload as u64) };
         }
         Ok(aux)
     }
@@ -365,19 +378,37 @@ impl<'a> Sink<'a> for TapeSink<'_> {
         self.set(slot, self.wlen as u64);
     }
 
-    fn finish(mut self, _end: usize) -> TapeParts {
-        let wlen = self.wlen;
-        // SAFETY: the first `wlen` words are written, and wlen <= capacity
-        // (module docs).
-        unsafe { self.words.set_len(wlen) };
-        if !self.lists.is_empty() {
-            finish_lists(&mut self.words, &self.lists);
+    fn finish(self, _end: usize) -> TapeParts {
+        // The buffer goes to the `Vec` below, not to the drop.
+        let this = std::mem::ManuallyDrop::new(self);
+        let wlen = this.wlen;
+        let lists = this.cap - this.top;
+        if lists > 0 {
+            // SAFETY: the slots `top..cap` hold the offsets and `wlen..top`
+            // none of the tape's words (module docs); `lists` slots from
+            // `wlen` on end at or before `cap`.
+            unsafe { move_lists(this.wbase, wlen, this.top, lists) };
         }
+        // SAFETY: the buffer and capacity of a `Vec<u64>` (module docs),
+        // given up here and nowhere else (the drop does not run); its first
+        // `wlen` words are the tape's and the next `lists` its list offsets
+        // (moved there just above), and `wlen + lists <= cap`.
+        let words = unsafe { Vec::from_raw_parts(this.wbase, wlen + lists, this.cap) };
         TapeParts {
-            words: self.words,
+            words,
             len: wlen as u32,
-            elements: self.elements,
+            elements: this.elements,
         }
+    }
+}
+
+/// A parse that ended in an error frees the buffer.
+impl Drop for TapeSink<'_> {
+    fn drop(&mut self) {
+        // SAFETY: the buffer and capacity of a `Vec<u64>` that the sink owns
+        // (module docs), given up here and nowhere else; nothing in it needs
+        // dropping (length 0).
+        drop(unsafe { Vec::from_raw_parts(self.wbase, 0, self.cap) });
     }
 }
 
@@ -393,11 +424,25 @@ fn tape_full(full: &Cell<bool>, at: usize) -> Error {
     err(ErrorKind::InputTooLarge, at)
 }
 
-/// Appends the lists' offsets after the tape (see [`super::Tape::words`]).
+/// Moves the `n` list offsets from `base[top..top + n]` (the latest first)
+/// to `base[wlen..wlen + n]` in document order, after the tape (see
+/// [`super::Tape::words`]). Out of line: most documents have no such list.
+///
+/// # Safety
+///
+/// `base[..top + n]` is one allocation of `u64`s, `wlen <= top`, and the `n`
+/// slots from `top` are initialised.
 #[cold]
 #[inline(never)]
-fn finish_lists(words: &mut Vec<u64>, lists: &[usize]) {
-    words.extend(lists.iter().map(|&p| p as u64));
+unsafe fn move_lists(base: *mut u64, wlen: usize, top: usize, n: usize) {
+    // SAFETY: the `n` initialised slots from `top` are inside the allocation
+    // (the caller's contract) and no other reference to them exists while
+    // the sink is being finished.
+    let offsets = unsafe { std::slice::from_raw_parts_mut(base.add(top), n) };
+    offsets.reverse();
+    // SAFETY: both ranges are inside the allocation (`wlen + n <= top + n`);
+    // `copy` allows them to overlap.
+    unsafe { std::ptr::copy(base.add(top), base.add(wlen), n) };
 }
 
 /// The first tape's capacity in words for a value of `rest` input bytes.
