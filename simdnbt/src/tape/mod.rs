@@ -65,16 +65,19 @@ fn parse_root_in<'a>(
         capacity
     };
     let full = Cell::new(false);
-    let (parts, end) =
-        match crate::read::read_value(data, pos, id, opts, |_| TapeSink::new(capacity, &full)) {
-            Err(e) if full.get() => {
-                return match sink::retry_capacity(capacity, rest) {
-                    Some(more) => parse_root_in(data, pos, id, opts, more),
-                    None => Err(e),
-                };
-            }
-            other => other?,
-        };
+    // The sink's list-offset bound, kept in memory (`sink.rs`'s module docs).
+    let top = Cell::new(0);
+    let (parts, end) = match crate::read::read_value(data, pos, id, opts, |_| {
+        TapeSink::new(capacity, &full, &top)
+    }) {
+        Err(e) if full.get() => {
+            return match sink::retry_capacity(capacity, rest) {
+                Some(more) => parse_root_in(data, pos, id, opts, more),
+                None => Err(e),
+            };
+        }
+        other => other?,
+    };
     Ok((
         Tape {
             data,

@@ -19,20 +19,20 @@
 //! The words go into an allocation of `cap` words at `wbase`, the buffer of
 //! a `Vec<u64>` taken apart ([`super::spare::take`]) and put together again
 //! only at the end ([`TapeSink::finish`]; on an error, [`TapeSink`]'s drop
-//! frees it); `wlen` counts the words written. The
-//! payload offset of each non-empty list of strings or arrays (what
+//! frees it); `wlen` counts the words written. `Vec::push` would check the
+//! capacity the same way but reload the `Vec`'s fields after every store,
+//! and keeping the length in the `Vec` costs a store per push; the owned
+//! writer's [`AppendBuf`](crate::append::AppendBuf), which does the same job
+//! for bytes, measured slower on borrow read here (`reports/code-notes.md`).
+//!
+//! The payload offset of each non-empty list of strings or arrays (what
 //! [`super::Tape::side`] is built from) is written from the other end of the
 //! same buffer, downwards: the slots `top..cap` hold them, the latest at
 //! `top`, and the tape's words may only grow up to `top`. So a document's
 //! whole index is one allocation with no second `Vec` to grow (which on
 //! hypixel.nbt, with 26 such lists, cost three reallocations per read), and
-//! [`TapeSink::finish`] moves the offsets, in document order, to just
-//! after the tape.
-//! `Vec::push` would check the capacity the same way but reload the `Vec`'s
-//! fields after every store, and keeping the length in the `Vec` costs a
-//! store per push; the owned writer's [`AppendBuf`](crate::append::AppendBuf),
-//! which does the same job for bytes, measured slower on borrow read here
-//! (`reports/code-notes.md`).
+//! [`TapeSink::finish`] moves the offsets, in document order, to just after
+//! the tape.
 //!
 //! Every `unsafe` here rests on these facts, all local to this file:
 //!
@@ -60,7 +60,12 @@
 //! sink that only borrows it keeps more values in registers and spills
 //! worse), and no field the tag loop does not need: the list offsets in the
 //! buffer rather than a `Vec` of their own, and the buffer as its pointer
-//! and capacity rather than a `Vec` beside them.
+//! and capacity rather than a `Vec` beside them. And `top` kept in memory,
+//! in a `Cell` of the caller's whose address [`tape_full`] lets escape:
+//! carried in a register round the tag loop instead, it cost nightly Rust's
+//! LLVM 15–17% more instructions per read (register moves at the loop's
+//! head); in memory each check loads it, folded into the compare, and
+//! stable's counts are the same either way.
 
 use std::cell::Cell;
 
@@ -80,8 +85,8 @@ pub(crate) struct TapeSink<'f> {
     /// The allocation's length in words.
     cap: usize,
     /// Where the list offsets start (module docs): the tape's words may use
-    /// the slots below it.
-    top: usize,
+    /// the slots below it. In memory on purpose (module docs).
+    top: &'f Cell<usize>,
     /// See [`super::Tape`]'s field of the same name.
     elements: u32,
     /// Set when the parse ends because the tape is full (see [`tape_full`]).
@@ -147,8 +152,9 @@ fn low_half(word: *mut u64) -> *mut u32 {
 
 impl<'f> TapeSink<'f> {
     /// An empty tape of `capacity` words ([`first_capacity`], then
-    /// [`retry_capacity`]) that sets `full` if it fills.
-    pub(crate) fn new(capacity: usize, full: &'f Cell<bool>) -> Self {
+    /// [`retry_capacity`]) that sets `full` if it fills; `top` is the sink's
+    /// (module docs), whatever it holds.
+    pub(crate) fn new(capacity: usize, full: &'f Cell<bool>, top: &'f Cell<usize>) -> Self {
         // The tape's indices are 32 bits; the bound also spares the size
         // computation its overflow check.
         // The buffer and capacity of a `Vec<u64>` that `take` gave up, with
@@ -158,7 +164,10 @@ impl<'f> TapeSink<'f> {
             wbase,
             wlen: 0,
             cap,
-            top: cap,
+            top: {
+                top.set(cap);
+                top
+            },
             elements: 0,
             full,
         }
@@ -167,8 +176,8 @@ impl<'f> TapeSink<'f> {
     /// Appends a word for the tag at input offset `at`.
     #[inline(always)]
     fn push(&mut self, word: u64, at: usize) -> Result<(), Error> {
-        if self.wlen == self.top {
-            return Err(tape_full(self.full, at));
+        if self.wlen == self.top.get() {
+            return Err(tape_full(self.full, self.top, at));
         }
         // SAFETY: wlen < top <= cap (checked), so the slot is in `words`'
         // buffer and no list offset's (module docs).
@@ -188,8 +197,8 @@ impl<'f> TapeSink<'f> {
     /// second one's index.
     #[inline(always)]
     fn push2(&mut self, first: u64, second: u64, at: usize) -> Result<Index, Error> {
-        if self.top - self.wlen < 2 {
-            return Err(tape_full(self.full, at));
+        if self.top.get() - self.wlen < 2 {
+            return Err(tape_full(self.full, self.top, at));
         }
         // SAFETY: wlen + 2 <= top <= cap (checked), so both slots are in
         // `words`' buffer and neither is a list offset's (module docs).
@@ -349,13 +358,14 @@ impl<'a> Sink<'a> for TapeSink<'_> {
             self.elements = aux
                 .checked_add(n)
                 .ok_or_else(|| err(ErrorKind::InputTooLarge, payload - 5))?;
-            if self.wlen == self.top {
-                return Err(tape_full(self.full, payload - 5));
+            let top = self.top.get();
+            if self.wlen == top {
+                return Err(tape_full(self.full, self.top, payload - 5));
             }
-            self.top -= 1;
+            self.top.set(top - 1);
             // SAFETY: wlen <= top < cap (checked just above), so the slot is
             // in `words`' buffer and no tape word's (module docs).
-            unsafe { self.wbase.add(self.top).write(payload as u64) };
+            unsafe { self.wbase.add(top - 1).write(payload as u64) };
         }
         Ok(aux)
     }
@@ -382,12 +392,13 @@ impl<'a> Sink<'a> for TapeSink<'_> {
         // The buffer goes to the `Vec` below, not to the drop.
         let this = std::mem::ManuallyDrop::new(self);
         let wlen = this.wlen;
-        let lists = this.cap - this.top;
+        let top = this.top.get();
+        let lists = this.cap - top;
         if lists > 0 {
             // SAFETY: the slots `top..cap` hold the offsets and `wlen..top`
             // none of the tape's words (module docs); `lists` slots from
             // `wlen` on end at or before `cap`.
-            unsafe { move_lists(this.wbase, wlen, this.top, lists) };
+            unsafe { move_lists(this.wbase, wlen, top, lists) };
         }
         // SAFETY: the buffer and capacity of a `Vec<u64>` (module docs),
         // given up here and nowhere else (the drop does not run); its first
@@ -417,9 +428,14 @@ impl Drop for TapeSink<'_> {
 /// caller that this is why, so that it tries again with a larger tape
 /// ([`retry_capacity`]). Out of line and never returning into the tag loop:
 /// no value of the loop has to survive it.
+///
+/// `top`'s address escapes here (`black_box`), so that LLVM keeps it in
+/// memory rather than in a register carried round the tag loop (module
+/// docs); on this cold path that costs nothing.
 #[cold]
 #[inline(never)]
-fn tape_full(full: &Cell<bool>, at: usize) -> Error {
+fn tape_full(full: &Cell<bool>, top: &Cell<usize>, at: usize) -> Error {
+    std::hint::black_box(top);
     full.set(true);
     err(ErrorKind::InputTooLarge, at)
 }
