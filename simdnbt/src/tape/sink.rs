@@ -38,8 +38,10 @@
 //!
 //! - **`wbase` and `cap` are a `Vec<u64>`'s buffer and capacity**, owned by
 //!   the sink, `wlen <= top <= cap`, and the first `wlen` slots and the slots
-//!   `top..cap` written: only [`TapeSink::new`] sets `wbase` and `cap`, and
-//!   only [`TapeSink::finish`] and the drop give the buffer up, each once.
+//!   `top..cap` written: only [`TapeSink::new`] sets `wbase` and `cap`, only
+//!   the sink sets `top` (its caller does not touch the `Cell` while the sink
+//!   lives), and only [`TapeSink::finish`] and the drop give the buffer up,
+//!   each once.
 //! - **A push writes only below `top`, a list offset only at `top - 1`**:
 //!   [`TapeSink::push`], [`TapeSink::push2`] and the list offset's store
 //!   check the free slots between `wlen` and `top` first and end the parse
@@ -179,8 +181,8 @@ impl<'f> TapeSink<'f> {
         if self.wlen == self.top.get() {
             return Err(tape_full(self.full, self.top, at));
         }
-        // SAFETY: wlen < top <= cap (checked), so the slot is in `words`'
-        // buffer and no list offset's (module docs).
+        // SAFETY: wlen < top <= cap (checked), so the slot is in the buffer
+        // and no list offset's (module docs).
         unsafe { self.wbase.add(self.wlen).write(word) };
         self.wlen += 1;
         Ok(())
@@ -201,7 +203,7 @@ impl<'f> TapeSink<'f> {
             return Err(tape_full(self.full, self.top, at));
         }
         // SAFETY: wlen + 2 <= top <= cap (checked), so both slots are in
-        // `words`' buffer and neither is a list offset's (module docs).
+        // the buffer and neither is a list offset's (module docs).
         unsafe {
             self.wbase.add(self.wlen).write(first);
             self.wbase.add(self.wlen + 1).write(second);
@@ -364,7 +366,7 @@ impl<'a> Sink<'a> for TapeSink<'_> {
             }
             self.top.set(top - 1);
             // SAFETY: wlen <= top < cap (checked just above), so the slot is
-            // in `words`' buffer and no tape word's (module docs).
+            // in the buffer and no tape word's (module docs).
             unsafe { self.wbase.add(top - 1).write(payload as u64) };
         }
         Ok(aux)
