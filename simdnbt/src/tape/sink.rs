@@ -162,14 +162,12 @@ impl<'f> TapeSink<'f> {
         // The buffer and capacity of a `Vec<u64>` that `take` gave up, with
         // nothing in it: the sink owns them from here on.
         let (wbase, cap) = super::spare::take(capacity.min(u32::MAX as usize));
+        top.set(cap);
         Self {
             wbase,
             wlen: 0,
             cap,
-            top: {
-                top.set(cap);
-                top
-            },
+            top,
             elements: 0,
             full,
         }
