@@ -18,6 +18,8 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, DefaultHasher};
+use std::ptr;
+use std::sync::atomic::{AtomicPtr, Ordering};
 use std::sync::{PoisonError, RwLock};
 
 use super::Document;
@@ -46,10 +48,21 @@ const BUILD_AFTER: usize = 48;
 /// See the module docs. The map's hasher is std's SipHash with fixed keys:
 /// making one needs no thread-local state (every read makes a document),
 /// and its keys are block positions, at most one per 128 nodes.
-#[derive(Default)]
-pub(crate) struct Indexes(RwLock<Map>);
+///
+/// The locked map is boxed, made by the first lookup that needs it, and
+/// held in one pointer word (null until then): most documents never have a
+/// compound of [`INDEX_FROM`] children, and a lock and an empty map inline
+/// made every read build, move and drop 48 bytes more, which a small
+/// file's read paid for in instructions.
+pub(crate) struct Indexes(AtomicPtr<RwLock<Map>>);
 
 type Map = HashMap<u32, LazyIndex, BuildHasherDefault<DefaultHasher>>;
+
+impl Default for Indexes {
+    fn default() -> Self {
+        Indexes(AtomicPtr::new(ptr::null_mut()))
+    }
+}
 
 /// A copy starts without indexes (lookups build them again).
 impl Clone for Indexes {
@@ -58,9 +71,72 @@ impl Clone for Indexes {
     }
 }
 
+impl Drop for Indexes {
+    #[inline]
+    fn drop(&mut self) {
+        let p = *self.0.get_mut();
+        if !p.is_null() {
+            drop_map(p);
+        }
+    }
+}
+
+/// Frees the map of a document that had one (out of line: few do).
+#[cold]
+#[inline(never)]
+fn drop_map(p: *mut RwLock<Map>) {
+    // SAFETY: a non-null pointer in `Indexes` came from `Box::into_raw` in
+    // `Indexes::lock` and is freed only here, from `drop` (`&mut`: no
+    // borrow of the map is live).
+    drop(unsafe { Box::from_raw(p) });
+}
+
 impl Indexes {
-    fn map_mut(&mut self) -> &mut Map {
-        self.0.get_mut().unwrap_or_else(PoisonError::into_inner)
+    /// The map, if a lookup has made it and it is not empty (edits that
+    /// keep indexes up to date have nothing to do otherwise).
+    fn map_mut(&mut self) -> Option<&mut Map> {
+        let p = *self.0.get_mut();
+        if p.is_null() {
+            return None;
+        }
+        // SAFETY: a box published by `lock`, freed only on drop; `&mut
+        // self` makes this the only access.
+        let lock = unsafe { &mut *p };
+        let map = lock.get_mut().unwrap_or_else(PoisonError::into_inner);
+        // An empty map has nothing to keep up to date either (and a
+        // lookup in it would hash the key for nothing).
+        (!map.is_empty()).then_some(map)
+    }
+
+    /// The locked map, made on first use.
+    fn lock(&self) -> &RwLock<Map> {
+        let p = self.0.load(Ordering::Acquire);
+        if !p.is_null() {
+            // SAFETY: a box published by `install` (Release, read with
+            // Acquire), freed only on drop, so it outlives `&self`.
+            return unsafe { &*p };
+        }
+        self.install()
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn install(&self) -> &RwLock<Map> {
+        let new = Box::into_raw(Box::<RwLock<Map>>::default());
+        match self
+            .0
+            .compare_exchange(ptr::null_mut(), new, Ordering::AcqRel, Ordering::Acquire)
+        {
+            // SAFETY: the box just published; as in `lock`.
+            Ok(_) => unsafe { &*new },
+            Err(theirs) => {
+                // Another thread made it first: keep theirs.
+                // SAFETY: `new` was never published: this is its only owner.
+                drop(unsafe { Box::from_raw(new) });
+                // SAFETY: a box published by `install`; as in `lock`.
+                unsafe { &*theirs }
+            }
+        }
     }
 }
 
@@ -81,12 +157,9 @@ impl Document {
         let n = children.len();
         let name = |p: usize| self.str_at(children[p].off as usize);
         let matches = |p: usize| key_matches(name(p), key);
+        let lock = self.indexes.lock();
         {
-            let map = self
-                .indexes
-                .0
-                .read()
-                .unwrap_or_else(PoisonError::into_inner);
+            let map = lock.read().unwrap_or_else(PoisonError::into_inner);
             if let Some(index) = map.get(&c.a).and_then(LazyIndex::get) {
                 return index.get(key, matches);
             }
@@ -98,11 +171,7 @@ impl Document {
         let scanned = found.map_or(n, |p| n - p);
         let build = || KeyIndex::build(n, name);
         {
-            let map = self
-                .indexes
-                .0
-                .read()
-                .unwrap_or_else(PoisonError::into_inner);
+            let map = lock.read().unwrap_or_else(PoisonError::into_inner);
             if let Some(lazy) = map.get(&c.a) {
                 if lazy.earned(scanned, BUILD_AFTER * n) {
                     lazy.get_or_build(build);
@@ -110,11 +179,7 @@ impl Document {
                 return found;
             }
         }
-        let mut map = self
-            .indexes
-            .0
-            .write()
-            .unwrap_or_else(PoisonError::into_inner);
+        let mut map = lock.write().unwrap_or_else(PoisonError::into_inner);
         let lazy = map.entry(c.a).or_default();
         if lazy.earned(scanned, BUILD_AFTER * n) {
             lazy.get_or_build(build);
@@ -127,8 +192,7 @@ impl Document {
     /// (and the work counted toward it).
     #[inline]
     pub(crate) fn drop_index(&mut self, a: u32) {
-        let map = self.indexes.map_mut();
-        if !map.is_empty() {
+        if let Some(map) = self.indexes.map_mut() {
             map.remove(&a);
         }
     }
@@ -136,8 +200,7 @@ impl Document {
     /// After a compound's block moved from `from` to `to`.
     #[inline]
     pub(crate) fn move_index(&mut self, from: u32, to: u32) {
-        let map = self.indexes.map_mut();
-        if !map.is_empty() {
+        if let Some(map) = self.indexes.map_mut() {
             if let Some(lazy) = map.remove(&from) {
                 map.insert(to, lazy);
             }
@@ -156,10 +219,9 @@ impl Document {
         len: usize,
     ) {
         let (bytes, nodes, le) = (&self.bytes, &self.nodes, self.le);
-        let map = self.indexes.map_mut();
-        if map.is_empty() {
+        let Some(map) = self.indexes.map_mut() else {
             return;
-        }
+        };
         let Some(lazy) = map.get_mut(&a) else {
             return;
         };
@@ -182,10 +244,7 @@ impl Document {
     pub(crate) fn index_appended(&mut self, c: usize, pos: usize) {
         let Node { a, .. } = self.nodes[c];
         let (bytes, nodes) = (&self.bytes, &self.nodes);
-        let Some(lazy) = (match self.indexes.map_mut() {
-            map if map.is_empty() => None,
-            map => map.get_mut(&a),
-        }) else {
+        let Some(lazy) = self.indexes.map_mut().and_then(|map| map.get_mut(&a)) else {
             return;
         };
         let le = self.le;

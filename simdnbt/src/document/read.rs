@@ -35,9 +35,14 @@ pub(super) fn read_compound_root(
             return Ok(None);
         }
     };
-    let doc = layout.read(bytes, opts)?;
-    data.set_position(start as u64 + doc.bytes.len() as u64);
-    Ok(Some(doc))
+    // Made in the value returned and looked at there: moving the document
+    // out of a `Result` and into another one cost a small file's read a
+    // copy of it.
+    let read = layout.read_into::<BigEndian, false, _>(bytes, opts, Some);
+    if let Ok(Some(doc)) = &read {
+        data.set_position(start as u64 + doc.bytes.len() as u64);
+    }
+    read
 }
 
 /// Where a root value's parts are in some input.
@@ -127,6 +132,18 @@ impl RootParts {
         bytes: &[u8],
         opts: &ReadOptions,
     ) -> Result<Document, Error> {
+        self.read_into::<W, UTF8, _>(bytes, opts, |doc| doc)
+    }
+
+    /// [`RootParts::read_in`], the document made in `wrap`'s value (so that
+    /// a caller returning it in an `Option` does not move it).
+    #[inline(always)]
+    pub(super) fn read_into<W: Wire, const UTF8: bool, R>(
+        &self,
+        bytes: &[u8],
+        opts: &ReadOptions,
+        wrap: impl FnOnce(Document) -> R,
+    ) -> Result<R, Error> {
         // Offsets in the document are counted from its first byte: parse the
         // input from there (errors are moved back to input offsets).
         let rel = self.relative();
@@ -162,7 +179,7 @@ impl RootParts {
             }
         };
         stored.extend_from_slice(&doc_bytes[..end]);
-        Ok(Document::new(block, stored, nodes, &rel, opts).in_order::<W>())
+        Ok(wrap(Document::new::<W>(block, stored, nodes, &rel, opts)))
     }
 
     /// This layout for the input cut at `start`.
@@ -242,13 +259,18 @@ fn parse_capped<W: Wire, const UTF8: bool>(
 }
 
 impl Document {
-    pub(super) fn new(
+    /// The document of bytes in form `W` and the nodes parsed from them.
+    /// Built in one piece, with nothing moved after (an `in_order` step
+    /// taking the document by value cost a small file's read a copy of it).
+    #[inline(always)]
+    pub(super) fn new<W: Wire>(
         block: Block,
         bytes: Buf<u8>,
         nodes: Buf<Node>,
         at: &RootParts,
         opts: &ReadOptions,
     ) -> Document {
+        let le = matches!(W::ENCODING, Encoding::LittleEndian);
         let settled = (bytes.len() as u32, nodes.len() as u32);
         Document {
             _block: block,
@@ -259,8 +281,12 @@ impl Document {
             } else {
                 Framing::Unnamed
             },
-            le: false,
-            out_order: Encoding::BigEndian,
+            le,
+            out_order: if le {
+                Encoding::LittleEndian
+            } else {
+                Encoding::BigEndian
+            },
             name: at.name.unwrap_or(0) as u32,
             max_depth: opts.max_depth,
             path: Vec::new(),
@@ -301,17 +327,7 @@ impl Document {
         let (nodes, end) = parse_capped::<W, UTF8>(&bytes, at, opts, nodes, most)?;
         let mut bytes = Buf::from_vec(bytes);
         bytes.truncate(end);
-        Ok(Document::new(Block::none(), bytes, nodes, at, opts).in_order::<W>())
-    }
-
-    /// This document, its bytes being in form `W`.
-    #[inline(always)]
-    pub(super) fn in_order<W: Wire>(mut self) -> Document {
-        if matches!(W::ENCODING, Encoding::LittleEndian) {
-            self.le = true;
-            self.out_order = Encoding::LittleEndian;
-        }
-        self
+        Ok(Document::new::<W>(Block::none(), bytes, nodes, at, opts))
     }
 
     /// Reads `bytes` (written from this document in its stored order, at
