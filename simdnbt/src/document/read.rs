@@ -153,7 +153,13 @@ impl RootParts {
         // The arena, with room after its nodes for the bytes and their
         // headroom, lent to them once the parse has found where the
         // document ends (see [`Block`]).
-        let arena = Buf::with_capacity(room + buf::slots_for(rest + headroom(rest)));
+        let slots = room + buf::slots_for(rest + headroom(rest));
+        // SAFETY: `rest <= MAX_BYTES < 2^31`, so `room <= 2^31 / 12 + 64`
+        // and the bytes' slots are at most `(2^31 + 64 KiB) / 16 + 1`:
+        // together under 2^29. Said to the compiler, it drops the
+        // allocation's size overflow check on 64-bit targets.
+        unsafe { std::hint::assert_unchecked(slots < 1 << 29) };
+        let arena = Buf::with_capacity(slots);
         let (mut nodes, end) = parse_capped::<W, UTF8>(doc_bytes, &rel, opts, arena, usize::MAX)
             .map_err(|e| Error::new(e.kind(), e.offset() + self.start))?;
         let own_size = end + headroom(end);
@@ -178,6 +184,11 @@ impl RootParts {
                 (Block::none(), Buf::with_capacity(own_size))
             }
         };
+        // SAFETY: `stored` is empty with room for at least `own_size >=
+        // end` bytes: a lent tail of `slots_for(own_size)` slots, or a
+        // buffer of that capacity. Said to the compiler, the copy below
+        // skips its capacity check.
+        unsafe { std::hint::assert_unchecked(stored.spare() >= end) };
         stored.extend_from_slice(&doc_bytes[..end]);
         Ok(wrap(Document::new::<W>(block, stored, nodes, &rel, opts)))
     }
