@@ -276,6 +276,11 @@ impl<T: Copy> Buf<T> {
     }
 
     #[inline(always)]
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline(always)]
     pub(crate) fn truncate(&mut self, len: usize) {
         self.len = self.len.min(len);
     }
@@ -321,6 +326,13 @@ impl<T: Copy> DerefMut for Buf<T> {
     fn deref_mut(&mut self) -> &mut [T] {
         // SAFETY: as in `deref`, and `&mut self` is unique.
         unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+/// Empty, with no allocation.
+impl<T: Copy> Default for Buf<T> {
+    fn default() -> Buf<T> {
+        Buf::from_vec(Vec::new())
     }
 }
 

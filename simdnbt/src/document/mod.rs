@@ -239,8 +239,12 @@ pub struct Document {
     /// The depth limit edits keep to (the one the document was read with).
     max_depth: u32,
     /// The node indices from the root to the container the innermost live
-    /// mutable handle stands on (see `edit.rs`).
-    path: Vec<u32>,
+    /// mutable handle stands on (see `edit.rs`). A [`Buf`], not a `Vec`:
+    /// a `Vec`'s capacity has the largest niche in the document, which made
+    /// `Result<Document, E>` for an `E` such as `String` a tagged enum,
+    /// whose document a caller converting the read's error copied twice;
+    /// with the niche in a one-byte field the document is built in place.
+    path: Buf<u32>,
     /// `bytes.len()` and `nodes.len()` after the last read or compaction.
     settled: (u32, u32),
     /// The key indexes of big compounds (`index.rs`).

@@ -300,7 +300,7 @@ impl Document {
             },
             name: at.name.unwrap_or(0) as u32,
             max_depth: opts.max_depth,
-            path: Vec::new(),
+            path: Buf::default(),
             settled,
             indexes: Default::default(),
         }
