@@ -329,10 +329,13 @@ impl<T: Copy> DerefMut for Buf<T> {
     }
 }
 
-/// Empty, with no allocation.
+/// Empty, with no allocation, and not owned (nothing to free: its drop is
+/// one test; the first push moves it to an allocation of its own).
 impl<T: Copy> Default for Buf<T> {
     fn default() -> Buf<T> {
-        Buf::from_vec(Vec::new())
+        // SAFETY: no values at all: a dangling, aligned pointer is valid
+        // for zero of them.
+        unsafe { Buf::in_part(NonNull::dangling().as_ptr(), 0) }
     }
 }
 
