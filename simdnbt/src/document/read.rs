@@ -154,10 +154,13 @@ impl RootParts {
         // headroom, lent to them once the parse has found where the
         // document ends (see [`Block`]).
         let slots = room + buf::slots_for(rest + headroom(rest));
-        // SAFETY: `rest <= MAX_BYTES < 2^31`, so `room <= 2^31 / 12 + 64`
-        // and the bytes' slots are at most `(2^31 + 64 KiB) / 16 + 1`:
-        // together under 2^29. Said to the compiler, it drops the
-        // allocation's size overflow check on 64-bit targets.
+        // What the bound below rests on.
+        const _: () = assert!(build::BYTES_PER_NODE >= 8);
+        // SAFETY: `rest <= MAX_BYTES < 2^31`, so `room <= 2^31 / 8 + 64`
+        // (`node_room`, with `BYTES_PER_NODE >= 8`) and the bytes' slots
+        // are at most `(2^31 + 64 KiB) / 16 + 1`: together under 2^29.
+        // Said to the compiler, it drops the allocation's size overflow
+        // check on 64-bit targets.
         unsafe { std::hint::assert_unchecked(slots < 1 << 29) };
         let arena = Buf::with_capacity(slots);
         let (mut nodes, end) = parse_capped::<W, UTF8>(doc_bytes, &rel, opts, arena, usize::MAX)
@@ -270,9 +273,9 @@ fn parse_capped<W: Wire, const UTF8: bool>(
 }
 
 impl Document {
-    /// The document of bytes in form `W` and the nodes parsed from them.
-    /// Built in one piece, with nothing moved after (an `in_order` step
-    /// taking the document by value cost a small file's read a copy of it).
+    /// The document of bytes in form `W` and the nodes parsed from them,
+    /// built in one piece (the byte order set here, not by a later step
+    /// taking the document by value).
     #[inline(always)]
     pub(super) fn new<W: Wire>(
         block: Block,
