@@ -16,6 +16,14 @@
 //! document it read needed; larger ones are freed as before. Both ends are
 //! calls that pass the allocation's raw parts in registers: inlined, the
 //! thread-local's `Vec` moved through the parse's stack frame several times.
+//!
+//! The kept tape is held as raw parts in a thread-local without a
+//! destructor, so taking and keeping it are plain loads and stores of the
+//! thread's storage; a `Vec` there made every access check whether the
+//! thread-local was registered or already torn down. What frees the kept
+//! tape when the thread exits is a second thread-local, [`Owner`], touched
+//! once, when the thread keeps its first tape; after its destructor has
+//! run, tapes are freed rather than kept.
 
 use std::cell::Cell;
 use std::mem::ManuallyDrop;
@@ -24,6 +32,7 @@ use std::ops::Deref;
 /// Tapes of more bytes than this are freed when dropped, not kept: the
 /// first tape of any document up to 512 KiB of input fits.
 pub(super) const KEEP_BYTES: usize = 64 * 1024;
+const KEEP_WORDS: usize = KEEP_BYTES / size_of::<u64>();
 
 /// A tape's words, given to [`keep`] when dropped. A type of its own with no
 /// lifetime, so that the drop is not one of `Tape<'a>`'s: a document whose
@@ -52,14 +61,79 @@ impl Deref for Words {
 impl Drop for Words {
     #[inline(always)]
     fn drop(&mut self) {
-        // Leaves an empty `Vec`, with nothing to free (and no drop glue:
-        // `ManuallyDrop`).
-        keep(&mut self.0);
+        let words = &mut *self.0;
+        // SAFETY: the buffer and capacity of the `Vec` this owns, given up
+        // here: it is never used again (nor dropped: `ManuallyDrop`).
+        unsafe { keep_raw(words.as_mut_ptr(), words.capacity()) };
+    }
+}
+
+/// The kept tape's raw parts, or capacity 0 for none, and whether this
+/// thread's [`Owner`] is registered. `Copy` and without a destructor, so
+/// that reaching it is one thread-local access, with none of the
+/// registered-yet / torn-down-yet checks that a `thread_local!` of a type
+/// with a destructor (a `Vec`) makes on every access.
+#[derive(Clone, Copy)]
+struct Kept {
+    buf: *mut u64,
+    cap: usize,
+    state: State,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// No tape kept yet on this thread: [`Owner`] not registered.
+    Unarmed,
+    /// [`Owner`] is registered and will free what is kept when the thread
+    /// exits.
+    Armed,
+    /// [`Owner`]'s destructor has run: nothing may be kept any more.
+    TornDown,
+}
+
+const NONE: Kept = Kept {
+    buf: std::ptr::null_mut(),
+    cap: 0,
+    state: State::Unarmed,
+};
+
+/// Frees the thread's kept tape when the thread exits. A thread-local of
+/// its own, reached only when the first tape is kept: its destructor is
+/// then registered once.
+struct Owner;
+
+impl Drop for Owner {
+    fn drop(&mut self) {
+        // `KEPT` has no destructor, so it is still there during the
+        // thread's teardown.
+        let kept = KEPT.with(|k| {
+            k.replace(Kept {
+                state: State::TornDown,
+                ..NONE
+            })
+        });
+        // SAFETY: what the thread kept, given up by `KEPT` just above.
+        unsafe { free(kept.buf, kept.cap) };
     }
 }
 
 thread_local! {
-    static SPARE: Cell<Vec<u64>> = const { Cell::new(Vec::new()) };
+    static KEPT: Cell<Kept> = const { Cell::new(NONE) };
+    static OWNER: Owner = const { Owner };
+}
+
+/// Frees a tape buffer of `cap` words (none if 0).
+///
+/// # Safety
+///
+/// `buf` and `cap` are a `Vec<u64>`'s buffer and capacity (or `cap` is 0),
+/// which the caller gives up.
+unsafe fn free(buf: *mut u64, cap: usize) {
+    if cap > 0 {
+        // SAFETY: the caller's contract; nothing in it needs dropping
+        // (length 0).
+        drop(unsafe { Vec::from_raw_parts(buf, 0, cap) });
+    }
 }
 
 /// The buffer and capacity of an empty tape of at least `capacity` words:
@@ -68,45 +142,80 @@ thread_local! {
 /// ([`Vec::from_raw_parts`]).
 #[inline(never)]
 pub(super) fn take(capacity: usize) -> (*mut u64, usize) {
-    // During the thread's teardown (`try_with` fails) a tape is allocated.
-    let kept = SPARE.try_with(|spare| {
-        let kept = spare.take();
-        if kept.capacity() >= capacity {
-            Some(kept)
-        } else {
-            // Too small for this document: it stays with the thread.
-            spare.set(kept);
-            None
-        }
-    });
-    raw_parts(match kept {
-        Ok(Some(kept)) => kept,
-        _ => Vec::with_capacity(capacity),
-    })
+    let kept = KEPT.with(Cell::get);
+    if kept.cap >= capacity && kept.cap > 0 {
+        KEPT.with(|k| k.set(Kept { cap: 0, ..kept }));
+        return (kept.buf, kept.cap);
+    }
+    // Nothing kept, or too small for this document: it stays with the
+    // thread.
+    allocate(capacity)
 }
 
-fn raw_parts(words: Vec<u64>) -> (*mut u64, usize) {
-    let mut words = ManuallyDrop::new(words);
+/// A new tape's buffer and capacity. Out of line, so that [`take`] and
+/// [`keep_raw`] are leaf functions on their common path, with no registers
+/// to save.
+#[inline(never)]
+fn allocate(capacity: usize) -> (*mut u64, usize) {
+    let mut words = ManuallyDrop::new(Vec::with_capacity(capacity));
     (words.as_mut_ptr(), words.capacity())
 }
 
 /// Gives a dropped tape's allocation to the thread, emptied, if it is small
 /// enough to keep; otherwise (and during the thread's teardown) frees it.
 /// `words` is left empty, with no allocation.
+#[cfg(test)]
+fn keep(words: &mut Vec<u64>) {
+    let mut words = ManuallyDrop::new(std::mem::take(words));
+    // SAFETY: the buffer and capacity of a `Vec` given up just above.
+    unsafe { keep_raw(words.as_mut_ptr(), words.capacity()) };
+}
+
+/// [`keep`] for the buffer and capacity of a `Vec<u64>`.
+///
+/// # Safety
+///
+/// `buf` and `cap` are a `Vec<u64>`'s buffer and capacity, which the caller
+/// gives up.
 #[inline(never)]
-pub(super) fn keep(words: &mut Vec<u64>) {
-    let mut words = std::mem::take(words);
-    if words.capacity() * size_of::<u64>() > KEEP_BYTES {
-        return;
+unsafe fn keep_raw(buf: *mut u64, cap: usize) {
+    let kept = KEPT.with(Cell::get);
+    // Nothing kept (`take` took it), and this thread's kept tape is freed
+    // when it exits: the common case, with no call.
+    if kept.state == State::Armed && kept.cap == 0 && cap.wrapping_sub(1) < KEEP_WORDS {
+        KEPT.with(|k| k.set(Kept { buf, cap, ..kept }));
+    } else {
+        // SAFETY: the caller's contract.
+        unsafe { keep_slow(buf, cap, kept) };
     }
-    words.clear();
-    let _ = SPARE.try_with(|spare| {
-        let old = spare.replace(words);
-        // Normally the empty `Vec` that `take` left: nothing to free.
-        if old.capacity() == 0 {
-            std::mem::forget(old);
-        }
-    });
+}
+
+/// [`keep_raw`] when the thread has not kept a tape before, is being torn
+/// down, already keeps one, or `cap` is 0 or too large to keep.
+///
+/// # Safety
+///
+/// As for [`keep_raw`]; `kept` is what the thread keeps.
+#[cold]
+#[inline(never)]
+unsafe fn keep_slow(buf: *mut u64, cap: usize, kept: Kept) {
+    if cap.wrapping_sub(1) >= KEEP_WORDS {
+        // SAFETY: the caller's contract.
+        return unsafe { free(buf, cap) };
+    }
+    let state = match kept.state {
+        State::Armed => State::Armed,
+        // The first tape kept on this thread: registers the destructor that
+        // frees what is kept when the thread exits (`try_with` fails once
+        // the thread is being torn down).
+        State::Unarmed if OWNER.try_with(|_| ()).is_ok() => State::Armed,
+        // SAFETY: the caller's contract.
+        _ => return unsafe { free(buf, cap) },
+    };
+    // The one kept gives way to this one.
+    // SAFETY: what the thread kept, replaced in `KEPT` just below.
+    unsafe { free(kept.buf, kept.cap) };
+    KEPT.with(|k| k.set(Kept { buf, cap, state }));
 }
 
 #[cfg(test)]
@@ -155,6 +264,34 @@ mod tests {
         keep(&mut huge);
         let next = take_vec(1);
         assert_ne!(next.as_ptr(), huge_at, "a tape over KEEP_BYTES is freed");
+    }
+
+    /// What a thread keeps is freed when it exits, and a tape dropped
+    /// during its teardown (in another thread-local's destructor, before or
+    /// after the one that frees the kept tape) is freed or kept and then
+    /// freed: under Miri, which reports leaked memory, nothing leaks.
+    #[test]
+    fn a_kept_tape_is_freed_with_its_thread() {
+        struct KeptLate(Vec<u64>);
+        impl Drop for KeptLate {
+            fn drop(&mut self) {
+                keep(&mut self.0);
+            }
+        }
+        thread_local! {
+            static LATE: std::cell::RefCell<Option<KeptLate>> =
+                const { std::cell::RefCell::new(None) };
+        }
+        std::thread::spawn(|| {
+            let mut first = take_vec(64);
+            keep(&mut first);
+            LATE.with(|late| *late.borrow_mut() = Some(KeptLate(Vec::with_capacity(32))));
+            let mut again = take_vec(8);
+            assert!(again.capacity() >= 64, "the kept tape");
+            keep(&mut again);
+        })
+        .join()
+        .unwrap();
     }
 
     /// Reading and dropping documents in a loop reuses one tape.
