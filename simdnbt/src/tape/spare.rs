@@ -17,22 +17,17 @@
 //! calls that pass the allocation's raw parts in registers: inlined, the
 //! thread-local's `Vec` moved through the parse's stack frame several times.
 //!
-//! The kept tape is held as raw parts in a thread-local without a
-//! destructor, so taking and keeping it are plain loads and stores of the
-//! thread's storage; a `Vec` there made every access check whether the
-//! thread-local was registered or already torn down. What frees the kept
-//! tape when the thread exits is a second thread-local, [`Owner`], touched
-//! once, when the thread keeps its first tape; after its destructor has
-//! run, tapes are freed rather than kept.
+//! The kept tape is held as its raw parts (`crate::kept`), so taking and
+//! keeping it are plain loads and stores of the thread's storage.
 
-use std::cell::Cell;
 use std::mem::ManuallyDrop;
 use std::ops::Deref;
+
+use crate::kept::{self, RawVec};
 
 /// Tapes of more bytes than this are freed when dropped, not kept: the
 /// first tape of any document up to 512 KiB of input fits.
 pub(super) const KEEP_BYTES: usize = 64 * 1024;
-const KEEP_WORDS: usize = KEEP_BYTES / size_of::<u64>();
 
 /// A tape's words, given to [`keep`] when dropped. A type of its own with no
 /// lifetime, so that the drop is not one of `Tape<'a>`'s: a document whose
@@ -68,73 +63,7 @@ impl Drop for Words {
     }
 }
 
-/// The kept tape's raw parts, or capacity 0 for none, and whether this
-/// thread's [`Owner`] is registered. `Copy` and without a destructor, so
-/// that reaching it is one thread-local access, with none of the
-/// registered-yet / torn-down-yet checks that a `thread_local!` of a type
-/// with a destructor (a `Vec`) makes on every access.
-#[derive(Clone, Copy)]
-struct Kept {
-    buf: *mut u64,
-    cap: usize,
-    state: State,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum State {
-    /// No tape kept yet on this thread: [`Owner`] not registered.
-    Unarmed,
-    /// [`Owner`] is registered and will free what is kept when the thread
-    /// exits.
-    Armed,
-    /// [`Owner`]'s destructor has run: nothing may be kept any more.
-    TornDown,
-}
-
-const NONE: Kept = Kept {
-    buf: std::ptr::null_mut(),
-    cap: 0,
-    state: State::Unarmed,
-};
-
-/// Frees the thread's kept tape when the thread exits. A thread-local of
-/// its own, reached only when the first tape is kept: its destructor is
-/// then registered once.
-struct Owner;
-
-impl Drop for Owner {
-    fn drop(&mut self) {
-        // `KEPT` has no destructor, so it is still there during the
-        // thread's teardown.
-        let kept = KEPT.with(|k| {
-            k.replace(Kept {
-                state: State::TornDown,
-                ..NONE
-            })
-        });
-        // SAFETY: what the thread kept, given up by `KEPT` just above.
-        unsafe { free(kept.buf, kept.cap) };
-    }
-}
-
-thread_local! {
-    static KEPT: Cell<Kept> = const { Cell::new(NONE) };
-    static OWNER: Owner = const { Owner };
-}
-
-/// Frees a tape buffer of `cap` words (none if 0).
-///
-/// # Safety
-///
-/// `buf` and `cap` are a `Vec<u64>`'s buffer and capacity (or `cap` is 0),
-/// which the caller gives up.
-unsafe fn free(buf: *mut u64, cap: usize) {
-    if cap > 0 {
-        // SAFETY: the caller's contract; nothing in it needs dropping
-        // (length 0).
-        drop(unsafe { Vec::from_raw_parts(buf, 0, cap) });
-    }
-}
+kept::kept_by_thread!(KEPT, OWNER: RawVec<u64>);
 
 /// The buffer and capacity of an empty tape of at least `capacity` words:
 /// the thread's kept one if it is large enough, else a new allocation of
@@ -142,14 +71,13 @@ unsafe fn free(buf: *mut u64, cap: usize) {
 /// ([`Vec::from_raw_parts`]).
 #[inline(never)]
 pub(super) fn take(capacity: usize) -> (*mut u64, usize) {
-    let kept = KEPT.with(Cell::get);
-    if kept.cap >= capacity && kept.cap > 0 {
-        KEPT.with(|k| k.set(Kept { cap: 0, ..kept }));
-        return (kept.buf, kept.cap);
+    match kept::take_if(&KEPT, |t| t.capacity() >= capacity) {
+        // SAFETY: kept by `keep_raw`, taken back once.
+        Some(t) => raw_parts(unsafe { t.into_vec() }),
+        // Nothing kept, or too small for this document: it stays with the
+        // thread.
+        None => allocate(capacity),
     }
-    // Nothing kept, or too small for this document: it stays with the
-    // thread.
-    allocate(capacity)
 }
 
 /// A new tape's buffer and capacity. Out of line, so that [`take`] and
@@ -157,7 +85,12 @@ pub(super) fn take(capacity: usize) -> (*mut u64, usize) {
 /// to save.
 #[inline(never)]
 fn allocate(capacity: usize) -> (*mut u64, usize) {
-    let mut words = ManuallyDrop::new(Vec::with_capacity(capacity));
+    raw_parts(Vec::with_capacity(capacity))
+}
+
+#[inline(always)]
+fn raw_parts(words: Vec<u64>) -> (*mut u64, usize) {
+    let mut words = ManuallyDrop::new(words);
     (words.as_mut_ptr(), words.capacity())
 }
 
@@ -179,43 +112,15 @@ fn keep(words: &mut Vec<u64>) {
 /// gives up.
 #[inline(never)]
 unsafe fn keep_raw(buf: *mut u64, cap: usize) {
-    let kept = KEPT.with(Cell::get);
-    // Nothing kept (`take` took it), and this thread's kept tape is freed
-    // when it exits: the common case, with no call.
-    if kept.state == State::Armed && kept.cap == 0 && cap.wrapping_sub(1) < KEEP_WORDS {
-        KEPT.with(|k| k.set(Kept { buf, cap, ..kept }));
+    // SAFETY: the caller's contract (length 0: nothing to drop).
+    let tape = RawVec::of(unsafe { Vec::from_raw_parts(buf, 0, cap) });
+    if cap * size_of::<u64>() <= KEEP_BYTES {
+        // SAFETY: the allocation just given up.
+        unsafe { kept::keep(&KEPT, &OWNER, tape) };
     } else {
-        // SAFETY: the caller's contract.
-        unsafe { keep_slow(buf, cap, kept) };
+        // SAFETY: as above.
+        unsafe { kept::Parts::free(tape) };
     }
-}
-
-/// [`keep_raw`] when the thread has not kept a tape before, is being torn
-/// down, already keeps one, or `cap` is 0 or too large to keep.
-///
-/// # Safety
-///
-/// As for [`keep_raw`]; `kept` is what the thread keeps.
-#[cold]
-#[inline(never)]
-unsafe fn keep_slow(buf: *mut u64, cap: usize, kept: Kept) {
-    if cap.wrapping_sub(1) >= KEEP_WORDS {
-        // SAFETY: the caller's contract.
-        return unsafe { free(buf, cap) };
-    }
-    let state = match kept.state {
-        State::Armed => State::Armed,
-        // The first tape kept on this thread: registers the destructor that
-        // frees what is kept when the thread exits (`try_with` fails once
-        // the thread is being torn down).
-        State::Unarmed if OWNER.try_with(|_| ()).is_ok() => State::Armed,
-        // SAFETY: the caller's contract.
-        _ => return unsafe { free(buf, cap) },
-    };
-    // The one kept gives way to this one.
-    // SAFETY: what the thread kept, replaced in `KEPT` just below.
-    unsafe { free(kept.buf, kept.cap) };
-    KEPT.with(|k| k.set(Kept { buf, cap, state }));
 }
 
 #[cfg(test)]
