@@ -153,36 +153,36 @@ pub(crate) enum State {
     TornDown,
 }
 
-/// What a thread keeps, and whether its [`Owner`] is registered.
-#[derive(Clone, Copy)]
+/// What a thread keeps, and whether its [`Owner`] is registered: two cells,
+/// so that each access reads only what it needs.
 pub(crate) struct Slot<P> {
-    parts: P,
-    state: State,
+    parts: Cell<P>,
+    state: Cell<State>,
 }
 
 impl<P: Parts> Slot<P> {
     /// A thread's slot before it keeps anything.
-    pub(crate) const EMPTY: Self = Slot {
-        parts: P::NONE,
-        state: State::Unarmed,
-    };
+    pub(crate) const fn empty() -> Self {
+        Slot {
+            parts: Cell::new(P::NONE),
+            state: Cell::new(State::Unarmed),
+        }
+    }
 }
 
 /// Frees what its thread keeps in the slot it names when the thread exits.
-pub(crate) struct Owner<P: Parts>(pub(crate) &'static LocalKey<Cell<Slot<P>>>);
+pub(crate) struct Owner<P: Parts>(pub(crate) &'static LocalKey<Slot<P>>);
 
 impl<P: Parts> Drop for Owner<P> {
     fn drop(&mut self) {
         // The slot has no destructor, so it is still there during the
         // thread's teardown.
-        let slot = self.0.with(|s| {
-            s.replace(Slot {
-                parts: P::NONE,
-                state: State::TornDown,
-            })
+        let parts = self.0.with(|s| {
+            s.state.set(State::TornDown);
+            s.parts.replace(P::NONE)
         });
         // SAFETY: what the thread kept, taken out of its slot just above.
-        unsafe { slot.parts.free() };
+        unsafe { parts.free() };
     }
 }
 
@@ -190,8 +190,7 @@ impl<P: Parts> Drop for Owner<P> {
 macro_rules! kept_by_thread {
     ($slot:ident, $owner:ident: $parts:ty) => {
         thread_local! {
-            static $slot: std::cell::Cell<$crate::kept::Slot<$parts>> =
-                const { std::cell::Cell::new($crate::kept::Slot::EMPTY) };
+            static $slot: $crate::kept::Slot<$parts> = const { $crate::kept::Slot::empty() };
             static $owner: $crate::kept::Owner<$parts> = const { $crate::kept::Owner(&$slot) };
         }
     };
@@ -202,70 +201,81 @@ pub(crate) use kept_by_thread;
 /// says it will do; it stays kept otherwise.
 #[inline(always)]
 pub(crate) fn take_if<P: Parts>(
-    slot: &'static LocalKey<Cell<Slot<P>>>,
+    slot: &'static LocalKey<Slot<P>>,
     fits: impl FnOnce(&P) -> bool,
 ) -> Option<P> {
-    let s = slot.with(Cell::get);
-    if s.parts.is_none() || !fits(&s.parts) {
-        return None;
-    }
-    slot.with(|c| {
-        c.set(Slot {
-            parts: P::NONE,
-            ..s
-        })
-    });
-    Some(s.parts)
+    slot.with(|s| {
+        let parts = s.parts.get();
+        if parts.is_none() || !fits(&parts) {
+            return None;
+        }
+        s.parts.set(P::NONE);
+        Some(parts)
+    })
 }
 
 /// Gives `parts` to the thread to keep in `slot`, whose owner is `owner`
-/// (both declared by one [`kept_by_thread!`]). What was kept before is
-/// freed (normally nothing: a read took it); during the thread's teardown
-/// `parts` are freed instead.
+/// (both declared by one [`kept_by_thread!`]), or frees them when not
+/// `keepable` (too large to keep, say). What was kept before is freed
+/// (normally nothing: a read took it); during the thread's teardown `parts`
+/// are freed instead.
 ///
 /// # Safety
 ///
 /// `parts` are of live allocations that the caller gives up.
 #[inline(always)]
 pub(crate) unsafe fn keep<P: Parts>(
-    slot: &'static LocalKey<Cell<Slot<P>>>,
+    slot: &'static LocalKey<Slot<P>>,
     owner: &'static LocalKey<Owner<P>>,
     parts: P,
+    keepable: bool,
 ) {
-    let s = slot.with(Cell::get);
-    if s.state == State::Armed && s.parts.is_none() {
-        slot.with(|c| c.set(Slot { parts, ..s }));
-    } else {
+    let kept = slot.with(|s| {
+        let fast = keepable && s.state.get() == State::Armed && s.parts.get().is_none();
+        if fast {
+            s.parts.set(parts);
+        }
+        fast
+    });
+    if !kept {
         // SAFETY: the caller's contract.
-        unsafe { keep_slow(slot, owner, parts, s) };
+        unsafe { keep_slow(slot, owner, parts, keepable) };
     }
 }
 
-/// [`keep`] when the thread has not kept anything before, is being torn
-/// down, or already keeps something.
+/// [`keep`] when `parts` are not `keepable`, or the thread has not kept
+/// anything before, is being torn down, or already keeps something.
 ///
 /// # Safety
 ///
-/// As for [`keep`]; `s` is what `slot` holds.
+/// As for [`keep`].
 #[cold]
 #[inline(never)]
 unsafe fn keep_slow<P: Parts>(
-    slot: &'static LocalKey<Cell<Slot<P>>>,
+    slot: &'static LocalKey<Slot<P>>,
     owner: &'static LocalKey<Owner<P>>,
     parts: P,
-    s: Slot<P>,
+    keepable: bool,
 ) {
-    let state = match s.state {
-        State::Armed => State::Armed,
-        // The first thing kept on this thread: registers the owner's
-        // destructor (`try_with` fails once the thread is being torn down).
-        State::Unarmed if owner.try_with(|_| ()).is_ok() => State::Armed,
+    let armed = keepable
+        && match slot.with(|s| s.state.get()) {
+            State::Armed => true,
+            // The first thing kept on this thread: registers the owner's
+            // destructor (`try_with` fails once the thread is being torn
+            // down).
+            State::Unarmed => owner.try_with(|_| ()).is_ok(),
+            State::TornDown => false,
+        };
+    if !armed {
         // SAFETY: the caller's contract.
-        _ => return unsafe { parts.free() },
-    };
-    slot.with(|c| c.set(Slot { parts, state }));
+        return unsafe { parts.free() };
+    }
+    let old = slot.with(|s| {
+        s.state.set(State::Armed);
+        s.parts.replace(parts)
+    });
     // SAFETY: what the slot held, replaced just above.
-    unsafe { s.parts.free() };
+    unsafe { old.free() };
 }
 
 #[cfg(test)]

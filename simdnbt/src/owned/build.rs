@@ -508,15 +508,7 @@ kept::kept_by_thread!(SCRATCH, OWNER: Scratch);
 /// the partial entries and lists are dropped here).
 impl<W: Wire> Drop for OwnedSink<'_, W> {
     fn drop(&mut self) {
-        if self.entries.capacity() > KEEP_ENTRIES {
-            // SAFETY: dropped once, here, and not used after.
-            unsafe {
-                ManuallyDrop::drop(&mut self.entries);
-                ManuallyDrop::drop(&mut self.compound_lists);
-                ManuallyDrop::drop(&mut self.list_lists);
-            }
-            return;
-        }
+        let keepable = self.entries.capacity() <= KEEP_ENTRIES;
         // SAFETY: each stack is given up once, here, and not used after.
         let scratch = unsafe {
             (
@@ -526,7 +518,7 @@ impl<W: Wire> Drop for OwnedSink<'_, W> {
             )
         };
         // SAFETY: the three allocations, given up just above.
-        unsafe { kept::keep(&SCRATCH, &OWNER, scratch) };
+        unsafe { kept::keep(&SCRATCH, &OWNER, scratch, keepable) };
     }
 }
 

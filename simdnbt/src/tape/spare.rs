@@ -69,7 +69,7 @@ kept::kept_by_thread!(KEPT, OWNER: RawVec<u64>);
 /// the thread's kept one if it is large enough, else a new allocation of
 /// exactly that. The caller owns it as a `Vec<u64>` of length 0
 /// ([`Vec::from_raw_parts`]).
-#[inline(never)]
+#[inline]
 pub(super) fn take(capacity: usize) -> (*mut u64, usize) {
     match kept::take_if(&KEPT, |t| t.capacity() >= capacity) {
         // SAFETY: kept by `keep_raw`, taken back once.
@@ -114,13 +114,8 @@ fn keep(words: &mut Vec<u64>) {
 unsafe fn keep_raw(buf: *mut u64, cap: usize) {
     // SAFETY: the caller's contract (length 0: nothing to drop).
     let tape = RawVec::of(unsafe { Vec::from_raw_parts(buf, 0, cap) });
-    if cap * size_of::<u64>() <= KEEP_BYTES {
-        // SAFETY: the allocation just given up.
-        unsafe { kept::keep(&KEPT, &OWNER, tape) };
-    } else {
-        // SAFETY: as above.
-        unsafe { kept::Parts::free(tape) };
-    }
+    // SAFETY: the allocation just given up.
+    unsafe { kept::keep(&KEPT, &OWNER, tape, cap * size_of::<u64>() <= KEEP_BYTES) };
 }
 
 #[cfg(test)]
