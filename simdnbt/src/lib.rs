@@ -182,6 +182,7 @@ extern crate self as simdnbt;
 
 // The validating core and the tape it fills: every binary reader is a sink of
 // `read`.
+mod kept;
 mod read;
 mod stack;
 mod tape;

@@ -13,12 +13,12 @@
 //! `Vec` is allocated once, exactly, when it opens, and its elements go
 //! straight into it.
 
-use std::cell::Cell;
 use std::marker::PhantomData;
 use std::mem::ManuallyDrop;
 
 use super::{NbtCompound, NbtList, NbtTag};
 use crate::error::Error;
+use crate::kept::{self, RawVec};
 use crate::mutf8::Mutf8String;
 use crate::read::Sink;
 use crate::read::wire::{BigEndian, Encoding, Wire, value};
@@ -122,11 +122,16 @@ pub(crate) enum PrefixedList {
 
 impl<'a, W: Wire> OwnedSink<'a, W> {
     pub(crate) fn new(data: &'a [u8]) -> Self {
-        let Scratch {
-            mut entries,
-            compound_lists,
-            list_lists,
-        } = SCRATCH.try_with(Cell::take).unwrap_or_default();
+        let (entries, compound_lists, list_lists) =
+            kept::take_if(&SCRATCH, |_| true).unwrap_or(kept::Parts::NONE);
+        // SAFETY: kept by `Drop` below, taken back once.
+        let (mut entries, compound_lists, list_lists) = unsafe {
+            (
+                entries.into_vec(),
+                compound_lists.into_vec(),
+                list_lists.into_vec(),
+            )
+        };
         // Room for the open compounds' entries of a typical document, so the
         // scratch stack does not regrow in every read; a named tag takes at
         // least 4 input bytes, so small inputs get less.
@@ -483,61 +488,37 @@ impl<'a, W: Wire> Sink<'a> for OwnedSink<'a, W> {
 }
 
 /// The builder's scratch stacks, kept by each thread from one read to the
-/// next (emptied), so that a read allocates only the tree it returns: the
-/// entries stack of a typical document is over 1 KiB, a size that
-/// allocators serve on a slower path, and it and the two list stacks were
-/// three allocations and frees per read.
-#[derive(Default)]
-struct Scratch {
-    entries: Vec<Entry>,
-    compound_lists: Vec<Vec<NbtCompound>>,
-    list_lists: Vec<Vec<NbtList>>,
-}
+/// next (emptied, `crate::kept`), so that a read allocates only the tree it
+/// returns: the entries stack of a typical document is over 1 KiB, a size
+/// that allocators serve on a slower path, and it and the two list stacks
+/// were three allocations and frees per read.
+type Scratch = (
+    RawVec<Entry>,
+    RawVec<Vec<NbtCompound>>,
+    RawVec<Vec<NbtList>>,
+);
 
 /// Stacks larger than this many entries (a document with a compound of
 /// more) are freed after the read rather than kept by the thread.
 const KEEP_ENTRIES: usize = 1024;
 
-thread_local! {
-    static SCRATCH: Cell<Scratch> = const {
-        Cell::new(Scratch {
-            entries: Vec::new(),
-            compound_lists: Vec::new(),
-            list_lists: Vec::new(),
-        })
-    };
-}
+kept::kept_by_thread!(SCRATCH, OWNER: Scratch);
 
 /// Hands the scratch stacks back to the thread, emptied (after an error,
 /// the partial entries and lists are dropped here).
 impl<W: Wire> Drop for OwnedSink<'_, W> {
     fn drop(&mut self) {
-        // SAFETY: the stacks are taken once, here, and not used after.
-        let mut scratch = unsafe {
-            Scratch {
-                entries: ManuallyDrop::take(&mut self.entries),
-                compound_lists: ManuallyDrop::take(&mut self.compound_lists),
-                list_lists: ManuallyDrop::take(&mut self.list_lists),
-            }
+        let keepable = self.entries.capacity() <= KEEP_ENTRIES;
+        // SAFETY: each stack is given up once, here, and not used after.
+        let scratch = unsafe {
+            (
+                RawVec::take(&mut self.entries),
+                RawVec::take(&mut self.compound_lists),
+                RawVec::take(&mut self.list_lists),
+            )
         };
-        if scratch.entries.capacity() > KEEP_ENTRIES {
-            return;
-        }
-        scratch.entries.clear();
-        scratch.compound_lists.clear();
-        scratch.list_lists.clear();
-        // During the thread's teardown the stacks are simply freed.
-        let _ = SCRATCH.try_with(|kept| {
-            let old = kept.replace(scratch);
-            // Normally the empty stacks `new` left there: nothing to free,
-            // so no drop glue to run.
-            if old.entries.capacity() == 0
-                && old.compound_lists.capacity() == 0
-                && old.list_lists.capacity() == 0
-            {
-                std::mem::forget(old);
-            }
-        });
+        // SAFETY: the three allocations, given up just above.
+        unsafe { kept::keep(&SCRATCH, &OWNER, scratch, keepable) };
     }
 }
 

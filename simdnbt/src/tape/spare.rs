@@ -16,10 +16,14 @@
 //! document it read needed; larger ones are freed as before. Both ends are
 //! calls that pass the allocation's raw parts in registers: inlined, the
 //! thread-local's `Vec` moved through the parse's stack frame several times.
+//!
+//! The kept tape is held as its raw parts (`crate::kept`), so taking and
+//! keeping it are plain loads and stores of the thread's storage.
 
-use std::cell::Cell;
 use std::mem::ManuallyDrop;
 use std::ops::Deref;
+
+use crate::kept::{self, RawVec};
 
 /// Tapes of more bytes than this are freed when dropped, not kept: the
 /// first tape of any document up to 512 KiB of input fits.
@@ -52,39 +56,39 @@ impl Deref for Words {
 impl Drop for Words {
     #[inline(always)]
     fn drop(&mut self) {
-        // Leaves an empty `Vec`, with nothing to free (and no drop glue:
-        // `ManuallyDrop`).
-        keep(&mut self.0);
+        let words = &mut *self.0;
+        // SAFETY: the buffer and capacity of the `Vec` this owns, given up
+        // here: it is never used again (nor dropped: `ManuallyDrop`).
+        unsafe { keep_raw(words.as_mut_ptr(), words.capacity()) };
     }
 }
 
-thread_local! {
-    static SPARE: Cell<Vec<u64>> = const { Cell::new(Vec::new()) };
-}
+kept::kept_by_thread!(KEPT, OWNER: RawVec<u64>);
 
 /// The buffer and capacity of an empty tape of at least `capacity` words:
 /// the thread's kept one if it is large enough, else a new allocation of
 /// exactly that. The caller owns it as a `Vec<u64>` of length 0
 /// ([`Vec::from_raw_parts`]).
-#[inline(never)]
+#[inline]
 pub(super) fn take(capacity: usize) -> (*mut u64, usize) {
-    // During the thread's teardown (`try_with` fails) a tape is allocated.
-    let kept = SPARE.try_with(|spare| {
-        let kept = spare.take();
-        if kept.capacity() >= capacity {
-            Some(kept)
-        } else {
-            // Too small for this document: it stays with the thread.
-            spare.set(kept);
-            None
-        }
-    });
-    raw_parts(match kept {
-        Ok(Some(kept)) => kept,
-        _ => Vec::with_capacity(capacity),
-    })
+    match kept::take_if(&KEPT, |t| t.capacity() >= capacity) {
+        // SAFETY: kept by `keep_raw`, taken back once.
+        Some(t) => raw_parts(unsafe { t.into_vec() }),
+        // Nothing kept, or too small for this document: it stays with the
+        // thread.
+        None => allocate(capacity),
+    }
 }
 
+/// A new tape's buffer and capacity. Out of line, so that [`take`] and
+/// [`keep_raw`] are leaf functions on their common path, with no registers
+/// to save.
+#[inline(never)]
+fn allocate(capacity: usize) -> (*mut u64, usize) {
+    raw_parts(Vec::with_capacity(capacity))
+}
+
+#[inline(always)]
 fn raw_parts(words: Vec<u64>) -> (*mut u64, usize) {
     let mut words = ManuallyDrop::new(words);
     (words.as_mut_ptr(), words.capacity())
@@ -93,20 +97,25 @@ fn raw_parts(words: Vec<u64>) -> (*mut u64, usize) {
 /// Gives a dropped tape's allocation to the thread, emptied, if it is small
 /// enough to keep; otherwise (and during the thread's teardown) frees it.
 /// `words` is left empty, with no allocation.
+#[cfg(test)]
+fn keep(words: &mut Vec<u64>) {
+    let mut words = ManuallyDrop::new(std::mem::take(words));
+    // SAFETY: the buffer and capacity of a `Vec` given up just above.
+    unsafe { keep_raw(words.as_mut_ptr(), words.capacity()) };
+}
+
+/// [`keep`] for the buffer and capacity of a `Vec<u64>`.
+///
+/// # Safety
+///
+/// `buf` and `cap` are a `Vec<u64>`'s buffer and capacity, which the caller
+/// gives up.
 #[inline(never)]
-pub(super) fn keep(words: &mut Vec<u64>) {
-    let mut words = std::mem::take(words);
-    if words.capacity() * size_of::<u64>() > KEEP_BYTES {
-        return;
-    }
-    words.clear();
-    let _ = SPARE.try_with(|spare| {
-        let old = spare.replace(words);
-        // Normally the empty `Vec` that `take` left: nothing to free.
-        if old.capacity() == 0 {
-            std::mem::forget(old);
-        }
-    });
+unsafe fn keep_raw(buf: *mut u64, cap: usize) {
+    // SAFETY: the caller's contract (length 0: nothing to drop).
+    let tape = RawVec::of(unsafe { Vec::from_raw_parts(buf, 0, cap) });
+    // SAFETY: the allocation just given up.
+    unsafe { kept::keep(&KEPT, &OWNER, tape, cap * size_of::<u64>() <= KEEP_BYTES) };
 }
 
 #[cfg(test)]
@@ -155,6 +164,34 @@ mod tests {
         keep(&mut huge);
         let next = take_vec(1);
         assert_ne!(next.as_ptr(), huge_at, "a tape over KEEP_BYTES is freed");
+    }
+
+    /// What a thread keeps is freed when it exits, and a tape dropped
+    /// during its teardown (in another thread-local's destructor, before or
+    /// after the one that frees the kept tape) is freed or kept and then
+    /// freed: under Miri, which reports leaked memory, nothing leaks.
+    #[test]
+    fn a_kept_tape_is_freed_with_its_thread() {
+        struct KeptLate(Vec<u64>);
+        impl Drop for KeptLate {
+            fn drop(&mut self) {
+                keep(&mut self.0);
+            }
+        }
+        thread_local! {
+            static LATE: std::cell::RefCell<Option<KeptLate>> =
+                const { std::cell::RefCell::new(None) };
+        }
+        std::thread::spawn(|| {
+            let mut first = take_vec(64);
+            keep(&mut first);
+            LATE.with(|late| *late.borrow_mut() = Some(KeptLate(Vec::with_capacity(32))));
+            let mut again = take_vec(8);
+            assert!(again.capacity() >= 64, "the kept tape");
+            keep(&mut again);
+        })
+        .join()
+        .unwrap();
     }
 
     /// Reading and dropping documents in a loop reuses one tape.
