@@ -155,7 +155,7 @@ impl RootParts {
         // document ends (see [`Block`]).
         let slots = room + buf::slots_for(rest + headroom(rest));
         // What the bound below rests on.
-        const _: () = assert!(build::BYTES_PER_NODE >= 8);
+        const _: () = assert!(build::BYTES_PER_NODE >= 8 && MAX_BYTES < 1 << 31);
         // SAFETY: `rest <= MAX_BYTES < 2^31`, so `room <= 2^31 / 8 + 64`
         // (`node_room`, with `BYTES_PER_NODE >= 8`) and the bytes' slots
         // are at most `(2^31 + 64 KiB) / 16 + 1`: together under 2^29.
