@@ -53,17 +53,6 @@ impl<T> Clone for RawVec<T> {
 impl<T> Copy for RawVec<T> {}
 
 impl<T> RawVec<T> {
-    /// `v`'s allocation, emptied first (its elements are dropped).
-    #[inline(always)]
-    pub(crate) fn of(mut v: Vec<T>) -> Self {
-        v.clear();
-        let mut v = std::mem::ManuallyDrop::new(v);
-        RawVec {
-            ptr: v.as_mut_ptr(),
-            cap: v.capacity(),
-        }
-    }
-
     /// The allocation of the `Vec` in `v`, emptied first (its elements are
     /// dropped), without moving it.
     ///
@@ -90,7 +79,7 @@ impl<T> RawVec<T> {
     ///
     /// # Safety
     ///
-    /// Made by [`RawVec::of`] (or [`Parts::NONE`]), and the allocation not
+    /// Made by [`RawVec::take`] (or [`Parts::NONE`]), and the allocation not
     /// given back as a `Vec` or freed since.
     #[inline(always)]
     pub(crate) unsafe fn into_vec(self) -> Vec<T> {

@@ -29,7 +29,7 @@ use crate::kept::{self, RawVec};
 /// first tape of any document up to 512 KiB of input fits.
 pub(super) const KEEP_BYTES: usize = 64 * 1024;
 
-/// A tape's words, given to [`keep`] when dropped. A type of its own with no
+/// A tape's words, given back to the thread ([`give_back`]) when dropped. A type of its own with no
 /// lifetime, so that the drop is not one of `Tape<'a>`'s: a document whose
 /// type has a destructor that could see `'a` would have to be dropped
 /// before its input could be moved or freed, which upstream's documents do
@@ -56,10 +56,9 @@ impl Deref for Words {
 impl Drop for Words {
     #[inline(always)]
     fn drop(&mut self) {
-        let words = &mut *self.0;
-        // SAFETY: the buffer and capacity of the `Vec` this owns, given up
-        // here: it is never used again (nor dropped: `ManuallyDrop`).
-        unsafe { keep_raw(words.as_mut_ptr(), words.capacity()) };
+        // SAFETY: the `Vec` this owns is given up here and never used again
+        // (nor dropped: `ManuallyDrop`); its allocation is given back once.
+        unsafe { give_back(RawVec::take(&mut self.0)) };
     }
 }
 
@@ -72,7 +71,7 @@ kept::kept_by_thread!(KEPT, OWNER: RawVec<u64>);
 #[inline]
 pub(super) fn take(capacity: usize) -> (*mut u64, usize) {
     match kept::take_if(&KEPT, |t| t.capacity() >= capacity) {
-        // SAFETY: kept by `keep_raw`, taken back once.
+        // SAFETY: kept by `give_back`, taken back once.
         Some(t) => raw_parts(unsafe { t.into_vec() }),
         // Nothing kept, or too small for this document: it stays with the
         // thread.
@@ -81,7 +80,7 @@ pub(super) fn take(capacity: usize) -> (*mut u64, usize) {
 }
 
 /// A new tape's buffer and capacity. Out of line, so that [`take`] and
-/// [`keep_raw`] are leaf functions on their common path, with no registers
+/// [`give_back`] are leaf functions on their common path, with no registers
 /// to save.
 #[inline(never)]
 fn allocate(capacity: usize) -> (*mut u64, usize) {
@@ -94,28 +93,27 @@ fn raw_parts(words: Vec<u64>) -> (*mut u64, usize) {
     (words.as_mut_ptr(), words.capacity())
 }
 
-/// Gives a dropped tape's allocation to the thread, emptied, if it is small
-/// enough to keep; otherwise (and during the thread's teardown) frees it.
-/// `words` is left empty, with no allocation.
-#[cfg(test)]
-fn keep(words: &mut Vec<u64>) {
-    let mut words = ManuallyDrop::new(std::mem::take(words));
-    // SAFETY: the buffer and capacity of a `Vec` given up just above.
-    unsafe { keep_raw(words.as_mut_ptr(), words.capacity()) };
-}
-
-/// [`keep`] for the buffer and capacity of a `Vec<u64>`.
+/// Gives a dropped tape's allocation to the thread if it is small enough to
+/// keep; otherwise (and during the thread's teardown) frees it.
 ///
 /// # Safety
 ///
-/// `buf` and `cap` are a `Vec<u64>`'s buffer and capacity, which the caller
-/// gives up.
+/// `tape` is an allocation the caller gives up (made by `RawVec::take`),
+/// given back once.
 #[inline(never)]
-unsafe fn keep_raw(buf: *mut u64, cap: usize) {
-    // SAFETY: the caller's contract (length 0: nothing to drop).
-    let tape = RawVec::of(unsafe { Vec::from_raw_parts(buf, 0, cap) });
-    // SAFETY: the allocation just given up.
-    unsafe { kept::keep(&KEPT, &OWNER, tape, cap * size_of::<u64>() <= KEEP_BYTES) };
+unsafe fn give_back(tape: RawVec<u64>) {
+    let keepable = tape.capacity() * size_of::<u64>() <= KEEP_BYTES;
+    // SAFETY: the caller's contract.
+    unsafe { kept::keep(&KEPT, &OWNER, tape, keepable) };
+}
+
+/// [`give_back`] for a `Vec`, left empty with no allocation.
+#[cfg(test)]
+fn keep(words: &mut Vec<u64>) {
+    let mut words = ManuallyDrop::new(std::mem::take(words));
+    // SAFETY: the `Vec` was taken out of `words` just above and is not used
+    // again.
+    unsafe { give_back(RawVec::take(&mut words)) };
 }
 
 #[cfg(test)]
