@@ -19,6 +19,11 @@
 #                                           Java, vs na_nbt's LE read
 #   compare/icount.sh --locate [FILE...]    path::locate_error over valid files (the core
 #                                           with the error locator's sink, to the end)
+#   compare/icount.sh --builds [FILE...]    the read in each of the four builds below, one row
+#                                           per build and file (default: complex_player.dat,
+#                                           hypixel.nbt, level.dat); readers from ICOUNT_READERS
+#                                           (default "simdnbt_borrow na_nbt_borrow"), the last
+#                                           column the first reader's count ÷ the last's
 #
 # Prints a markdown table of instructions per call (per pass over all of a
 # MUTF-8 case's strings; per read of the whole region file). Needs valgrind
@@ -40,9 +45,25 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=nbt
 case "${1:-}" in
-  --serde | --mutf8 | --snbt | --region | --bedrock | --locate) mode=${1#--}; shift ;;
-  -h | --help) sed -n '2,38p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  --serde | --mutf8 | --snbt | --region | --bedrock | --locate | --builds | --reads)
+    mode=${1#--}; shift ;;
+  -h | --help) sed -n '2,43p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 esac
+if [ "$mode" = builds ]; then
+  # Each build is this script again (`--reads`, one row per file), so each
+  # gets the build's environment and target folder as ICOUNT_BUILD gives it.
+  [ "$#" -gt 0 ] || set -- complex_player.dat hypixel.nbt level.dat
+  read -ra readers <<<"${ICOUNT_READERS:-simdnbt_borrow na_nbt_borrow}"
+  head="| build | file |"
+  rule="|---|---|"
+  for r in "${readers[@]}"; do head+=" $r |"; rule+="---:|"; done
+  echo "$head ${readers[0]} ÷ ${readers[-1]} |"
+  echo "$rule---:|"
+  for b in bench release fat16 nightly-fat16; do
+    ICOUNT_BUILD=$b "$0" --reads "$@" | sed "s/^/| $b /"
+  done
+  exit 0
+fi
 build=${ICOUNT_BUILD:-bench}
 case $build in
   bench) ;;
@@ -166,6 +187,21 @@ case $mode in
     echo "|---|---:|"
     for r in simdnbt_doc_le simdnbt_le_owned simdnbt_doc_net simdnbt_net_owned simdnbt_le_to_java simdnbt_net_to_java na_nbt_le_owned simdnbt_doc_net_write simdnbt_net_owned_write; do
       echo "| $r | $(count "$n" bedrock "$r" "$file") |"
+    done
+    ;;
+  reads) # --builds' rows for the build in ICOUNT_BUILD: "| FILE | n... | ratio |"
+    read -ra readers <<<"${ICOUNT_READERS:-simdnbt_borrow na_nbt_borrow}"
+    n=${ICOUNT_ITERATIONS:-100}
+    for f in "$@"; do
+      row="| $f"
+      counts=()
+      for r in "${readers[@]}"; do
+        counts+=("$(count "$n" nbt "$r" read "$f")")
+        row+=" | ${counts[-1]}"
+      done
+      ratio=$(awk -v a="${counts[0]}" -v b="${counts[-1]}" \
+        'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.3f", a / b; else print "-" }')
+      echo "$row | $ratio |"
     done
     ;;
   region)
