@@ -49,11 +49,12 @@ case "${1:-}" in
     mode=${1#--}; shift ;;
   -h | --help) sed -n '2,43p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 esac
+# The readers of --builds and --reads.
+read -ra readers <<<"${ICOUNT_READERS:-simdnbt_borrow na_nbt_borrow}"
 if [ "$mode" = builds ]; then
   # Each build is this script again (`--reads`, one row per file), so each
   # gets the build's environment and target folder as ICOUNT_BUILD gives it.
   [ "$#" -gt 0 ] || set -- complex_player.dat hypixel.nbt level.dat
-  read -ra readers <<<"${ICOUNT_READERS:-simdnbt_borrow na_nbt_borrow}"
   head="| build | file |"
   rule="|---|---|"
   for r in "${readers[@]}"; do head+=" $r |"; rule+="---:|"; done
@@ -190,7 +191,6 @@ case $mode in
     done
     ;;
   reads) # --builds' rows for the build in ICOUNT_BUILD: "| FILE | n... | ratio |"
-    read -ra readers <<<"${ICOUNT_READERS:-simdnbt_borrow na_nbt_borrow}"
     n=${ICOUNT_ITERATIONS:-100}
     for f in "$@"; do
       row="| $f"
